@@ -1,0 +1,31 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Tables of the platform itself. Each context declares its own tables in its read-model folders and
+ * merges them into its Kysely database type; the platform only needs the checkpoints.
+ */
+export interface PlatformTables {
+  projection_checkpoints: {
+    name: string;
+    /** Global position of the last event whose effects are committed, as a decimal string (bigint). */
+    position: string;
+    /** The projection's code version that wrote this checkpoint; a different version means rebuild. */
+    version: number;
+    updated_at: Date;
+  };
+}
+
+// Kysely's database type is structural: contexts extend it with their own tables.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ReadModelDb = Kysely<PlatformTables & Record<string, any>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ReadModelTx = Transaction<PlatformTables & Record<string, any>>;
+
+// int8 columns arrive as strings by default; keep them so (positions exceed 2^53 in theory), but
+// parse counts explicitly where needed.
+export function createReadModelDb(connectionString: string, poolSize = 10): ReadModelDb {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on('error', () => undefined);
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+}

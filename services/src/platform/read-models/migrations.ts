@@ -1,0 +1,40 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/**
+ * Versioned read-model migrations. Each context contributes named migrations; names sort globally
+ * (prefix them `NNNN_<context>_<what>`), and Kysely records which ran in kysely_migration, under a
+ * lock, so concurrent starts are safe.
+ */
+export class ListMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+export const platformMigrations: Record<string, Migration> = {
+  '0001_platform_projection_checkpoints': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('projection_checkpoints')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};
+
+export async function migrateReadModels(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration> = {},
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new ListMigrationProvider({ ...platformMigrations, ...migrations }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
