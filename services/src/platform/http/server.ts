@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, installErrorHandler } from './error-handler';
+import type { HealthChecks } from './health';
+
+export interface ServerOptions {
+  health: HealthChecks;
+  logLevel: string;
+  /** The built web app, served with history-mode fallback to index.html. */
+  webDist?: string;
+  /** Context route plugins, registered under the API. */
+  plugins?: ((app: FastifyInstance) => Promise<void>)[];
+}
+
+/** Builds the HTTP server: wiring only; routes come from the contexts. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    requestTimeout: 60_000,
+    // Bracket-style arrays (ids[]=1&ids[]=2) as the web client sends them.
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(helmet, {
+    // The web app loads its own bundles only; inline styles come from the UI kit.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+
+  app.get('/health', async (_request, reply) => {
+    const report = await options.health.report();
+    return reply.status(report.status === 'down' ? 503 : 200).send(report);
+  });
+
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  const webDist = options.webDist;
+  const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = /^\/(api|oauth|ws|docs|health)(\/|$|\?)/.test(url) || url.endsWith('.json');
+    if (hasWeb && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    return reply.status(404).send(errorBody('This page could not be found', 404));
+  });
+  return app;
+}

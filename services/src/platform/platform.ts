@@ -1,0 +1,140 @@
+import { createRegistry, type EventRegistry } from '@sabaq/events';
+import type { FastifyInstance } from 'fastify';
+import { allMigrations, allProjections, contexts } from '../contexts';
+import type { PlatformConfig } from './config/config';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
+import { HealthChecks } from './http/health';
+import { buildServer } from './http/server';
+import type { EventStore } from './ports/event-store';
+import { startEmbeddedPostgres, type RunningPostgres } from './postgres/embedded-postgres';
+import { ProjectionRunner } from './projections/projection-runner';
+import { createReadModelDb, type ReadModelDb } from './read-models/database';
+import { migrateReadModels } from './read-models/migrations';
+import { platformVersion } from './version';
+
+export type Role = 'api' | 'projector' | 'relay' | 'persister';
+
+export interface PlatformOptions {
+  config: PlatformConfig;
+  roles: readonly Role[];
+  webDist?: string;
+  /** Where start-up lines go (what started, where); the console by default. */
+  announce?: (line: string) => void;
+}
+
+export interface RunningPlatform {
+  config: PlatformConfig;
+  registry: EventRegistry;
+  store: EventStore;
+  db: ReadModelDb;
+  runner: ProjectionRunner | undefined;
+  http: FastifyInstance | undefined;
+  /** Base URL of the HTTP server when the api role runs. */
+  url: string | undefined;
+  health: HealthChecks;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the back ends the configuration asks for (embedded ones under DATA_DIR), then the roles.
+ * Every later part is stopped in reverse order on stop(), so a Ctrl-C loses nothing acknowledged.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const { config } = options;
+  const announce = options.announce ?? ((line: string) => console.log(line));
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse().splice(0)) {
+      await stop().catch((error: unknown) => console.error('shutdown step failed', error));
+    }
+  };
+  try {
+    const registry = createRegistry();
+    const embedded = config.databaseUrl === undefined;
+    const health = new HealthChecks(embedded ? 'embedded' : 'distributed', platformVersion);
+
+    let databaseUrl = config.databaseUrl;
+    let postgres: RunningPostgres | undefined;
+    if (!databaseUrl) {
+      postgres = await startEmbeddedPostgres({ dataDir: config.dataDir });
+      stops.push(() => postgres!.stop());
+      await postgres.ensureDatabase('sabaq');
+      databaseUrl = postgres.urlFor('sabaq');
+      announce(`PostgreSQL (embedded) on 127.0.0.1:${postgres.port}, data in ${config.dataDir}/postgres`);
+    }
+
+    const store = await createEventStore(config, databaseUrl, registry);
+    stops.push(() => store.close());
+    health.register('event_store', store.kind, () => store.ping());
+
+    const db = createReadModelDb(databaseUrl);
+    stops.push(() => db.destroy());
+    const applied = await migrateReadModels(db, allMigrations());
+    if (applied.length) announce(`read-model migrations applied: ${applied.join(', ')}`);
+    health.register('read_models', 'postgres', async () => {
+      await db.selectFrom('projection_checkpoints').select('name').limit(1).execute();
+    });
+
+    let runner: ProjectionRunner | undefined;
+    if (options.roles.includes('projector')) {
+      runner = new ProjectionRunner({
+        store,
+        db,
+        projections: allProjections(),
+        log: (message, fields) => console.warn(message, fields ?? ''),
+      });
+      await runner.start();
+      stops.push(() => runner!.stop());
+      const started = runner;
+      health.registerProjections(async () => {
+        const head = await store.headPosition();
+        return (await started.refreshStatuses(head)).map((state) => ({
+          name: state.name,
+          version: state.version,
+          position: state.position.toString(),
+          head: head.toString(),
+          lag: Number(head - state.position),
+          status: state.status,
+        }));
+      });
+      announce(`projections running: ${allProjections().map((p) => `${p.name} v${p.version}`).join(', ')}`);
+    }
+
+    let http: FastifyInstance | undefined;
+    let url: string | undefined;
+    if (options.roles.includes('api')) {
+      health.register('http', 'fastify', async () => undefined);
+      http = await buildServer({
+        health,
+        logLevel: config.logLevel,
+        webDist: options.webDist,
+        plugins: contexts.flatMap((c) => (c.routes ? [c.routes] : [])),
+      });
+      const address = await http.listen({ port: config.port, host: config.host });
+      const bound = http.server.address();
+      const port = typeof bound === 'object' && bound ? bound.port : config.port;
+      url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+      stops.push(() => http!.close());
+      announce(`HTTP on ${url} (health: ${url}/health)${address ? '' : ''}`);
+    }
+
+    return { config, registry, store, db, runner, http, url, health, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function createEventStore(
+  config: PlatformConfig,
+  databaseUrl: string,
+  registry: EventRegistry,
+): Promise<EventStore> {
+  if (config.eventStore.kind === 'kurrentdb') {
+    const { KurrentDbEventStore } = await import('./event-store/kurrentdb/kurrentdb-event-store');
+    return new KurrentDbEventStore({ connectionString: config.eventStore.url, registry });
+  }
+  const store = new PostgresEventStore({ connectionString: databaseUrl, registry });
+  await store.migrate();
+  return store;
+}

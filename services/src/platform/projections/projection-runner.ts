@@ -1,0 +1,250 @@
+import type { StoredEvent } from '@sabaq/events';
+import { sql } from 'kysely';
+import type { EventStore, Subscription } from '../ports/event-store';
+import type { ReadModelDb, ReadModelTx } from '../read-models/database';
+import type { Projection, ProjectionState } from './projection';
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  db: ReadModelDb;
+  projections: readonly Projection[];
+  batchSize?: number;
+  watchIntervalMs?: number;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** Raised inside a batch when the stored checkpoint moved under us (a rebuild, or a second runner). */
+class CheckpointMovedError extends Error {
+  constructor(readonly stored: bigint) {
+    super(`checkpoint moved to ${stored}`);
+  }
+}
+
+/**
+ * Runs every registered projection on its own checkpointed subscription to the global log.
+ * Each batch is one transaction: lock the checkpoint row, check it is where this runner left it,
+ * apply, advance the checkpoint. So two runners never apply a batch twice, and a rebuild started by
+ * `npm run rebuild` while the platform runs is noticed at the next batch and followed from zero.
+ */
+export class ProjectionRunner {
+  private readonly stateByName = new Map<string, ProjectionState>();
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly expected = new Map<string, bigint>();
+  private stopped = false;
+  private watch: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    const names = new Set<string>();
+    for (const projection of options.projections) {
+      if (names.has(projection.name)) throw new Error(`projection '${projection.name}' registered twice`);
+      names.add(projection.name);
+    }
+  }
+
+  async start(): Promise<void> {
+    for (const projection of this.options.projections) await this.startOne(projection);
+    // An idle projection sees no batch that would reveal a reset made elsewhere, so look now and then.
+    this.watch = setInterval(() => void this.followMovedCheckpoints(), this.options.watchIntervalMs ?? 2000);
+    this.watch.unref();
+  }
+
+  private following: Promise<void> | undefined;
+
+  /** One follow at a time: two concurrent ones could both resubscribe and leave a stray subscription. */
+  private followMovedCheckpoints(): Promise<void> {
+    this.following ??= this.followOnce().finally(() => {
+      this.following = undefined;
+    });
+    return this.following;
+  }
+
+  private async followOnce(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const rows = await this.options.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute();
+      for (const row of rows) {
+        const projection = this.options.projections.find((p) => p.name === row.name);
+        const expected = this.expected.get(row.name);
+        if (!projection || expected === undefined || BigInt(row.position) === expected) continue;
+        const subscription = this.subscriptions.get(row.name);
+        // A batch in flight may be about to advance it legitimately; only act when still different after it.
+        await subscription?.stop();
+        const now = await this.options.db
+          .selectFrom('projection_checkpoints')
+          .select('position')
+          .where('name', '=', row.name)
+          .executeTakeFirst();
+        const position = BigInt(now?.position ?? 0);
+        const state = this.stateByName.get(row.name);
+        if (state) {
+          state.position = position;
+          if (position === 0n) state.status = 'rebuilding';
+        }
+        this.subscribeFrom(projection, position);
+      }
+    } catch (error) {
+      this.options.log?.('checkpoint watch failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Resolves when every projection has processed every event visible at call time. */
+  async caughtUp(): Promise<void> {
+    // A checkpoint reset elsewhere (a rebuild) must be followed before "caught up" can mean anything.
+    await this.followMovedCheckpoints();
+    await Promise.all(
+      this.options.projections.map(async (projection) => {
+        // A subscription may be replaced while we wait (a followed rebuild): then wait on the new one.
+        for (;;) {
+          const subscription = this.subscriptions.get(projection.name);
+          if (!subscription) return;
+          try {
+            await subscription.caughtUp();
+            if (this.subscriptions.get(projection.name) === subscription) return;
+          } catch (error) {
+            if (this.stopped || this.subscriptions.get(projection.name) === subscription) throw error;
+          }
+        }
+      }),
+    );
+  }
+
+  states(): ProjectionState[] {
+    return [...this.stateByName.values()].map((s) => ({ ...s }));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.watch) clearInterval(this.watch);
+    await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
+    this.subscriptions.clear();
+    for (const state of this.stateByName.values()) state.status = 'stopped';
+  }
+
+  private async startOne(projection: Projection): Promise<void> {
+    const { db } = this.options;
+    const from = await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('projection_checkpoints')
+        .values({ name: projection.name, position: '0', version: projection.version, updated_at: new Date() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await lockCheckpoint(tx, projection.name);
+      if (row.version !== projection.version) {
+        this.options.log?.('projection version changed: rebuilding from zero', {
+          projection: projection.name,
+          from: row.version,
+          to: projection.version,
+        });
+        await projection.reset(tx);
+        await writeCheckpoint(tx, projection.name, 0n, projection.version);
+        return { position: 0n, rebuilding: true };
+      }
+      return { position: row.position, rebuilding: false };
+    });
+    this.stateByName.set(projection.name, {
+      name: projection.name,
+      version: projection.version,
+      status: from.rebuilding ? 'rebuilding' : 'catching_up',
+      position: from.position,
+    });
+    this.subscribeFrom(projection, from.position);
+  }
+
+  private subscribeFrom(projection: Projection, position: bigint): void {
+    if (this.stopped) return;
+    this.expected.set(projection.name, position);
+    const handled = new Set(projection.handles);
+    const subscription = this.options.store.subscribe({
+      after: position === 0n ? undefined : position,
+      batchSize: this.options.batchSize ?? 500,
+      onBatch: (events) => this.applyBatch(projection, handled, events),
+      onError: (error) => this.onError(projection, error),
+    });
+    this.subscriptions.set(projection.name, subscription);
+  }
+
+  private async applyBatch(projection: Projection, handled: Set<string>, events: StoredEvent[]): Promise<void> {
+    const last = events[events.length - 1];
+    if (!last) return;
+    const expected = this.expected.get(projection.name) ?? 0n;
+    await this.options.db.transaction().execute(async (tx) => {
+      const row = await lockCheckpoint(tx, projection.name);
+      if (row.position !== expected) throw new CheckpointMovedError(row.position);
+      const relevant = events.filter((e) => handled.has(e.type));
+      if (relevant.length > 0) await projection.apply(tx, relevant);
+      await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+    });
+    this.expected.set(projection.name, last.globalPosition);
+    const state = this.stateByName.get(projection.name);
+    if (state) {
+      state.position = last.globalPosition;
+      if (state.status === 'failed') state.status = 'catching_up';
+      delete state.lastError;
+    }
+  }
+
+  private onError(projection: Projection, error: unknown): void {
+    const state = this.stateByName.get(projection.name);
+    if (error instanceof CheckpointMovedError) {
+      // Someone else moved the checkpoint: follow it from where it now stands.
+      this.options.log?.('projection checkpoint moved; resubscribing', {
+        projection: projection.name,
+        position: error.stored.toString(),
+      });
+      const old = this.subscriptions.get(projection.name);
+      if (state) {
+        state.position = error.stored;
+        state.status = error.stored === 0n ? 'rebuilding' : 'catching_up';
+      }
+      void old?.stop().then(() => this.subscribeFrom(projection, error.stored));
+      return;
+    }
+    if (state) {
+      state.status = 'failed';
+      state.lastError = error instanceof Error ? error.message : String(error);
+    }
+    this.options.log?.('projection batch failed; retrying', { projection: projection.name, error: state?.lastError });
+  }
+
+  /** Marks projections live once they reach the head; called by health checks. */
+  async refreshStatuses(head: bigint): Promise<ProjectionState[]> {
+    for (const state of this.stateByName.values()) {
+      if (state.status === 'failed' || state.status === 'stopped') continue;
+      state.status = state.position >= head ? 'live' : state.status === 'rebuilding' ? 'rebuilding' : 'catching_up';
+    }
+    return this.states();
+  }
+}
+
+async function lockCheckpoint(tx: ReadModelTx, name: string): Promise<{ position: bigint; version: number }> {
+  const result = await sql<{ position: string; version: number }>`
+    SELECT position, version FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`.execute(tx);
+  const row = result.rows[0];
+  if (!row) throw new Error(`checkpoint row of '${name}' is missing`);
+  return { position: BigInt(row.position), version: row.version };
+}
+
+async function writeCheckpoint(tx: ReadModelTx, name: string, position: bigint, version: number): Promise<void> {
+  await tx
+    .updateTable('projection_checkpoints')
+    .set({ position: position.toString(), version, updated_at: new Date() })
+    .where('name', '=', name)
+    .execute();
+}
+
+/**
+ * Rebuild from zero: wipe the read model and reset its checkpoint in one transaction. A runner that
+ * is running notices at its next batch and starts over; one that is not starts from zero next time.
+ */
+export async function resetProjection(db: ReadModelDb, projection: Projection): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('projection_checkpoints')
+      .values({ name: projection.name, position: '0', version: projection.version, updated_at: new Date() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    await lockCheckpoint(tx, projection.name);
+    await projection.reset(tx);
+    await writeCheckpoint(tx, projection.name, 0n, projection.version);
+  });
+}

@@ -1,0 +1,53 @@
+import { ConfigError, loadConfig } from '../platform/config/config';
+import { startPlatform, type Role } from '../platform/platform';
+import { platformVersion } from '../platform/version';
+import { webDist } from './embedded';
+
+/**
+ * Entry point of every role: `embedded` (everything in one process, the default of `npm start`) or
+ * one role of the distributed topology (api, projector, relay, persister), one per container.
+ */
+const roleSets: Record<string, Role[]> = {
+  embedded: ['api', 'projector'],
+  api: ['api'],
+  projector: ['projector'],
+  relay: ['relay'],
+  persister: ['persister'],
+};
+
+async function main(): Promise<void> {
+  const name = process.argv[2] ?? 'embedded';
+  const roles = roleSets[name];
+  if (!roles) {
+    console.error(`Unknown role '${name}'. Roles: ${Object.keys(roleSets).join(', ')}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  console.log(`Sabaq ${platformVersion}: starting ${name} (${roles.join(', ')})`);
+  const platform = await startPlatform({ config, roles, webDist });
+  console.log(platform.url ? `Sabaq is ready: ${platform.url}` : `Sabaq ${name} is running`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without a clean shutdown`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    platform.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
