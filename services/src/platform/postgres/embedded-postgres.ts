@@ -111,3 +111,23 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * The embedded server already running on a data directory (started by `npm start`), if any:
+ * postmaster.pid names its pid and port. Lets tools such as `npm run rebuild` work beside a running
+ * platform instead of fighting it for the data directory.
+ */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<{ urlFor(db: string): string } | undefined> {
+  const pidFile = path.resolve(dataDir, 'postgres', 'postmaster.pid');
+  const secretFile = path.resolve(dataDir, 'postgres.password');
+  if (!existsSync(pidFile) || !existsSync(secretFile)) return undefined;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !isAlive(pid) || !Number.isInteger(port)) return undefined;
+  const password = (await readFile(secretFile, 'utf8')).trim();
+  return {
+    urlFor: (database: string) =>
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+  };
+}

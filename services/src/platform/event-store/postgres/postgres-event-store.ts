@@ -12,7 +12,7 @@ import type {
 import { IdempotencyConflictError, WrongExpectedVersionError } from '../../errors';
 import { checkBatch } from '../check-batch';
 import { PollingSubscription } from '../polling-subscription';
-import { lockKey, notifyChannel, quoteIdent, schemaSql } from './schema';
+import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -71,17 +71,7 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     const checked = checkBatch(this.options.registry, streamId, events);
     const expected = options.expectedVersion ?? 'any';
-    const { rows } = await this.pool.query<{ outcome: string; stream_version: string; last_position: string }>(
-      `SELECT * FROM ${quoteIdent(this.schema)}.append_events($1, $2, $3, $4, $5::jsonb[], $6::jsonb[])`,
-      [
-        streamId,
-        String(expected),
-        checked.map((e) => e.id),
-        checked.map((e) => e.type),
-        checked.map((e) => JSON.stringify(e.data)),
-        checked.map((e) => JSON.stringify(e.metadata ?? {})),
-      ],
-    );
+    const rows = await this.callAppend(streamId, String(expected), checked);
     const row = rows[0];
     if (!row) throw new Error('append_events returned no row');
     const version = Number(row.stream_version);
@@ -105,6 +95,43 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  private async callAppend(
+    streamId: string,
+    expected: string,
+    events: NewEvent[],
+  ): Promise<{ outcome: string; stream_version: string; last_position: string }[]> {
+    const client = await this.pool.connect();
+    try {
+      const result = await client.query<{ outcome: string; stream_version: string; last_position: string }>(
+        `SELECT * FROM ${quoteIdent(this.schema)}.append_events($1, $2, $3, $4, $5::jsonb[], $6::jsonb[])`,
+        [
+          streamId,
+          expected,
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+        ],
+      );
+      client.release();
+      return result.rows;
+    } catch (error) {
+      // The store-wide lock is session-level: never hand a connection back that might still hold it.
+      await client.query('SELECT pg_advisory_unlock_all()').then(
+        () => client.release(),
+        () => client.release(true),
+      );
+      // Two streams raced to store the same event id: the loser sees the unique constraint.
+      if ((error as { constraint?: string }).constraint === 'events_event_id_unique') {
+        throw new IdempotencyConflictError(
+          streamId,
+          events.map((e) => e.id),
+        );
+      }
+      throw error;
+    }
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE stream_id = $1 AND stream_position >= $2
@@ -124,15 +151,16 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+      `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 AND ${SAFE_TO_READ}
+        ORDER BY global_position LIMIT $2`,
       [(options.after ?? 0n).toString(), options.maxCount ?? 1000],
     );
     return rows.map((row) => this.toStored(row));
   }
 
   async headPosition(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ position: string }>(
-      `SELECT position FROM ${quoteIdent(this.schema)}.head`,
+    const { rows } = await this.pool.query<{ position: string | null }>(
+      `SELECT max(global_position) AS position FROM ${this.table}`,
     );
     return BigInt(rows[0]?.position ?? 0);
   }

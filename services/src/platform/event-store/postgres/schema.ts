@@ -1,22 +1,23 @@
 /**
  * The PostgreSQL event store's tables and its append function, created idempotently at start.
  *
- * Global order without gaps: every append takes one transaction-scoped advisory lock, then draws its
- * positions from the one-row head counter, and keeps the lock until commit. Commits therefore become
- * visible in position order, so a reader that has seen position P can never later find a committed
- * event below P (the gap problem of sequence-numbered stores), and a rolled-back append gives its
- * positions back, so the log has no holes either. The lock is taken inside one server-side function
- * call, so it is held for the insert itself, not for client round trips.
+ * Global order without gaps, while appends still commit in parallel:
+ * - an append first locks its stream's row (expected-version check, same-stream retries), then takes
+ *   a store-wide advisory lock only long enough to get its transaction id and draw its positions from
+ *   the sequence, so positions increase in the same order as transaction ids;
+ * - readers only read events whose transaction id is below the oldest transaction still running
+ *   (pg_snapshot_xmin). Every transaction below that horizon has ended, and because positions follow
+ *   transaction ids, no transaction that is still running can hold a position below one a reader has
+ *   seen. So a reader that has seen position P never later finds a committed event below P.
+ * Positions of rolled-back appends stay unused holes, which readers never see and never wait for.
+ * The cost: one long-running writing transaction anywhere in the database holds subscriptions back
+ * until it ends (they wait; they never skip).
  */
 export function schemaSql(schema: string): string {
   const s = quoteIdent(schema);
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
-CREATE TABLE IF NOT EXISTS ${s}.head (
-  id boolean PRIMARY KEY DEFAULT true CHECK (id),
-  position bigint NOT NULL
-);
-INSERT INTO ${s}.head (id, position) VALUES (true, 0) ON CONFLICT (id) DO NOTHING;
+CREATE SEQUENCE IF NOT EXISTS ${s}.global_position AS bigint;
 CREATE TABLE IF NOT EXISTS ${s}.streams (
   stream_id text PRIMARY KEY,
   version bigint NOT NULL,
@@ -24,14 +25,16 @@ CREATE TABLE IF NOT EXISTS ${s}.streams (
 );
 CREATE TABLE IF NOT EXISTS ${s}.events (
   global_position bigint PRIMARY KEY,
-  event_id text NOT NULL UNIQUE,
+  tx_id xid8 NOT NULL,
+  event_id text NOT NULL,
   stream_id text NOT NULL,
   stream_position bigint NOT NULL,
   type text NOT NULL,
   data jsonb NOT NULL,
   metadata jsonb NOT NULL,
   recorded_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (stream_id, stream_position)
+  CONSTRAINT events_event_id_unique UNIQUE (event_id),
+  CONSTRAINT events_stream_position_unique UNIQUE (stream_id, stream_position)
 );
 CREATE OR REPLACE FUNCTION ${s}.append_events(
   p_stream text,
@@ -47,48 +50,60 @@ DECLARE
   v_existing int;
   v_existing_here int;
   v_version bigint;
-  v_last bigint;
+  v_tx xid8;
+  v_positions bigint[];
 BEGIN
-  PERFORM pg_advisory_xact_lock(${lockKey(schema)});
+  -- Lock (creating if needed) the stream's row: appends to one stream queue here, and only here.
+  INSERT INTO ${s}.streams AS st (stream_id, version) VALUES (p_stream, -1)
+    ON CONFLICT (stream_id) DO UPDATE SET version = st.version
+    RETURNING st.version INTO v_version;
 
   SELECT count(*), count(*) FILTER (WHERE e.stream_id = p_stream)
     INTO v_existing, v_existing_here
     FROM ${s}.events e WHERE e.event_id = ANY (p_ids);
-  SELECT st.version INTO v_version FROM ${s}.streams st WHERE st.stream_id = p_stream;
-  v_version := coalesce(v_version, -1);
-
   IF v_existing > 0 THEN
     IF v_existing = v_count AND v_existing_here = v_count THEN
-      SELECT max(e.global_position) INTO v_last FROM ${s}.events e WHERE e.event_id = ANY (p_ids);
-      RETURN QUERY SELECT 'retry'::text, v_version, v_last;
+      RETURN QUERY SELECT 'retry'::text, v_version,
+        (SELECT max(e.global_position) FROM ${s}.events e WHERE e.event_id = ANY (p_ids));
     ELSE
       RETURN QUERY SELECT 'idempotency_conflict'::text, v_version, NULL::bigint;
     END IF;
+    IF v_version = -1 THEN DELETE FROM ${s}.streams st WHERE st.stream_id = p_stream; END IF;
     RETURN;
   END IF;
 
   IF (p_expected = 'no_stream' AND v_version <> -1)
      OR (p_expected = 'stream_exists' AND v_version = -1)
      OR (p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected::bigint <> v_version) THEN
+    IF v_version = -1 THEN DELETE FROM ${s}.streams st WHERE st.stream_id = p_stream; END IF;
     RETURN QUERY SELECT 'wrong_expected_version'::text, v_version, NULL::bigint;
     RETURN;
   END IF;
 
-  UPDATE ${s}.head h SET position = h.position + v_count RETURNING h.position INTO v_last;
-  INSERT INTO ${s}.events (global_position, event_id, stream_id, stream_position, type, data, metadata)
-  SELECT v_last - v_count + i.n, i.id, p_stream, v_version + i.n, i.t, i.d, i.m
+  -- Transaction id and positions are drawn together under the store-wide lock, then the lock is let
+  -- go at once: the inserts and the commit of concurrent appends overlap.
+  PERFORM pg_advisory_lock(${lockKey(schema)});
+  v_tx := pg_current_xact_id();
+  SELECT array_agg(nextval('${schema}.global_position') ORDER BY g) INTO v_positions
+    FROM generate_series(1, v_count) AS g;
+  PERFORM pg_advisory_unlock(${lockKey(schema)});
+
+  INSERT INTO ${s}.events (global_position, tx_id, event_id, stream_id, stream_position, type, data, metadata)
+  SELECT v_positions[i.n], v_tx, i.id, p_stream, v_version + i.n, i.t, i.d, i.m
     FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS i(id, t, d, m, n);
 
   v_version := v_version + v_count;
-  INSERT INTO ${s}.streams AS st (stream_id, version) VALUES (p_stream, v_version)
-    ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, updated_at = now();
+  UPDATE ${s}.streams st SET version = v_version, updated_at = now() WHERE st.stream_id = p_stream;
 
-  PERFORM pg_notify(${notifyChannelLiteral(schema)}, v_last::text);
-  RETURN QUERY SELECT 'appended'::text, v_version, v_last;
+  PERFORM pg_notify(${notifyChannelLiteral(schema)}, v_positions[v_count]::text);
+  RETURN QUERY SELECT 'appended'::text, v_version, v_positions[v_count];
 END;
 $fn$;
 `;
 }
+
+/** Only events of transactions that have all ended below them are safe to hand to readers. */
+export const SAFE_TO_READ = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
 
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name '${name}'`);

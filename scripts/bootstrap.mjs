@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * Installs the system tools a command needs when they are missing: Debian packages through apt-get
+ * when running as root, otherwise a clear message naming what to install.
+ *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests)
+ *   node scripts/bootstrap.mjs start  → nothing yet beyond Node itself
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const needs = {
+  test: [
+    { what: 'librdkafka headers (Kafka mock broker)', present: () => existsSync('/usr/include/librdkafka/rdkafka_mock.h'), packages: ['librdkafka-dev'] },
+    { what: 'C compiler', present: () => which('gcc'), packages: ['gcc', 'libc6-dev'] },
+    { what: 'Chromium (browser tests)', present: () => existsSync('/usr/bin/chromium'), packages: ['chromium'] },
+  ],
+  start: [],
+};
+
+function which(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+const purpose = process.argv[2] ?? 'test';
+const missing = (needs[purpose] ?? []).filter((n) => !n.present());
+if (missing.length === 0) {
+  console.log('system tools: all present');
+  process.exit(0);
+}
+const packages = [...new Set(missing.flatMap((m) => m.packages))];
+console.log(`system tools missing: ${missing.map((m) => m.what).join(', ')}`);
+if (process.getuid?.() !== 0) {
+  console.error(`Install them as root first: apt-get install -y ${packages.join(' ')}`);
+  process.exit(1);
+}
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const install = () =>
+  spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], { stdio: 'inherit', env }).status === 0;
+if (!install()) {
+  spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+  if (!install()) {
+    console.error(`apt-get could not install: ${packages.join(' ')}`);
+    process.exit(1);
+  }
+}
+const still = missing.filter((m) => !m.present());
+if (still.length) {
+  console.error(`still missing after install: ${still.map((m) => m.what).join(', ')}`);
+  process.exit(1);
+}
+console.log(`installed: ${packages.join(' ')}`);
