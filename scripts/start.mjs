@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole platform in one process with embedded back ends (PostgreSQL from npm, chdb,
+ * an S3 server on loopback) on http://127.0.0.1:8080 (PORT, HOST and DATA_DIR honoured).
+ * Builds the web app first when its bundle is missing or older than its sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 20) {
+  console.error(`Node.js 20 or newer is needed (this is ${process.version}).`);
+  process.exit(1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const bundle = 'web/dist/index.html';
+const sourcesChanged =
+  existsSync('web/src') && (!existsSync(bundle) || newestMtime('web/src') > statSync(bundle).mtimeMs);
+if (sourcesChanged) {
+  console.log('building the web app…');
+  const built = spawnSync(process.execPath, ['../node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: 'web',
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) {
+    console.error('the web app did not build; starting the API without it');
+  }
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+process.argv[2] ??= 'embedded';
+await import('../services/src/roles/main.ts');
