@@ -13,6 +13,11 @@ const needs = {
     { what: 'librdkafka headers (Kafka mock broker)', present: () => existsSync('/usr/include/librdkafka/rdkafka_mock.h'), packages: ['librdkafka-dev'] },
     { what: 'C compiler', present: () => which('gcc'), packages: ['gcc', 'libc6-dev'] },
     { what: 'Chromium (browser tests)', present: () => existsSync('/usr/bin/chromium'), packages: ['chromium'] },
+    {
+      what: 'fonts with Cyrillic and Kazakh letters (browser screenshots)',
+      present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+      packages: ['fonts-dejavu-core'],
+    },
   ],
   start: [],
 };

@@ -54,12 +54,16 @@ if (selection.length === 0) {
   run('lint', 'npm', ['run', '--silent', 'lint']);
 }
 vitest('tests', [], '.tmp/vitest-report.json');
+if (selection.length === 0) {
+  vitest('web unit tests', ['--config', 'web/vitest.config.ts'], '.tmp/vitest-web-report.json');
+}
 if (selection.length === 0 && existsSync('tests/browser/vitest.config.ts')) {
   vitest('browser tests', ['--config', 'tests/browser/vitest.config.ts'], '.tmp/vitest-browser-report.json');
 }
 
 if (failedSteps.length) console.log(`\nfailed steps: ${failedSteps.join(', ')}`);
 // Steps other than the suites (typecheck, lint, tools) count as one failed check each.
-const stepFailures = failedSteps.filter((s) => s !== 'tests' && s !== 'browser tests').length;
+const suites = ['tests', 'web unit tests', 'browser tests'];
+const stepFailures = failedSteps.filter((s) => !suites.includes(s)).length;
 console.log(`\n${totals.passed} passed, ${totals.failed + stepFailures} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length === 0 && totals.failed === 0 ? 0 : 1);

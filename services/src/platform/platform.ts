@@ -8,6 +8,11 @@ import { buildServer } from './http/server';
 import type { EventStore } from './ports/event-store';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres/embedded-postgres';
 import { ProjectionRunner } from './projections/projection-runner';
+import { TelemetryPersister } from './ingest/telemetry-persister';
+import { createLog } from './log/create-log';
+import { EventRelay } from './log/relay';
+import type { EventLog } from './ports/event-log';
+import type { TelemetryIngest } from './ports/telemetry-ingest';
 import { createReadModelDb, type ReadModelDb } from './read-models/database';
 import { migrateReadModels } from './read-models/migrations';
 import { platformVersion } from './version';
@@ -27,6 +32,8 @@ export interface RunningPlatform {
   registry: EventRegistry;
   store: EventStore;
   db: ReadModelDb;
+  log: EventLog;
+  ingest: TelemetryIngest;
   runner: ProjectionRunner | undefined;
   http: FastifyInstance | undefined;
   /** Base URL of the HTTP server when the api role runs. */
@@ -75,6 +82,30 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await db.selectFrom('projection_checkpoints').select('name').limit(1).execute();
     });
 
+    const logParts = createLog(config, store, db, registry);
+    stops.push(() => logParts.close());
+    health.register('log', config.log.kind, () => logParts.probe());
+
+    if (options.roles.includes('relay')) {
+      if (config.log.kind !== 'kafka') throw new Error('the relay role needs LOG=kafka');
+      const relay = new EventRelay({
+        store,
+        log: logParts.log,
+        db,
+        onError: (error) => console.warn('relay batch failed; retrying', error),
+      });
+      await relay.start();
+      stops.push(() => relay.stop());
+      announce('relay: the store global log → Kafka topics events.<context>');
+    }
+    if (options.roles.includes('persister')) {
+      if (config.log.kind !== 'kafka') throw new Error('the persister role needs LOG=kafka');
+      const persister = new TelemetryPersister({ brokers: config.log.brokers, store, contexts: registry.contexts() });
+      await persister.start();
+      stops.push(() => persister.stop());
+      announce('persister: Kafka topics ingest.<context> → the store');
+    }
+
     let runner: ProjectionRunner | undefined;
     if (options.roles.includes('projector')) {
       runner = new ProjectionRunner({
@@ -118,7 +149,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       announce(`HTTP on ${url} (health: ${url}/health)${address ? '' : ''}`);
     }
 
-    return { config, registry, store, db, runner, http, url, health, stop: stopAll };
+    return {
+      config,
+      registry,
+      store,
+      db,
+      log: logParts.log,
+      ingest: logParts.ingest,
+      runner,
+      http,
+      url,
+      health,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -37,6 +37,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Schools often serve the platform over plain HTTP on their LAN: upgrading would blank the page.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The platform's HTTP server. `npm start` listens on 8080; SABAQ_API_URL points the dev server elsewhere.
+const apiTarget = process.env.SABAQ_API_URL ?? 'http://127.0.0.1:8080';
+
+// Everything the browser asks of the platform itself rather than of the app's static files.
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/health': { target: apiTarget, changeOrigin: true },
+  '/oauth': { target: apiTarget, changeOrigin: true },
+  '/ws': { target: apiTarget, changeOrigin: true, ws: true },
+};
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy },
+  // `vite preview` serves the built app against the same platform as `vite dev`.
+  preview: { proxy },
+});
