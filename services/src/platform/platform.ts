@@ -149,6 +149,14 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       announce(`HTTP on ${url} (health: ${url}/health)${address ? '' : ''}`);
     }
 
+    if (!http) {
+      // Roles without the API still answer /health on PORT, for container health checks.
+      const healthOnly = await buildServer({ health, logLevel: config.logLevel });
+      await healthOnly.listen({ port: config.port, host: config.host });
+      stops.push(() => healthOnly.close());
+      announce(`health on http://${config.host}:${config.port}/health`);
+    }
+
     return {
       config,
       registry,
