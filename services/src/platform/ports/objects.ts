@@ -17,11 +17,19 @@ export interface ObjectStore {
   readonly bucket: string;
   ensureBucket(): Promise<void>;
   /** Streams of unknown length are uploaded in multipart parts. */
-  put(key: string, body: Buffer | Readable, options?: { contentType?: string; size?: number }): Promise<ObjectInfo>;
+  put(
+    key: string,
+    body: Buffer | Readable,
+    options?: { contentType?: string; size?: number },
+  ): Promise<ObjectInfo>;
+  /** The range's end is inclusive, as in HTTP. A missing key rejects with NotFoundError. */
   get(key: string, range?: { start: number; end?: number }): Promise<Readable>;
+  /** undefined when there is no such key. */
   stat(key: string): Promise<ObjectInfo | undefined>;
   list(prefix: string): Promise<ObjectInfo[]>;
+  /** A missing source rejects with NotFoundError. */
   copy(sourceKey: string, targetKey: string): Promise<void>;
+  /** Keys that do not exist are no error. */
   remove(keys: string[]): Promise<void>;
   presignedGet(key: string, expirySeconds: number): Promise<string>;
   presignedPut(key: string, expirySeconds: number): Promise<string>;

@@ -1,0 +1,40 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ANALYTICS_MIGRATIONS_DIR, loadMigrations } from './migrations';
+
+describe('loading analytics migrations', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'analytics-migrations-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("reads the platform's own folder, in order", async () => {
+    const migrations = await loadMigrations(ANALYTICS_MIGRATIONS_DIR);
+    expect(migrations[0]?.name).toBe('0001_events');
+    expect(migrations[0]?.statements).toHaveLength(1);
+    expect(migrations[0]?.checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sorts by number and ignores files that are not SQL', async () => {
+    await writeFile(path.join(dir, '0002_second.sql'), 'SELECT 2');
+    await writeFile(path.join(dir, '0001_first.sql'), 'SELECT 1');
+    await writeFile(path.join(dir, 'README.md'), '# notes');
+    expect((await loadMigrations(dir)).map((m) => m.name)).toEqual(['0001_first', '0002_second']);
+  });
+
+  it('refuses a badly named file instead of skipping it', async () => {
+    await writeFile(path.join(dir, '1_events.sql'), 'SELECT 1');
+    await expect(loadMigrations(dir)).rejects.toThrow('1_events.sql is not named NNNN_lowercase_name.sql');
+  });
+
+  it('refuses two files with one number', async () => {
+    await writeFile(path.join(dir, '0003_a.sql'), 'SELECT 1');
+    await writeFile(path.join(dir, '0003_b.sql'), 'SELECT 2');
+    await expect(loadMigrations(dir)).rejects.toThrow('numbered 0003');
+  });
+});
