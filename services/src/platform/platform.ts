@@ -9,6 +9,12 @@ import type { EventStore } from './ports/event-store';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres/embedded-postgres';
 import { ProjectionRunner } from './projections/projection-runner';
 import { TelemetryPersister } from './ingest/telemetry-persister';
+import { createAnalytics } from './analytics/create-analytics';
+import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from './analytics/events-projector';
+import { migrateAnalytics } from './analytics/migrations';
+import { createObjects } from './objects/create-objects';
+import type { AnalyticsStore } from './ports/analytics';
+import type { ObjectStore } from './ports/objects';
 import { createLog } from './log/create-log';
 import { EventRelay } from './log/relay';
 import type { EventLog } from './ports/event-log';
@@ -34,6 +40,9 @@ export interface RunningPlatform {
   db: ReadModelDb;
   log: EventLog;
   ingest: TelemetryIngest;
+  analytics: AnalyticsStore;
+  objects: ObjectStore;
+  analyticsProjector: AnalyticsEventsProjector | undefined;
   runner: ProjectionRunner | undefined;
   http: FastifyInstance | undefined;
   /** Base URL of the HTTP server when the api role runs. */
@@ -82,6 +91,24 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await db.selectFrom('projection_checkpoints').select('name').limit(1).execute();
     });
 
+    const analytics = createAnalytics(config);
+    stops.push(() => analytics.close());
+    const analyticsApplied = await migrateAnalytics(analytics);
+    if (analyticsApplied.length) announce(`analytics migrations applied: ${analyticsApplied.join(', ')}`);
+    health.register('analytics', analytics.kind, () => analytics.ping());
+    announce(
+      config.analytics.kind === 'chdb'
+        ? `ClickHouse (chdb, in-process), data in ${config.analytics.path}`
+        : `ClickHouse server at ${config.analytics.url}`,
+    );
+
+    const objectParts = await createObjects(config);
+    stops.push(() => objectParts.stop());
+    const objects = objectParts.objects;
+    await objects.ensureBucket();
+    health.register('objects', objects.kind, () => objects.ping());
+    announce(`object storage (${objects.kind}) at ${objectParts.where}, bucket ${objects.bucket}`);
+
     const logParts = createLog(config, store, db, registry);
     stops.push(() => logParts.close());
     health.register('log', config.log.kind, () => logParts.probe());
@@ -107,7 +134,17 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
 
     let runner: ProjectionRunner | undefined;
+    let analyticsProjector: AnalyticsEventsProjector | undefined;
     if (options.roles.includes('projector')) {
+      analyticsProjector = new AnalyticsEventsProjector({
+        store,
+        analytics,
+        db,
+        registry,
+        onError: (error) => console.warn('analytics projection failed; retrying', error),
+      });
+      await analyticsProjector.start();
+      stops.push(() => analyticsProjector!.stop());
       runner = new ProjectionRunner({
         store,
         db,
@@ -117,16 +154,29 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await runner.start();
       stops.push(() => runner!.stop());
       const started = runner;
+      const copier = analyticsProjector;
       health.registerProjections(async () => {
         const head = await store.headPosition();
-        return (await started.refreshStatuses(head)).map((state) => ({
-          name: state.name,
-          version: state.version,
-          position: state.position.toString(),
-          head: head.toString(),
-          lag: Number(head - state.position),
-          status: state.status,
-        }));
+        const states = await started.refreshStatuses(head);
+        const analyticsPosition = copier.position();
+        return [
+          ...states.map((state) => ({
+            name: state.name,
+            version: state.version,
+            position: state.position.toString(),
+            head: head.toString(),
+            lag: Number(head - state.position),
+            status: state.status,
+          })),
+          {
+            name: ANALYTICS_EVENTS.name,
+            version: ANALYTICS_EVENTS.version,
+            position: analyticsPosition.toString(),
+            head: head.toString(),
+            lag: Number(head - analyticsPosition),
+            status: analyticsPosition >= head ? 'live' : 'catching_up',
+          },
+        ];
       });
       announce(`projections running: ${allProjections().map((p) => `${p.name} v${p.version}`).join(', ')}`);
     }
@@ -164,6 +214,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       db,
       log: logParts.log,
       ingest: logParts.ingest,
+      analytics,
+      objects,
+      analyticsProjector,
       runner,
       http,
       url,

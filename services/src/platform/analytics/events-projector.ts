@@ -1,0 +1,109 @@
+import type { EventRegistry, StoredEvent } from '@sabaq/events';
+import type { AnalyticsStore } from '../ports/analytics';
+import type { EventStore, Subscription } from '../ports/event-store';
+import { loadCheckpoint, saveCheckpoint } from '../read-models/checkpoints';
+import type { ReadModelDb } from '../read-models/database';
+import { BatchingWriter } from './batching-writer';
+
+export interface AnalyticsEventsProjectorOptions {
+  store: EventStore;
+  analytics: AnalyticsStore;
+  /** Holds the checkpoint (ClickHouse has no transactions to keep it with the rows). */
+  db: ReadModelDb;
+  registry: EventRegistry;
+  flushIntervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export const ANALYTICS_EVENTS = { name: 'analytics.events', version: 1 } as const;
+
+/**
+ * Copies every stored event into ClickHouse's `events` table in large batches. The checkpoint moves only
+ * after the rows before it are written, so a crash replays a little; the table is a ReplacingMergeTree
+ * keyed by event, so replayed rows fold into their earlier copies. A version bump empties the table and
+ * replays the whole log.
+ */
+export class AnalyticsEventsProjector {
+  private subscription: Subscription | undefined;
+  private writer: BatchingWriter | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private added: bigint = 0n;
+  private saved: bigint = 0n;
+  private saving: Promise<void> | undefined;
+
+  constructor(private readonly options: AnalyticsEventsProjectorOptions) {}
+
+  position(): bigint {
+    return this.saved;
+  }
+
+  async start(): Promise<void> {
+    const { db, analytics } = this.options;
+    const checkpoint = await loadCheckpoint(db, ANALYTICS_EVENTS.name);
+    let from = checkpoint?.position ?? 0n;
+    if (checkpoint && checkpoint.version !== ANALYTICS_EVENTS.version) {
+      await analytics.command('TRUNCATE TABLE IF EXISTS events');
+      from = 0n;
+    }
+    await saveCheckpoint(db, ANALYTICS_EVENTS.name, from, ANALYTICS_EVENTS.version);
+    this.added = from;
+    this.saved = from;
+    this.writer = new BatchingWriter(analytics, {
+      flushIntervalMs: this.options.flushIntervalMs ?? 1000,
+      onError: (error) => this.options.onError?.(error),
+    });
+    this.subscription = this.options.store.subscribe({
+      after: from === 0n ? undefined : from,
+      onBatch: async (events) => {
+        await this.writer!.add('events', events.map((event) => this.row(event)));
+        this.added = events[events.length - 1]!.globalPosition;
+      },
+      onError: (error) => this.options.onError?.(error),
+    });
+    this.timer = setInterval(() => void this.checkpoint().catch((e: unknown) => this.options.onError?.(e)), 1000);
+    this.timer.unref();
+  }
+
+  /** Resolves when every event visible now is written to ClickHouse and checkpointed. */
+  async caughtUp(): Promise<void> {
+    await this.subscription?.caughtUp();
+    await this.checkpoint();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.subscription?.stop();
+    await this.checkpoint();
+    await this.writer?.close();
+  }
+
+  /** Writes what is buffered, then moves the checkpoint to the last event added before the flush. */
+  private checkpoint(): Promise<void> {
+    this.saving ??= (async () => {
+      const target = this.added;
+      await this.writer?.flush();
+      if (target > this.saved) {
+        await saveCheckpoint(this.options.db, ANALYTICS_EVENTS.name, target, ANALYTICS_EVENTS.version);
+        this.saved = target;
+      }
+    })().finally(() => {
+      this.saving = undefined;
+    });
+    return this.saving;
+  }
+
+  private row(event: StoredEvent): Record<string, unknown> {
+    const occurred = typeof event.metadata.occurredAt === 'string' ? new Date(event.metadata.occurredAt) : null;
+    return {
+      school_id: typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : '',
+      context: this.options.registry.contextOf(event.streamId),
+      type: event.type,
+      stream_id: event.streamId,
+      event_id: event.id,
+      global_position: event.globalPosition,
+      recorded_at: event.recordedAt,
+      occurred_at: occurred && !Number.isNaN(occurred.getTime()) ? occurred : null,
+      data: JSON.stringify(event.data),
+    };
+  }
+}
