@@ -11,7 +11,11 @@ if (!name || !names.includes(name)) {
   console.error(`usage: npm run bench -- <${names.join('|')}>`);
   process.exit(2);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/bench/${name}.bench.ts`, ...process.argv.slice(3)], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', `scripts/bench/${name}.bench.ts`, ...process.argv.slice(3)],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

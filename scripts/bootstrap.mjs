@@ -10,9 +10,17 @@ import { existsSync } from 'node:fs';
 
 const needs = {
   test: [
-    { what: 'librdkafka headers (Kafka mock broker)', present: () => existsSync('/usr/include/librdkafka/rdkafka_mock.h'), packages: ['librdkafka-dev'] },
+    {
+      what: 'librdkafka headers (Kafka mock broker)',
+      present: () => existsSync('/usr/include/librdkafka/rdkafka_mock.h'),
+      packages: ['librdkafka-dev'],
+    },
     { what: 'C compiler', present: () => which('gcc'), packages: ['gcc', 'libc6-dev'] },
-    { what: 'Chromium (browser tests)', present: () => existsSync('/usr/bin/chromium'), packages: ['chromium'] },
+    {
+      what: 'Chromium (browser tests)',
+      present: () => existsSync('/usr/bin/chromium'),
+      packages: ['chromium'],
+    },
     {
       what: 'fonts with Cyrillic and Kazakh letters (browser screenshots)',
       present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
@@ -40,7 +48,10 @@ if (process.getuid?.() !== 0) {
 }
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 const install = () =>
-  spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], { stdio: 'inherit', env }).status === 0;
+  spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  }).status === 0;
 if (!install()) {
   spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
   if (!install()) {

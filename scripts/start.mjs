@@ -28,10 +28,14 @@ const sourcesChanged =
   existsSync('web/src') && (!existsSync(bundle) || newestMtime('web/src') > statSync(bundle).mtimeMs);
 if (sourcesChanged) {
   console.log('building the web app…');
-  const built = spawnSync(process.execPath, ['../node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: 'web',
-    stdio: 'inherit',
-  });
+  const built = spawnSync(
+    process.execPath,
+    ['../node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      cwd: 'web',
+      stdio: 'inherit',
+    },
+  );
   if (built.status !== 0) {
     console.error('the web app did not build; starting the API without it');
   }

@@ -43,7 +43,9 @@ function vitest(label, configArgs, reportFile) {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   // A suite that failed to load counts as a failure even though no test inside it ran.
-  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   totals.failed += brokenFiles.length;
 }
 

@@ -29,7 +29,9 @@ export interface ContextContract {
   events: readonly EventDefinition[];
 }
 
-function zodIssuesToErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+function zodIssuesToErrors(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
@@ -59,7 +61,8 @@ export class EventRegistry {
       this.contextByCategory.set(category, contract.context);
     }
     for (const definition of contract.events) {
-      if (this.definitions.has(definition.type)) throw new Error(`event type '${definition.type}' defined twice`);
+      if (this.definitions.has(definition.type))
+        throw new Error(`event type '${definition.type}' defined twice`);
       this.definitions.set(definition.type, definition);
     }
     return this;
@@ -87,7 +90,8 @@ export class EventRegistry {
     const definition = this.definitions.get(event.type);
     if (!definition) throw new UnknownEventTypeError(event.type);
     const parsed = definition.schema.safeParse(event.data);
-    if (!parsed.success) throw new InvalidEventPayloadError(event.type, zodIssuesToErrors(parsed.error.issues));
+    if (!parsed.success)
+      throw new InvalidEventPayloadError(event.type, zodIssuesToErrors(parsed.error.issues));
     return {
       ...event,
       data: parsed.data,

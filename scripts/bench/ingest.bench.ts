@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   await server.ensureDatabase('bench');
   const url = server.urlFor('bench');
   const raw = new pg.Pool({ connectionString: url, max: WRITERS + 2 });
-  const store = new PostgresEventStore({ connectionString: url, registry: createRegistry(), poolSize: WRITERS + 2 });
+  const store = new PostgresEventStore({
+    connectionString: url,
+    registry: createRegistry(),
+    poolSize: WRITERS + 2,
+  });
   await store.migrate();
   try {
     await raw.query(`CREATE TABLE raw_events (
@@ -66,7 +70,14 @@ async function main(): Promise<void> {
             const events = Array.from({ length: BATCH }, (_, i) => action(attemptId, i));
             const values: unknown[] = [];
             const rows = events.map((e, i) => {
-              values.push(e.id, `proctoring-${attemptId}`, b * BATCH + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+              values.push(
+                e.id,
+                `proctoring-${attemptId}`,
+                b * BATCH + i,
+                e.type,
+                JSON.stringify(e.data),
+                JSON.stringify(e.metadata),
+              );
               const o = i * 6;
               return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6})`;
             });
@@ -114,7 +125,14 @@ async function main(): Promise<void> {
 }
 
 function metric(name: string, value: number, unit: string, baseline: number): Figure {
-  return { bench: 'ingest', metric: name, value, unit, baseline, ratio: baseline ? round(value / baseline) : null };
+  return {
+    bench: 'ingest',
+    metric: name,
+    value,
+    unit,
+    baseline,
+    ratio: baseline ? round(value / baseline) : null,
+  };
 }
 
 function round(n: number): number {
@@ -122,7 +140,9 @@ function round(n: number): number {
 }
 
 /** Appends at LAG_RATE for LAG_SECONDS while a subscription reads; lag = delivery time − append start. */
-async function measureStoreLag(store: PostgresEventStore): Promise<{ p50: number; p99: number; rate: number }> {
+async function measureStoreLag(
+  store: PostgresEventStore,
+): Promise<{ p50: number; p99: number; rate: number }> {
   const sentAt = new Map<string, number>();
   const lags: number[] = [];
   const subscription = store.subscribe({
@@ -170,11 +190,17 @@ async function measureNotifyLag(url: string, raw: pg.Pool): Promise<{ p50: numbe
          SELECT id, $1, n, 'ProctoringActionRecorded', d, '{}'::jsonb
            FROM unnest($2::text[], $3::jsonb[]) WITH ORDINALITY AS t(id, d, n) RETURNING 1)
        SELECT pg_notify('bench_floor', $4) FROM (SELECT count(*) FROM ins) c`,
-      [`proctoring-${attemptId}`, events.map((e) => e.id), events.map((e) => JSON.stringify(e.data)), batchId],
+      [
+        `proctoring-${attemptId}`,
+        events.map((e) => e.id),
+        events.map((e) => JSON.stringify(e.data)),
+        batchId,
+      ],
     );
   });
   const deadline = Date.now() + 5000;
-  while (lags.length < LAG_RATE * LAG_SECONDS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (lags.length < LAG_RATE * LAG_SECONDS && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   await listener.end();
   return { p50: percentile(lags, 50), p99: percentile(lags, 99) };
 }

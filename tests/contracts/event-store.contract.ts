@@ -46,11 +46,13 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       const stream = attemptStream();
       const first = await store.append(stream, [actionEvent(stream)], { expectedVersion: 'no_stream' });
       await store.append(stream, [actionEvent(stream)], { expectedVersion: first.nextExpectedVersion });
-      const stale = store.append(stream, [actionEvent(stream)], { expectedVersion: first.nextExpectedVersion });
+      const stale = store.append(stream, [actionEvent(stream)], {
+        expectedVersion: first.nextExpectedVersion,
+      });
       await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
-      await expect(store.append(stream, [actionEvent(stream)], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(
-        WrongExpectedVersionError,
-      );
+      await expect(
+        store.append(stream, [actionEvent(stream)], { expectedVersion: 'no_stream' }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       await expect(
         store.append(attemptStream(), [actionEvent(stream)], { expectedVersion: 'stream_exists' }),
       ).rejects.toBeInstanceOf(WrongExpectedVersionError);
@@ -84,11 +86,19 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       const stream = attemptStream();
       const head = await store.headPosition();
       const unknown = { ...actionEvent(stream), type: 'NoSuchEvent' };
-      await expect(store.append(stream, [actionEvent(stream), unknown])).rejects.toBeInstanceOf(UnknownEventTypeError);
-      const invalid = actionEvent(stream, { actionType: 'Not A Type!', isWarning: 'yes' as unknown as boolean });
+      await expect(store.append(stream, [actionEvent(stream), unknown])).rejects.toBeInstanceOf(
+        UnknownEventTypeError,
+      );
+      const invalid = actionEvent(stream, {
+        actionType: 'Not A Type!',
+        isWarning: 'yes' as unknown as boolean,
+      });
       const error = await store.append(stream, [invalid]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidEventPayloadError);
-      expect(Object.keys((error as InvalidEventPayloadError).errors).sort()).toEqual(['actionType', 'isWarning']);
+      expect(Object.keys((error as InvalidEventPayloadError).errors).sort()).toEqual([
+        'actionType',
+        'isWarning',
+      ]);
       expect(await store.streamVersion(stream)).toBe(-1);
       expect(await store.headPosition()).toBe(head);
     });
@@ -121,7 +131,10 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
 
       await store.append(stream, actionEvents(stream, 2));
       const resumed: StoredEvent[] = [];
-      const second = store.subscribe({ after: checkpoint, onBatch: async (batch) => void resumed.push(...batch) });
+      const second = store.subscribe({
+        after: checkpoint,
+        onBatch: async (batch) => void resumed.push(...batch),
+      });
       await second.caughtUp();
       await second.stop();
       expect(resumed.map((e) => e.streamPosition)).toEqual([3, 4]);

@@ -1,7 +1,10 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type RunningPostgres } from '../../services/src/platform/postgres/embedded-postgres';
+import {
+  startEmbeddedPostgres,
+  type RunningPostgres,
+} from '../../services/src/platform/postgres/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

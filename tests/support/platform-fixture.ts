@@ -13,7 +13,9 @@ export interface StoreAndReadModels {
 }
 
 /** A real event store and read-model database in a fresh database of the run's PostgreSQL server. */
-export async function storeAndReadModels(migrations: Record<string, Migration> = {}): Promise<StoreAndReadModels> {
+export async function storeAndReadModels(
+  migrations: Record<string, Migration> = {},
+): Promise<StoreAndReadModels> {
   const url = await createTestDatabase('rm');
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
@@ -31,12 +33,17 @@ export async function storeAndReadModels(migrations: Record<string, Migration> =
 }
 
 /** Polls a condition until it holds or the deadline passes; for effects with no completion signal. */
-export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${String(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value ${String(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

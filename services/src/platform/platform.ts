@@ -127,7 +127,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
     if (options.roles.includes('persister')) {
       if (config.log.kind !== 'kafka') throw new Error('the persister role needs LOG=kafka');
-      const persister = new TelemetryPersister({ brokers: config.log.brokers, store, contexts: registry.contexts() });
+      const persister = new TelemetryPersister({
+        brokers: config.log.brokers,
+        store,
+        contexts: registry.contexts(),
+      });
       await persister.start();
       stops.push(() => persister.stop());
       announce('persister: Kafka topics ingest.<context> → the store');
@@ -178,7 +182,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           },
         ];
       });
-      announce(`projections running: ${allProjections().map((p) => `${p.name} v${p.version}`).join(', ')}`);
+      announce(
+        `projections running: ${allProjections()
+          .map((p) => `${p.name} v${p.version}`)
+          .join(', ')}`,
+      );
     }
 
     let http: FastifyInstance | undefined;

@@ -18,7 +18,9 @@ export const webDist = path.resolve(fileURLToPath(new URL('../../../web/dist', i
  * The whole platform in this process with embedded back ends: what `npm start` runs, and what the
  * black-box and browser tests start.
  */
-export async function startEmbeddedPlatform(options: EmbeddedOptions): Promise<RunningPlatform & { url: string }> {
+export async function startEmbeddedPlatform(
+  options: EmbeddedOptions,
+): Promise<RunningPlatform & { url: string }> {
   const config = loadConfig({
     DATA_DIR: options.dataDir,
     PORT: String(options.port ?? 0),

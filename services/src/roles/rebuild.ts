@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const projections = allProjections();
   const chosen = wanted === 'all' ? projections : projections.filter((p) => p.name === wanted);
   if (!wanted || chosen.length === 0) {
-    console.error(`usage: npm run rebuild -- <projection|all>\nprojections: ${projections.map((p) => p.name).join(', ')}`);
+    console.error(
+      `usage: npm run rebuild -- <projection|all>\nprojections: ${projections.map((p) => p.name).join(', ')}`,
+    );
     process.exit(2);
   }
   const config = loadConfig();
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
       await runner.start();
     }
     for (;;) {
-      const positions = await Promise.all(chosen.map(async (p) => (await loadCheckpoint(db, p.name))?.position ?? 0n));
+      const positions = await Promise.all(
+        chosen.map(async (p) => (await loadCheckpoint(db, p.name))?.position ?? 0n),
+      );
       const done = positions.every((p) => p >= head);
       console.log(
         chosen.map((p, i) => `${p.name} ${positions[i]}/${head}`).join('  ') + (done ? '  rebuilt' : ''),

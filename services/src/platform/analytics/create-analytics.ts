@@ -6,5 +6,10 @@ export function createAnalytics(config: PlatformConfig): ClickHouseAnalytics {
   const a = config.analytics;
   return a.kind === 'chdb'
     ? ClickHouseAnalytics.embedded({ path: a.path })
-    : ClickHouseAnalytics.server({ url: a.url, username: a.user, password: a.password, database: a.database });
+    : ClickHouseAnalytics.server({
+        url: a.url,
+        username: a.user,
+        password: a.password,
+        database: a.database,
+      });
 }

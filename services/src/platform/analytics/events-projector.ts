@@ -55,12 +55,18 @@ export class AnalyticsEventsProjector {
     this.subscription = this.options.store.subscribe({
       after: from === 0n ? undefined : from,
       onBatch: async (events) => {
-        await this.writer!.add('events', events.map((event) => this.row(event)));
+        await this.writer!.add(
+          'events',
+          events.map((event) => this.row(event)),
+        );
         this.added = events[events.length - 1]!.globalPosition;
       },
       onError: (error) => this.options.onError?.(error),
     });
-    this.timer = setInterval(() => void this.checkpoint().catch((e: unknown) => this.options.onError?.(e)), 1000);
+    this.timer = setInterval(
+      () => void this.checkpoint().catch((e: unknown) => this.options.onError?.(e)),
+      1000,
+    );
     this.timer.unref();
   }
 
@@ -93,7 +99,8 @@ export class AnalyticsEventsProjector {
   }
 
   private row(event: StoredEvent): Record<string, unknown> {
-    const occurred = typeof event.metadata.occurredAt === 'string' ? new Date(event.metadata.occurredAt) : null;
+    const occurred =
+      typeof event.metadata.occurredAt === 'string' ? new Date(event.metadata.occurredAt) : null;
     return {
       school_id: typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : '',
       context: this.options.registry.contextOf(event.streamId),

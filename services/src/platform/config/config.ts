@@ -64,7 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.EVENT_STORE === 'kurrentdb' && !e.KURRENTDB_URL) throw new ConfigError('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+  if (e.EVENT_STORE === 'kurrentdb' && !e.KURRENTDB_URL)
+    throw new ConfigError('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
   if (e.LOG === 'kafka' && !e.KAFKA_BROKERS) throw new ConfigError('LOG=kafka needs KAFKA_BROKERS');
   return {
     port: e.PORT,
@@ -72,11 +73,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
-    eventStore: e.EVENT_STORE === 'kurrentdb' ? { kind: 'kurrentdb', url: e.KURRENTDB_URL! } : { kind: 'postgres' },
+    eventStore:
+      e.EVENT_STORE === 'kurrentdb' ? { kind: 'kurrentdb', url: e.KURRENTDB_URL! } : { kind: 'postgres' },
     databaseUrl: e.DATABASE_URL,
     log:
       e.LOG === 'kafka'
-        ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()).filter(Boolean) }
+        ? {
+            kind: 'kafka',
+            brokers: e
+              .KAFKA_BROKERS!.split(',')
+              .map((b) => b.trim())
+              .filter(Boolean),
+          }
         : { kind: 'embedded' },
     analytics: e.ANALYTICS_URL
       ? {

@@ -20,10 +20,14 @@ export function checkBatch(registry: EventRegistry, streamId: string, events: Ne
   const seen = new Set<string>();
   return events.map((event, index) => {
     if (typeof event.id !== 'string' || event.id.length === 0 || event.id.length > MAX_ID_LENGTH) {
-      throw new ValidationError('Invalid event id', { [`events.${index}.id`]: ['must be 1 to 128 characters'] });
+      throw new ValidationError('Invalid event id', {
+        [`events.${index}.id`]: ['must be 1 to 128 characters'],
+      });
     }
     if (seen.has(event.id)) {
-      throw new ValidationError('Duplicate event id', { [`events.${index}.id`]: ['appears twice in the batch'] });
+      throw new ValidationError('Duplicate event id', {
+        [`events.${index}.id`]: ['appears twice in the batch'],
+      });
     }
     seen.add(event.id);
     return registry.validate(event);

@@ -10,7 +10,11 @@ export interface ErrorBody {
   status_code: number;
 }
 
-export function errorBody(message: string, statusCode: number, errors: Record<string, string[]> = {}): ErrorBody {
+export function errorBody(
+  message: string,
+  statusCode: number,
+  errors: Record<string, string[]> = {},
+): ErrorBody {
   return { message, errors, status_code: statusCode };
 }
 
@@ -32,7 +36,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || '_';
+        const where =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || '_';
         (errors[where] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(422).send(errorBody('The given data was invalid.', 422, errors));

@@ -56,16 +56,18 @@ export class HealthChecks {
 
   async report(): Promise<HealthReport> {
     const components = await Promise.all(this.checks.map((check) => runCheck(check)));
-    let projections: ProjectionHealth[] = [];
-    try {
-      projections = (await this.projectionsProbe?.()) ?? [];
-    } catch {
-      projections = [];
-    }
+    // A failing projections probe must not take /health down with it: report none instead.
+    const projections: ProjectionHealth[] = (await this.projectionsProbe?.().catch(() => undefined)) ?? [];
     const anyDown = components.some((c) => c.status !== 'up');
     const projectionFailed = projections.some((p) => p.status === 'failed');
     return {
-      status: anyDown ? (components.every((c) => c.status !== 'up') ? 'down' : 'degraded') : projectionFailed ? 'degraded' : 'up',
+      status: anyDown
+        ? components.every((c) => c.status !== 'up')
+          ? 'down'
+          : 'degraded'
+        : projectionFailed
+          ? 'degraded'
+          : 'up',
       mode: this.mode,
       version: this.version,
       started_at: this.startedAt.toISOString(),
@@ -83,7 +85,10 @@ async function runCheck(check: Check): Promise<ComponentHealth> {
     const detail = await Promise.race([
       check.probe(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+          CHECK_TIMEOUT_MS,
+        );
       }),
     ]);
     return {

@@ -19,7 +19,12 @@ export interface LogParts {
 }
 
 /** The log and the telemetry ingest the configuration asks for: Kafka, or the store's own global log. */
-export function createLog(config: PlatformConfig, store: EventStore, db: ReadModelDb, registry: EventRegistry): LogParts {
+export function createLog(
+  config: PlatformConfig,
+  store: EventStore,
+  db: ReadModelDb,
+  registry: EventRegistry,
+): LogParts {
   if (config.log.kind === 'kafka') {
     const brokers = config.log.brokers;
     const log = new KafkaEventLog({ brokers, registry, clientId: 'sabaq-log' });

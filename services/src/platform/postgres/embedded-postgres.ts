@@ -48,8 +48,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await stopOrphanedPostmaster(clusterDir, options.log);
 
   const port = options.port ?? (await freePort());
-  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
-  if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
+  if (options.unsafeFast)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -138,7 +146,9 @@ function isAlive(pid: number): boolean {
  * postmaster.pid names its pid and port. Lets tools such as `npm run rebuild` work beside a running
  * platform instead of fighting it for the data directory.
  */
-export async function runningEmbeddedPostgres(dataDir: string): Promise<{ urlFor(db: string): string } | undefined> {
+export async function runningEmbeddedPostgres(
+  dataDir: string,
+): Promise<{ urlFor(db: string): string } | undefined> {
   const pidFile = path.resolve(dataDir, 'postgres', 'postmaster.pid');
   const secretFile = path.resolve(dataDir, 'postgres.password');
   if (!existsSync(pidFile) || !existsSync(secretFile)) return undefined;

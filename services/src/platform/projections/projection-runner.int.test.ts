@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionEvents, attemptStream } from '../../../../tests/support/events';
-import { eventually, storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
+import {
+  eventually,
+  storeAndReadModels,
+  type StoreAndReadModels,
+} from '../../../../tests/support/platform-fixture';
 import { proctoringContext } from '../../contexts/proctoring';
 import { proctoringActionsProjection } from '../../contexts/proctoring/actions/projection';
 import { loadCheckpoint } from '../read-models/checkpoints';
@@ -37,7 +41,9 @@ const countMigration = {
 };
 
 async function totalCount(env: StoreAndReadModels): Promise<number> {
-  const result = await sql<{ total: string | null }>`SELECT sum(n) AS total FROM action_counts`.execute(env.db);
+  const result = await sql<{ total: string | null }>`SELECT sum(n) AS total FROM action_counts`.execute(
+    env.db,
+  );
   return Number(result.rows[0]?.total ?? 0);
 }
 
@@ -61,7 +67,11 @@ describe('projection runner', () => {
   it('projects the log and saves the checkpoint with the rows', async () => {
     const stream = attemptStream();
     await env.store.append(stream, actionEvents(stream, 7));
-    const runner = new ProjectionRunner({ store: env.store, db: env.db, projections: [proctoringActionsProjection] });
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [proctoringActionsProjection],
+    });
     await runner.start();
     await runner.caughtUp();
     await runner.stop();
@@ -77,7 +87,12 @@ describe('projection runner', () => {
     const before = await totalCount(env);
     const runners = [0, 1].map(
       () =>
-        new ProjectionRunner({ store: env.store, db: env.db, projections: [countingProjection], batchSize: 5 }),
+        new ProjectionRunner({
+          store: env.store,
+          db: env.db,
+          projections: [countingProjection],
+          batchSize: 5,
+        }),
     );
     await Promise.all(runners.map((r) => r.start()));
     let appended = 0;

@@ -61,7 +61,10 @@ export class ProjectionRunner {
   private async followOnce(): Promise<void> {
     if (this.stopped) return;
     try {
-      const rows = await this.options.db.selectFrom('projection_checkpoints').select(['name', 'position']).execute();
+      const rows = await this.options.db
+        .selectFrom('projection_checkpoints')
+        .select(['name', 'position'])
+        .execute();
       for (const row of rows) {
         const projection = this.options.projections.find((p) => p.name === row.name);
         const expected = this.expected.get(row.name);
@@ -83,7 +86,9 @@ export class ProjectionRunner {
         this.subscribeFrom(projection, position);
       }
     } catch (error) {
-      this.options.log?.('checkpoint watch failed', { error: error instanceof Error ? error.message : String(error) });
+      this.options.log?.('checkpoint watch failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -163,7 +168,11 @@ export class ProjectionRunner {
     this.subscriptions.set(projection.name, subscription);
   }
 
-  private async applyBatch(projection: Projection, handled: Set<string>, events: StoredEvent[]): Promise<void> {
+  private async applyBatch(
+    projection: Projection,
+    handled: Set<string>,
+    events: StoredEvent[],
+  ): Promise<void> {
     const last = events[events.length - 1];
     if (!last) return;
     const expected = this.expected.get(projection.name) ?? 0n;
@@ -203,14 +212,18 @@ export class ProjectionRunner {
       state.status = 'failed';
       state.lastError = error instanceof Error ? error.message : String(error);
     }
-    this.options.log?.('projection batch failed; retrying', { projection: projection.name, error: state?.lastError });
+    this.options.log?.('projection batch failed; retrying', {
+      projection: projection.name,
+      error: state?.lastError,
+    });
   }
 
   /** Marks projections live once they reach the head; called by health checks. */
   async refreshStatuses(head: bigint): Promise<ProjectionState[]> {
     for (const state of this.stateByName.values()) {
       if (state.status === 'failed' || state.status === 'stopped') continue;
-      state.status = state.position >= head ? 'live' : state.status === 'rebuilding' ? 'rebuilding' : 'catching_up';
+      state.status =
+        state.position >= head ? 'live' : state.status === 'rebuilding' ? 'rebuilding' : 'catching_up';
     }
     return this.states();
   }
@@ -224,7 +237,12 @@ async function lockCheckpoint(tx: ReadModelTx, name: string): Promise<{ position
   return { position: BigInt(row.position), version: row.version };
 }
 
-async function writeCheckpoint(tx: ReadModelTx, name: string, position: bigint, version: number): Promise<void> {
+async function writeCheckpoint(
+  tx: ReadModelTx,
+  name: string,
+  position: bigint,
+  version: number,
+): Promise<void> {
   await tx
     .updateTable('projection_checkpoints')
     .set({ position: position.toString(), version, updated_at: new Date() })

@@ -9,7 +9,10 @@ export interface Checkpoint {
  * Checkpoints live in the read-model database so that a projection saves its checkpoint in the same
  * transaction as its writes: after a crash the read model and its checkpoint always agree.
  */
-export async function loadCheckpoint(db: ReadModelDb | ReadModelTx, name: string): Promise<Checkpoint | undefined> {
+export async function loadCheckpoint(
+  db: ReadModelDb | ReadModelTx,
+  name: string,
+): Promise<Checkpoint | undefined> {
   const row = await db
     .selectFrom('projection_checkpoints')
     .select(['position', 'version'])

@@ -7,7 +7,10 @@ import { actionEvent, attemptStream } from '../../../../../tests/support/events'
 import { PostgresEventStore } from './postgres-event-store';
 
 describeEventStoreContract('PostgreSQL', async () => {
-  const store = new PostgresEventStore({ connectionString: await createTestDatabase('es'), registry: createRegistry() });
+  const store = new PostgresEventStore({
+    connectionString: await createTestDatabase('es'),
+    registry: createRegistry(),
+  });
   await store.migrate();
   return store;
 });
@@ -43,7 +46,10 @@ describe('PostgreSQL event store: an append that commits late', () => {
     const fast = await store.append(fastStream, [actionEvent(fastStream)]);
 
     const delivered: StoredEvent[] = [];
-    const subscription = store.subscribe({ after: from, onBatch: async (batch) => void delivered.push(...batch) });
+    const subscription = store.subscribe({
+      after: from,
+      onBatch: async (batch) => void delivered.push(...batch),
+    });
     // The later append is committed, but nothing is safe to read while the earlier one is open.
     expect(await store.readAll({ after: from })).toEqual([]);
     expect(await store.headPosition()).toBe(fast.lastGlobalPosition);
