@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 const selection = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -22,7 +23,9 @@ function run(label, command, args, options = {}) {
   return result.status === 0;
 }
 
-function vitest(label, configArgs, reportFile) {
+function vitest(label, configArgs, reportName) {
+  // Absolute: a config may set its own root, and vitest resolves the output file against it.
+  const reportFile = path.resolve(reportName);
   rmSync(reportFile, { force: true });
   run(label, process.execPath, [
     'node_modules/vitest/vitest.mjs',

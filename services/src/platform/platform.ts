@@ -15,7 +15,7 @@ import { migrateAnalytics } from './analytics/migrations';
 import { createObjects } from './objects/create-objects';
 import type { AnalyticsStore } from './ports/analytics';
 import type { ObjectStore } from './ports/objects';
-import { createLog } from './log/create-log';
+import { createLog, definedOnly } from './log/create-log';
 import { EventRelay } from './log/relay';
 import type { EventLog } from './ports/event-log';
 import type { TelemetryIngest } from './ports/telemetry-ingest';

@@ -20,6 +20,10 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   LOG: z.enum(['embedded', 'kafka']).default('embedded'),
   KAFKA_BROKERS: z.string().optional(),
+  /** Consumer-group timings; Kafka's defaults unless set (short ones suit a single-node test broker). */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).optional(),
+  KAFKA_HEARTBEAT_MS: z.coerce.number().int().min(100).optional(),
+  KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).optional(),
   ANALYTICS_URL: z.string().optional(),
   ANALYTICS_USER: z.string().default('default'),
   ANALYTICS_PASSWORD: z.string().default(''),
@@ -40,7 +44,13 @@ export interface PlatformConfig {
   eventStore: { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };
   /** Undefined: start the embedded PostgreSQL server under dataDir. */
   databaseUrl: string | undefined;
-  log: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[] };
+  log:
+    | { kind: 'embedded' }
+    | {
+        kind: 'kafka';
+        brokers: string[];
+        consumer?: { sessionTimeout?: number; heartbeatInterval?: number; maxWaitTimeInMs?: number };
+      };
   analytics:
     | { kind: 'chdb'; path: string }
     | { kind: 'server'; url: string; user: string; password: string; database: string };
@@ -84,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
               .KAFKA_BROKERS!.split(',')
               .map((b) => b.trim())
               .filter(Boolean),
+            consumer: {
+              sessionTimeout: e.KAFKA_SESSION_TIMEOUT_MS,
+              heartbeatInterval: e.KAFKA_HEARTBEAT_MS,
+              maxWaitTimeInMs: e.KAFKA_MAX_WAIT_MS,
+            },
           }
         : { kind: 'embedded' },
     analytics: e.ANALYTICS_URL

@@ -26,8 +26,13 @@ export function createLog(
   registry: EventRegistry,
 ): LogParts {
   if (config.log.kind === 'kafka') {
-    const brokers = config.log.brokers;
-    const log = new KafkaEventLog({ brokers, registry, clientId: 'sabaq-log' });
+    const { brokers, consumer } = config.log;
+    const log = new KafkaEventLog({
+      brokers,
+      registry,
+      clientId: 'sabaq-log',
+      consumer: definedOnly(consumer),
+    });
     const ingest = new KafkaTelemetryIngest({ brokers, registry, clientId: 'sabaq-ingest' });
     const admin = createKafka({ brokers, clientId: 'sabaq-health' }).admin();
     let connected: Promise<void> | undefined;
@@ -61,4 +66,11 @@ export function createLog(
       await log.close();
     },
   };
+}
+
+/** kafkajs treats an explicit undefined as a value: pass only the timings that were set. */
+export function definedOnly<T extends object>(value: T | undefined): T | undefined {
+  if (!value) return undefined;
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  return entries.length ? (Object.fromEntries(entries) as T) : undefined;
 }
