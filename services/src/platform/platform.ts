@@ -129,6 +129,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       if (config.log.kind !== 'kafka') throw new Error('the persister role needs LOG=kafka');
       const persister = new TelemetryPersister({
         brokers: config.log.brokers,
+        consumer: definedOnly(config.log.consumer),
         store,
         contexts: registry.contexts(),
       });
