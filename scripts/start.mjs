@@ -44,4 +44,6 @@ if (sourcesChanged) {
 const { register } = await import('tsx/esm/api');
 register();
 process.argv[2] ??= 'embedded';
+// The demo school and its accounts come with `npm start` unless DEMO=0.
+process.env.DEMO ??= '1';
 await import('../services/src/roles/main.ts');

@@ -1,14 +1,40 @@
+import type { EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
+import type { Authenticator } from '../platform/http/caller';
+import type { AnalyticsStore } from '../platform/ports/analytics';
+import type { EventStore } from '../platform/ports/event-store';
+import type { ObjectStore } from '../platform/ports/objects';
+import type { TelemetryIngest } from '../platform/ports/telemetry-ingest';
 import type { Projection } from '../platform/projections/projection';
+import type { ReadModelDb } from '../platform/read-models/database';
 import { proctoringContext } from './proctoring';
+
+/** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
+export interface ContextServices {
+  store: EventStore;
+  db: ReadModelDb;
+  registry: EventRegistry;
+  ingest: TelemetryIngest;
+  objects: ObjectStore;
+  analytics: AnalyticsStore;
+  authenticator: Authenticator;
+  clock: () => Date;
+  newId: () => string;
+  /** True when demo data should be created (DEMO=1, the default of `npm start`). */
+  demo: boolean;
+}
 
 /** What a bounded context contributes; roles assemble these and nothing else. */
 export interface BoundedContext {
   name: string;
   migrations: Record<string, Migration>;
   projections: Projection[];
-  routes?: (app: FastifyInstance) => Promise<void>;
+  routes?: (app: FastifyInstance, services: ContextServices) => Promise<void>;
+  /** The identity context provides the authenticator every other context relies on. */
+  authenticator?: (services: Omit<ContextServices, 'authenticator'>) => Authenticator;
+  /** Runs once at start after migrations (e.g. demo data when services.demo is on); must be idempotent. */
+  seed?: (services: ContextServices) => Promise<void>;
 }
 
 export const contexts: BoundedContext[] = [proctoringContext];

@@ -1,6 +1,8 @@
 import { createRegistry, type EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import { allMigrations, allProjections, contexts } from '../contexts';
+import { randomUUID } from 'node:crypto';
+import { allMigrations, allProjections, contexts, type ContextServices } from '../contexts';
+import { nobodyAuthenticator } from './http/authenticate';
 import type { PlatformConfig } from './config/config';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { HealthChecks } from './http/health';
@@ -190,15 +192,35 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       );
     }
 
+    const contextServices = (): ContextServices => {
+      const base = {
+        store,
+        db,
+        registry,
+        ingest: logParts.ingest,
+        objects,
+        analytics,
+        clock: () => new Date(),
+        newId: () => randomUUID(),
+        demo: config.demo,
+      };
+      const provider = contexts.find((c) => c.authenticator)?.authenticator;
+      return { ...base, authenticator: provider ? provider(base) : nobodyAuthenticator };
+    };
+
     let http: FastifyInstance | undefined;
     let url: string | undefined;
     if (options.roles.includes('api')) {
       health.register('http', 'fastify', async () => undefined);
+      const services = contextServices();
+      for (const context of contexts) await context.seed?.(services);
       http = await buildServer({
         health,
         logLevel: config.logLevel,
         webDist: options.webDist,
-        plugins: contexts.flatMap((c) => (c.routes ? [c.routes] : [])),
+        plugins: contexts.flatMap((c) =>
+          c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [],
+        ),
       });
       const address = await http.listen({ port: config.port, host: config.host });
       const bound = http.server.address();
