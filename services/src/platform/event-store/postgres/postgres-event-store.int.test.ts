@@ -61,4 +61,45 @@ describe('PostgreSQL event store: an append that commits late', () => {
     expect(delivered.map((e) => e.streamId)).toEqual([slowStream, fastStream]);
     expect(delivered[0]!.globalPosition < delivered[1]!.globalPosition).toBe(true);
   });
+
+  it('draws positions in the order of transaction ids, under many concurrent appenders', async () => {
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const stream = attemptStream();
+        for (let i = 0; i < 15; i++) await store.append(stream, [actionEvent(stream), actionEvent(stream)]);
+      }),
+    );
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    try {
+      // The invariant readers rely on: a later position never belongs to an older transaction.
+      const { rows } = await check.query<{ inversions: string }>(
+        `SELECT count(*) AS inversions FROM event_store.events a
+           JOIN event_store.events b ON a.global_position < b.global_position AND a.tx_id > b.tx_id`,
+      );
+      expect(Number(rows[0]!.inversions)).toBe(0);
+    } finally {
+      await check.end();
+    }
+  });
+
+  it('refuses to append inside a transaction that already wrote, where the order could not hold', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const stream = attemptStream();
+    const event = actionEvent(stream);
+    try {
+      await client.query('BEGIN');
+      await client.query(`INSERT INTO event_store.streams (stream_id, version) VALUES ($1, -1)`, [stream]);
+      const attempt = client.query(
+        `SELECT * FROM event_store.append_events($1, 'any', $2, $3, $4::jsonb[], $5::jsonb[])`,
+        [stream, [event.id], [event.type], [JSON.stringify(createRegistry().validate(event).data)], ['{}']],
+      );
+      await expect(attempt).rejects.toThrow('append_events must be the first write of its transaction');
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+    expect(await store.streamVersion(stream)).toBe(-1);
+  });
 });

@@ -2,9 +2,10 @@
  * The PostgreSQL event store's tables and its append function, created idempotently at start.
  *
  * Global order without gaps, while appends still commit in parallel:
- * - an append first locks its stream's row (expected-version check, same-stream retries), then takes
- *   a store-wide advisory lock only long enough to get its transaction id and draw its positions from
- *   the sequence, so positions increase in the same order as transaction ids;
+ * - an append first takes its stream's advisory lock (expected-version check, same-stream retries;
+ *   no write yet, so no transaction id yet), then a store-wide advisory lock only long enough to get
+ *   its transaction id and draw its positions from the sequence, so positions increase in the same
+ *   order as transaction ids; it must be the first write of its transaction for that to hold;
  * - readers only read events whose transaction id is below the oldest transaction still running
  *   (pg_snapshot_xmin). Every transaction below that horizon has ended, and because positions follow
  *   transaction ids, no transaction that is still running can hold a position below one a reader has
@@ -53,10 +54,16 @@ DECLARE
   v_tx xid8;
   v_positions bigint[];
 BEGIN
-  -- Lock (creating if needed) the stream's row: appends to one stream queue here, and only here.
-  INSERT INTO ${s}.streams AS st (stream_id, version) VALUES (p_stream, -1)
-    ON CONFLICT (stream_id) DO UPDATE SET version = st.version
-    RETURNING st.version INTO v_version;
+  -- Positions must follow transaction ids (see above), so this must be the transaction's first write:
+  -- an id assigned earlier could be older than the ids of appends that draw positions before us.
+  IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+    RAISE EXCEPTION 'append_events must be the first write of its transaction';
+  END IF;
+  -- Appends to one stream queue here until commit. An advisory lock, not a row lock: a row lock is a
+  -- write and would give the transaction its id before the store-wide lock below.
+  PERFORM pg_advisory_xact_lock(${streamLockNamespace(schema)}, hashtext(p_stream));
+  SELECT st.version INTO v_version FROM ${s}.streams st WHERE st.stream_id = p_stream;
+  v_version := coalesce(v_version, -1);
 
   SELECT count(*), count(*) FILTER (WHERE e.stream_id = p_stream)
     INTO v_existing, v_existing_here
@@ -68,14 +75,12 @@ BEGIN
     ELSE
       RETURN QUERY SELECT 'idempotency_conflict'::text, v_version, NULL::bigint;
     END IF;
-    IF v_version = -1 THEN DELETE FROM ${s}.streams st WHERE st.stream_id = p_stream; END IF;
     RETURN;
   END IF;
 
   IF (p_expected = 'no_stream' AND v_version <> -1)
      OR (p_expected = 'stream_exists' AND v_version = -1)
      OR (p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected::bigint <> v_version) THEN
-    IF v_version = -1 THEN DELETE FROM ${s}.streams st WHERE st.stream_id = p_stream; END IF;
     RETURN QUERY SELECT 'wrong_expected_version'::text, v_version, NULL::bigint;
     RETURN;
   END IF;
@@ -93,7 +98,8 @@ BEGIN
     FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS i(id, t, d, m, n);
 
   v_version := v_version + v_count;
-  UPDATE ${s}.streams st SET version = v_version, updated_at = now() WHERE st.stream_id = p_stream;
+  INSERT INTO ${s}.streams AS st (stream_id, version) VALUES (p_stream, v_version)
+    ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, updated_at = now();
 
   PERFORM pg_notify(${notifyChannelLiteral(schema)}, v_positions[v_count]::text);
   RETURN QUERY SELECT 'appended'::text, v_version, v_positions[v_count];
@@ -118,6 +124,11 @@ export function lockKey(schema: string): string {
     hash = (hash * 1099511628211n) & 0x7fffffffffffffffn;
   }
   return hash.toString();
+}
+
+/** The first key of the per-stream advisory locks (the second is the stream id's hash). */
+export function streamLockNamespace(schema: string): number {
+  return Number(BigInt(lockKey(`${schema}.streams`)) & 0x7fffffffn);
 }
 
 export function notifyChannel(schema: string): string {
