@@ -1,31 +1,8 @@
-export type ComponentStatus = 'up' | 'down' | 'starting';
+import type { Health, HealthComponent, ProjectionHealth } from '@sabaq/events';
 
-export interface ComponentHealth {
-  name: string;
-  kind: string;
-  status: ComponentStatus;
-  latency_ms: number | null;
-  detail: string | null;
-}
-
-export interface ProjectionHealth {
-  name: string;
-  version: number;
-  position: string;
-  head: string;
-  lag: number;
-  status: string;
-}
-
-export interface HealthReport {
-  status: 'up' | 'degraded' | 'down';
-  mode: 'embedded' | 'distributed';
-  version: string;
-  started_at: string;
-  uptime_s: number;
-  components: ComponentHealth[];
-  projections: ProjectionHealth[];
-}
+export type { Health as HealthReport, HealthComponent as ComponentHealth, ProjectionHealth };
+type HealthReport = Health;
+type ComponentHealth = HealthComponent;
 
 interface Check {
   name: string;

@@ -18,6 +18,7 @@ export const projectionColor: Record<ProjectionStatus, MantineColor> = {
   live: 'teal',
   catching_up: 'blue',
   rebuilding: 'violet',
+  stopped: 'gray',
   failed: 'red',
 };
 

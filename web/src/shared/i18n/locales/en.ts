@@ -88,6 +88,7 @@ export const en: Messages = {
       states: {
         live: 'Live',
         catching_up: 'Catching up',
+        stopped: 'Stopped',
         rebuilding: 'Rebuilding',
         failed: 'Failed',
       },

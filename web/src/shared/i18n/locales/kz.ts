@@ -89,6 +89,7 @@ export const kz: Messages = {
         live: 'Өзекті',
         catching_up: 'Қуып жетуде',
         rebuilding: 'Қайта құрылуда',
+        stopped: 'Тоқтатылған',
         failed: 'Қате',
       },
     },

@@ -88,6 +88,7 @@ export const ru = {
         live: 'Актуальна',
         catching_up: 'Догоняет',
         rebuilding: 'Перестраивается',
+        stopped: 'Остановлена',
         failed: 'Ошибка',
       },
     },

@@ -1,0 +1,36 @@
+/** The answer of GET /health, as the platform reports itself; shared by the server and the web app. */
+export type OverallStatus = 'up' | 'degraded' | 'down';
+export type ComponentStatus = 'up' | 'down' | 'starting';
+export type ProjectionStatus = 'live' | 'catching_up' | 'rebuilding' | 'failed' | 'stopped';
+export type PlatformMode = 'embedded' | 'distributed';
+export type ComponentName = 'event_store' | 'read_models' | 'analytics' | 'objects' | 'log' | 'http';
+
+export interface HealthComponent {
+  /** One of ComponentName today; a newer platform may report more, shown under their raw names. */
+  name: string;
+  /** What backs it here, e.g. postgres, chdb, s3rver, embedded. */
+  kind: string;
+  status: ComponentStatus;
+  latency_ms: number | null;
+  detail: string | null;
+}
+
+export interface ProjectionHealth {
+  name: string;
+  version: number;
+  /** Global log positions are 64-bit, so they travel as decimal strings. */
+  position: string;
+  head: string;
+  lag: number;
+  status: ProjectionStatus;
+}
+
+export interface Health {
+  status: OverallStatus;
+  mode: PlatformMode;
+  version: string;
+  started_at: string;
+  uptime_s: number;
+  components: HealthComponent[];
+  projections: ProjectionHealth[];
+}
