@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './health';
 export * from './errors';
 export * from './registry';
 export * from './streams';
