@@ -164,7 +164,7 @@ describe('docker-compose.yml', () => {
         kind: 'kurrentdb',
         url: 'kurrentdb://kurrentdb:2113?tls=false',
       });
-      expect(config.log, name).toEqual({ kind: 'kafka', brokers: ['kafka:9092'] });
+      expect(config.log, name).toMatchObject({ kind: 'kafka', brokers: ['kafka:9092'] });
       expect(config.analytics, name).toMatchObject({ kind: 'server', url: 'http://clickhouse:8123' });
       expect(config.objects.endpoint, name).toBe('http://minio:9000');
       expect(config.databaseUrl, name).toMatch(/^postgres:\/\/sabaq:[^@]+@postgres:5432\/sabaq$/);
