@@ -18,6 +18,7 @@ import { createObjects } from './objects/create-objects';
 import type { AnalyticsStore } from './ports/analytics';
 import type { ObjectStore } from './ports/objects';
 import { createLog, definedOnly } from './log/create-log';
+import { leadership } from './read-models/leadership';
 import { EventRelay } from './log/relay';
 import type { EventLog } from './ports/event-log';
 import type { TelemetryIngest } from './ports/telemetry-ingest';
@@ -117,6 +118,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     if (options.roles.includes('relay')) {
       if (config.log.kind !== 'kafka') throw new Error('the relay role needs LOG=kafka');
+      // Two relays would publish everything twice: replicas beyond the first stand by.
+      const leader = leadership(databaseUrl, 'relay');
+      stops.push(() => leader.release());
+      announce('relay: waiting to lead (one relay publishes at a time)');
+      await leader.acquired;
+      leader.onLost(() => {
+        console.error('relay: lost the leadership lock; stopping so that a standby takes over');
+        process.kill(process.pid, 'SIGTERM');
+      });
       const relay = new EventRelay({
         store,
         log: logParts.log,
