@@ -16,6 +16,12 @@ Each line is one figure from \`npm run bench -- <name>\`, as JSON, next to a bas
 run on the same machine (so ratios survive noisy machines). A new run replaces the lines of its figures.
 Machine of the last run of each: see the \`host\` field.
 
+- \`ingest\`: \`append_events_per_s\`, event-store appends in batches of 100 from 4 writers, against a raw
+  multi-row INSERT of the same rows into a plain table (target: ratio ≥ 0.5);
+  \`subscription_lag_p99_ms\` / \`_p50_ms\`, append start → delivery to a subscription while appending
+  at \`lag_test_rate\` events/s, against a raw INSERT + NOTIFY seen by a LISTEN client (target: p99 under
+  1,000 ms at 5,000 events/s).
+
 `;
 
 /** Prints each figure as one JSON line and records it in docs/benchmarks.md, replacing its previous line. */
