@@ -13,6 +13,9 @@ export interface ProjectionRunnerOptions {
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
+/** Raised in a subscription that has been replaced: it must stop without applying anything. */
+class SupersededError extends Error {}
+
 /** Raised inside a batch when the stored checkpoint moved under us (a rebuild, or a second runner). */
 class CheckpointMovedError extends Error {
   constructor(readonly stored: bigint) {
@@ -99,14 +102,16 @@ export class ProjectionRunner {
     await Promise.all(
       this.options.projections.map(async (projection) => {
         // A subscription may be replaced while we wait (a followed rebuild): then wait on the new one.
-        for (;;) {
+        for (let attempt = 0; ; attempt++) {
           const subscription = this.subscriptions.get(projection.name);
           if (!subscription) return;
           try {
             await subscription.caughtUp();
             if (this.subscriptions.get(projection.name) === subscription) return;
           } catch (error) {
-            if (this.stopped || this.subscriptions.get(projection.name) === subscription) throw error;
+            if (this.stopped || attempt > 100) throw error;
+            // Let a replacement in progress finish before looking for the current subscription again.
+            await this.following;
           }
         }
       }),
@@ -159,23 +164,34 @@ export class ProjectionRunner {
     if (this.stopped) return;
     this.expected.set(projection.name, position);
     const handled = new Set(projection.handles);
-    const subscription = this.options.store.subscribe({
+    // Each subscription keeps its own expectation of the checkpoint, and only the current one may
+    // apply: a subscription being replaced can never apply a batch its successor applies too.
+    let expected = position;
+    const subscription: Subscription = this.options.store.subscribe({
       after: position === 0n ? undefined : position,
       batchSize: this.options.batchSize ?? 500,
-      onBatch: (events) => this.applyBatch(projection, handled, events),
-      onError: (error) => this.onError(projection, error),
+      onBatch: async (events) => {
+        if (this.subscriptions.get(projection.name) !== subscription) throw new SupersededError();
+        expected = await this.applyBatch(projection, handled, events, expected);
+        this.expected.set(projection.name, expected);
+      },
+      onError: (error) => {
+        if (error instanceof SupersededError) void subscription.stop();
+        else this.onError(projection, error);
+      },
     });
     this.subscriptions.set(projection.name, subscription);
   }
 
+  /** Applies one batch in one transaction; returns the new checkpoint. */
   private async applyBatch(
     projection: Projection,
     handled: Set<string>,
     events: StoredEvent[],
-  ): Promise<void> {
+    expected: bigint,
+  ): Promise<bigint> {
     const last = events[events.length - 1];
-    if (!last) return;
-    const expected = this.expected.get(projection.name) ?? 0n;
+    if (!last) return expected;
     await this.options.db.transaction().execute(async (tx) => {
       const row = await lockCheckpoint(tx, projection.name);
       if (row.position !== expected) throw new CheckpointMovedError(row.position);
@@ -183,29 +199,25 @@ export class ProjectionRunner {
       if (relevant.length > 0) await projection.apply(tx, relevant);
       await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
     });
-    this.expected.set(projection.name, last.globalPosition);
     const state = this.stateByName.get(projection.name);
     if (state) {
       state.position = last.globalPosition;
       if (state.status === 'failed') state.status = 'catching_up';
       delete state.lastError;
     }
+    return last.globalPosition;
   }
 
   private onError(projection: Projection, error: unknown): void {
     const state = this.stateByName.get(projection.name);
     if (error instanceof CheckpointMovedError) {
-      // Someone else moved the checkpoint: follow it from where it now stands.
+      // Someone else moved the checkpoint (a rebuild, another runner): follow it from where it stands,
+      // through the one serialised path that replaces subscriptions.
       this.options.log?.('projection checkpoint moved; resubscribing', {
         projection: projection.name,
         position: error.stored.toString(),
       });
-      const old = this.subscriptions.get(projection.name);
-      if (state) {
-        state.position = error.stored;
-        state.status = error.stored === 0n ? 'rebuilding' : 'catching_up';
-      }
-      void old?.stop().then(() => this.subscribeFrom(projection, error.stored));
+      void this.followMovedCheckpoints();
       return;
     }
     if (state) {
