@@ -49,7 +49,7 @@ describe('npm run rebuild', () => {
     // With the platform stopped: the command starts the database and rebuilds by itself.
     const offline = await rebuild(dataDir, 'all');
     expect(offline.code).toBe(0);
-    expect(offline.output).toContain('proctoring.actions 12/12  rebuilt');
+    expect(offline.output).toMatch(/proctoring\.actions (\d+)\/\1  rebuilt/);
     platform = await startEmbeddedPlatform({ dataDir });
     try {
       expect(await rows(platform)).toEqual(before);
