@@ -13,6 +13,11 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   schema: Schema;
   /** upcasters[v] lifts data of version v to v + 1. */
   upcasters?: Record<number, Upcaster>;
+  /**
+   * Data fields that stay in the event store only: secrets such as password hashes. Copies that leave
+   * the store (the Kafka topics, the analytics table) carry the event without them.
+   */
+  redact?: readonly string[];
 }
 
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
@@ -97,6 +102,15 @@ export class EventRegistry {
       data: parsed.data,
       metadata: { ...event.metadata, schemaVersion: definition.version },
     };
+  }
+
+  /** The event without its definition's redacted fields, for copies that leave the store. */
+  redact<E extends NewEvent>(event: E): E {
+    const fields = this.definitions.get(event.type)?.redact;
+    if (!fields?.length || typeof event.data !== 'object' || event.data === null) return event;
+    const data = { ...(event.data as Record<string, unknown>) };
+    for (const field of fields) delete data[field];
+    return { ...event, data };
   }
 
   /** Brings a stored event written with an older schema version up to the current one. */

@@ -110,7 +110,7 @@ export class AnalyticsEventsProjector {
       global_position: event.globalPosition,
       recorded_at: event.recordedAt,
       occurred_at: occurred && !Number.isNaN(occurred.getTime()) ? occurred : null,
-      data: JSON.stringify(event.data),
+      data: JSON.stringify(this.options.registry.redact(event).data),
     };
   }
 }

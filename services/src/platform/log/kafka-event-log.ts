@@ -31,7 +31,8 @@ export class KafkaEventLog implements EventLog {
       if (!messages) byTopic.set(topic, (messages = []));
       messages.push({
         key: event.streamId,
-        value: JSON.stringify(toJson(event)),
+        // Secrets (e.g. password hashes) stay in the store; the topic carries the event without them.
+        value: JSON.stringify(toJson(this.options.registry.redact(event))),
         headers: { 'event-id': event.id },
       });
     }
