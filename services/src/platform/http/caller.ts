@@ -7,6 +7,8 @@ export type Group = (typeof GROUPS)[number];
 
 export interface Caller {
   userId: string;
+  /** The session the token belongs to; realtime closes that session's sockets when it ends. */
+  sessionId?: string;
   /** The school chosen for this session; null until a user in several schools chooses one. */
   schoolId: string | null;
   group: Group;

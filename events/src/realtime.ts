@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The realtime contract: what the server pushes on which channel, and what a socket may send. The web app
+ * imports these maps, so a push the services build and a handler the browser runs read one definition.
+ * Entity payloads use the specification's snake_case field names, as the HTTP API does; they are loose
+ * objects because the read models own the entity shapes and may add fields without a realtime release.
+ */
+
+const id = z.union([z.string().min(1).max(64), z.number().int()]);
+
+export const NotificationDto = z.looseObject({
+  id,
+  type: z.string().nullable().optional(),
+  name: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  created_at: z.string(),
+});
+
+export const ChatMessageDto = z.looseObject({
+  id,
+  chat_id: id,
+  user_id: id,
+  message: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const TaskDto = z.looseObject({
+  id,
+  status: z.enum(['new', 'process', 'completed', 'suspended', 'failure']),
+});
+
+export const OrderDto = z.looseObject({ id, status: z.string().optional(), is_paid: z.boolean().optional() });
+
+/** Who is typing: filled in by the server from the socket's own caller, never taken from the client. */
+export const TypistDto = z.object({ user_id: z.string() });
+
+export const ViolationDto = z.looseObject({
+  assignment_id: z.string(),
+  attempt_id: z.string(),
+  student_id: z.string(),
+  type: z.string(),
+  detected_at: z.string(),
+});
+
+export const ProctoringActionDto = z.looseObject({
+  assignment_id: z.string(),
+  attempt_id: z.string(),
+  student_id: z.string(),
+  action_type: z.string(),
+  is_warning: z.boolean(),
+  occurred_at: z.string(),
+});
+
+/** Every push the server sends, by event name (Immich's ClientEventMap). */
+export const serverEventSchemas = {
+  NotificationCreated: z.object({ notification: NotificationDto }),
+  ChatMessagePosted: z.object({ message: ChatMessageDto }),
+  /** A session ended: the sockets of that session (every session when null) are logged out and closed. */
+  LogoutAction: z.object({ session_id: z.string().nullable(), reason: z.string().optional() }),
+  'post-message': z.object({ message: ChatMessageDto }),
+  'start-typing': TypistDto,
+  'end-typing': TypistDto,
+  progress: z.object({ media_id: id, percent: z.number().min(0).max(100) }),
+  finished: z.object({ media_id: id, status: z.enum(['ready', 'failed']), src: z.string().nullable() }),
+  TaskProgressUpdated: z.object({ task: TaskDto, appendix: z.unknown() }),
+  TaskFinished: z.object({ task: TaskDto }),
+  OrderPaid: z.object({ order: OrderDto }),
+  OrderCompleted: z.object({ order: OrderDto }),
+  ViolationDetected: ViolationDto,
+  ActionRecorded: ProctoringActionDto,
+} as const;
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventMap = { [K in ServerEventName]: z.infer<(typeof serverEventSchemas)[K]> };
+
+/**
+ * Channels are private and named `<kind>.<id>`; each kind carries only its own events, so a push to the
+ * wrong kind of channel does not type-check.
+ */
+export const channelEvents = {
+  user: ['NotificationCreated', 'ChatMessagePosted', 'LogoutAction'],
+  chat: ['post-message', 'start-typing', 'end-typing'],
+  transcoder: ['progress', 'finished'],
+  task: ['TaskProgressUpdated', 'TaskFinished'],
+  order: ['OrderPaid', 'OrderCompleted'],
+  assignment: ['ViolationDetected', 'ActionRecorded'],
+} as const satisfies Record<string, readonly ServerEventName[]>;
+
+export type ChannelKind = keyof typeof channelEvents;
+export type ChannelEventName<K extends ChannelKind> = (typeof channelEvents)[K][number];
+export type ChannelName<K extends ChannelKind = ChannelKind> = `${K}.${string}`;
+
+export const CHANNEL_KINDS = Object.keys(channelEvents) as ChannelKind[];
+/** Ids are what the read models use (uuids, numbers, short slugs); nothing else reaches a rule. */
+export const CHANNEL_NAME = /^([a-z]+)\.([A-Za-z0-9_-]{1,64})$/;
+
+export function channelName<K extends ChannelKind>(kind: K, channelId: string | number): ChannelName<K> {
+  return `${kind}.${channelId}`;
+}
+
+/** Events a client may send to the other subscribers of a channel (typing indicators); never stored. */
+export const whisperEvents = { chat: ['start-typing', 'end-typing'] } as const;
+
+/** A push as it travels: one JSON text frame. */
+export type Push<K extends ChannelKind = ChannelKind> = {
+  [C in K]: {
+    [E in ChannelEventName<C>]: { channel: ChannelName<C>; event: E; data: ServerEventMap[E] };
+  }[ChannelEventName<C>];
+}[K];
+
+/** Frames the client sends. The first must be `authenticate`; the token never appears in a URL. */
+export const clientMessageSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('authenticate'), token: z.string().min(1).max(4096) }),
+  z.object({
+    event: z.literal('subscribe'),
+    channel: z.string().max(80),
+    /** The signature from POST /broadcasting/auth; not needed for the caller's own user channel. */
+    auth: z.string().max(200).optional(),
+  }),
+  z.object({ event: z.literal('unsubscribe'), channel: z.string().max(80) }),
+  z.object({
+    event: z.literal('whisper'),
+    channel: z.string().max(80),
+    name: z.enum(['start-typing', 'end-typing']),
+  }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Frames about the connection itself, beside the pushes. */
+export type ControlMessage =
+  | { event: 'connected'; data: { socket_id: string; user_id: string } }
+  | { event: 'subscribed'; channel: string }
+  | { event: 'unsubscribed'; channel: string }
+  | { event: 'subscription_error'; channel: string; data: { message: string; status_code: number } }
+  | { event: 'error'; data: { message: string; status_code: number } };
+
+export type ServerMessage = Push | ControlMessage;
+
+/** Close codes the client acts on. */
+export const CLOSE_CODES = {
+  /** No valid ws token in time: log in again (or refresh the token) before reconnecting. */
+  unauthenticated: 4401,
+  /** LogoutAction was sent: the session is over, do not reconnect. */
+  loggedOut: 4000,
+  /** The session behind this socket may have ended: reconnect with the current ws token. */
+  reauthenticate: 4001,
+  /** The server is shutting down: reconnect (to another instance) after a short pause. */
+  goingAway: 1001,
+} as const;

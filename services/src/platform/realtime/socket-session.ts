@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  clientMessageSchema,
+  CLOSE_CODES,
+  whisperEvents,
+  type ChannelName,
+  type ClientMessage,
+  type ServerMessage,
+} from '@sabaq/events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Authenticator, Caller } from '../http/caller';
+import { parseChannel, type ChannelSigner } from './channels';
+import { Connection, type RealtimeHub } from './hub';
+
+export interface SocketSessionDeps {
+  authenticator: Authenticator;
+  signer: ChannelSigner;
+  hub: RealtimeHub;
+  authTimeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The session id scopes LogoutAction to one device; without it every socket of the user is asked to
+ * reauthenticate.
+ */
+function sessionOf(caller: Caller): string | undefined {
+  return caller.sessionId;
+}
+
+/**
+ * One socket's conversation: `authenticate` first (the token travels in a frame, so it never lands in an
+ * access log), then subscribe, unsubscribe and whisper. Frames are handled strictly in order.
+ */
+export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): void {
+  const socketId = randomUUID();
+  let connection: Connection | undefined;
+  let queue = Promise.resolve();
+  const deadline = setTimeout(
+    () => socket.close(CLOSE_CODES.unauthenticated, 'authenticate first'),
+    deps.authTimeoutMs,
+  );
+  socket.on('close', () => clearTimeout(deadline));
+  socket.on('error', (error) => deps.log.warn({ err: error, socketId }, 'websocket error'));
+  socket.on('message', (raw: RawData, isBinary: boolean) => {
+    queue = queue
+      .then(() => handle(raw, isBinary))
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, socketId }, 'websocket frame failed');
+        socket.close(1011, 'internal error');
+      });
+  });
+
+  // Before authentication nothing is answered: the socket is closed instead.
+  const reply = (message: ServerMessage) => {
+    if (connection) deps.hub.sendControl(connection, message);
+  };
+
+  async function handle(raw: RawData, isBinary: boolean): Promise<void> {
+    const parsed = isBinary ? undefined : clientMessageSchema.safeParse(parseJson(raw.toString()));
+    if (!parsed?.success) {
+      if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
+      return reply({ event: 'error', data: { message: 'Unknown or malformed frame', status_code: 422 } });
+    }
+    const message = parsed.data;
+    if (message.event === 'authenticate') return authenticate(message.token);
+    if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
+    return act(connection, message);
+  }
+
+  async function authenticate(token: string): Promise<void> {
+    if (connection)
+      return reply({ event: 'error', data: { message: 'Already authenticated', status_code: 409 } });
+    let caller: Caller;
+    try {
+      caller = await deps.authenticator.verifyWsToken(token);
+    } catch {
+      return socket.close(CLOSE_CODES.unauthenticated, 'unauthenticated');
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    clearTimeout(deadline);
+    connection = new Connection(socketId, socket, caller, sessionOf(caller));
+    deps.hub.attach(connection);
+    reply({ event: 'connected', data: { socket_id: socketId, user_id: caller.userId } });
+  }
+
+  function act(self: Connection, message: Exclude<ClientMessage, { event: 'authenticate' }>): void {
+    const channel = message.channel;
+    switch (message.event) {
+      case 'subscribe': {
+        const own = channel === `user.${self.caller.userId}`;
+        const signed =
+          message.auth !== undefined &&
+          deps.signer.verify(message.auth, socketId, channel, self.caller.userId);
+        if (!own && !signed) {
+          const text = 'Not authorised for this channel: ask POST /broadcasting/auth first';
+          return reply({ event: 'subscription_error', channel, data: { message: text, status_code: 403 } });
+        }
+        deps.hub.subscribe(self, channel);
+        return reply({ event: 'subscribed', channel });
+      }
+      case 'unsubscribe':
+        deps.hub.unsubscribe(self, channel);
+        return reply({ event: 'unsubscribed', channel });
+      case 'whisper': {
+        if (!isChat(channel) || !self.channels.has(channel) || !whisperEvents.chat.includes(message.name)) {
+          const text = 'Subscribe to the chat before whispering on it';
+          return reply({ event: 'error', data: { message: text, status_code: 403 } });
+        }
+        return deps.hub.whisper(self, channel, message.name);
+      }
+      default: {
+        const unreachable: never = message;
+        throw new Error(`unhandled frame ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+}
+
+function isChat(channel: string): channel is ChannelName<'chat'> {
+  return parseChannel(channel)?.kind === 'chat';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
