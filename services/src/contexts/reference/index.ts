@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import type { BoundedContext } from '..';
+import { referenceCollections } from './collections';
+import { referenceRoutes } from './routes';
+import { seedReference } from './seed';
+
+/** Reference data shared by every school: regions, cities, countries, counties, timezones, languages. */
+export const referenceContext: BoundedContext = {
+  name: 'reference',
+  migrations: Object.fromEntries(
+    referenceCollections.map((c, i) => [
+      `03${String(i).padStart(2, '0')}_reference_${c.collection.name}`,
+      c.migration,
+    ]),
+  ) as Record<string, Migration>,
+  projections: referenceCollections.map((c) => c.projection),
+  routes: (app, services) => referenceRoutes(app, services),
+  seed: (services) => seedReference(services),
+};

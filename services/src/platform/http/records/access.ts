@@ -1,0 +1,78 @@
+import { ForbiddenError } from '../../errors';
+import { GROUPS, type Caller, type Group } from '../caller';
+
+export const ACTIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/**
+ * - none: the route answers 403;
+ * - all: every record, whatever its school;
+ * - own-school: only records of the caller's chosen school (others are invisible: absent, 404);
+ * - own: only records the caller created, within the caller's school.
+ */
+export type Rule = 'none' | 'all' | 'own-school' | 'own';
+
+export type CollectionAccess = Record<Action, Record<Group, Rule>>;
+export type AccessTable = Record<string, CollectionAccess>;
+
+/** Which records a caller may touch, resolved from the table for one action. */
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'school'; schoolId: string | null }
+  | { kind: 'own'; schoolId: string | null; userId: string };
+
+function groups(rule: Rule, overrides: Partial<Record<Group, Rule>> = {}): Record<Group, Rule> {
+  return Object.fromEntries(GROUPS.map((g) => [g, overrides[g] ?? rule])) as Record<Group, Rule>;
+}
+
+/** Everybody reads; only the admin writes: shared reference rows. */
+const adminCurated: CollectionAccess = {
+  list: groups('all'),
+  get: groups('all'),
+  create: groups('none', { admin: 'all' }),
+  update: groups('none', { admin: 'all' }),
+  delete: groups('none', { admin: 'all' }),
+};
+
+/** Everybody reads; nobody writes over HTTP: the rows come from the seed. */
+const seededOnly: CollectionAccess = {
+  list: groups('all'),
+  get: groups('all'),
+  create: groups('none'),
+  update: groups('none'),
+  delete: groups('none'),
+};
+
+/** The one authorisation table of the record API: collection × action × group → rule. */
+export const accessTable: AccessTable = {
+  regions: adminCurated,
+  cities: adminCurated,
+  countries: adminCurated,
+  counties: adminCurated,
+  timezones: seededOnly,
+  languages: seededOnly,
+};
+
+export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {
+  // A collection missing from the table is closed: the secure default.
+  return table[collection]?.[action]?.[group] ?? 'none';
+}
+
+/** The one place a rule becomes a decision: 403 for 'none', otherwise the scope queries must apply. */
+export function authorize(table: AccessTable, collection: string, action: Action, caller: Caller): Scope {
+  const rule = ruleFor(table, collection, action, caller.group);
+  switch (rule) {
+    case 'none':
+      throw new ForbiddenError('Forbidden');
+    case 'all':
+      return { kind: 'all' };
+    case 'own-school':
+      return { kind: 'school', schoolId: caller.schoolId };
+    case 'own':
+      return { kind: 'own', schoolId: caller.schoolId, userId: caller.userId };
+    default: {
+      const unknown: never = rule;
+      throw new Error(`unknown access rule ${String(unknown)}`);
+    }
+  }
+}

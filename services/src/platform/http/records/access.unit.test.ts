@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ForbiddenError } from '../../errors';
+import { GROUPS, type Caller } from '../caller';
+import { ACTIONS, accessTable, authorize, ruleFor } from './access';
+
+const caller = (group: Caller['group']): Caller => ({
+  userId: 'u1',
+  schoolId: 's1',
+  group,
+  pendingChallenges: [],
+});
+
+describe('the access table', () => {
+  it('names a rule for every action and group of every collection', () => {
+    for (const [collection, rules] of Object.entries(accessTable)) {
+      for (const action of ACTIONS) {
+        for (const group of GROUPS) {
+          expect(['none', 'all', 'own-school', 'own'], `${collection} ${action} ${group}`).toContain(
+            rules[action][group],
+          );
+        }
+      }
+    }
+  });
+
+  it('lets everybody read reference data and only the admin edit regions, cities, countries, counties', () => {
+    for (const collection of ['regions', 'cities', 'countries', 'counties']) {
+      for (const group of GROUPS) {
+        expect(ruleFor(accessTable, collection, 'list', group)).toBe('all');
+        expect(ruleFor(accessTable, collection, 'update', group)).toBe(group === 'admin' ? 'all' : 'none');
+      }
+    }
+    expect(ruleFor(accessTable, 'languages', 'create', 'admin')).toBe('none');
+  });
+
+  it('closes a collection missing from the table', () => {
+    expect(ruleFor(accessTable, 'unknown', 'get', 'admin')).toBe('none');
+    expect(() => authorize(accessTable, 'unknown', 'get', caller('admin'))).toThrow(ForbiddenError);
+  });
+
+  it('turns rules into scopes', () => {
+    const table = {
+      notices: {
+        list: { ...accessTable.regions!.list, teacher: 'own-school' as const, student: 'own' as const },
+        get: accessTable.regions!.get,
+        create: accessTable.regions!.create,
+        update: accessTable.regions!.update,
+        delete: accessTable.regions!.delete,
+      },
+    };
+    expect(authorize(table, 'notices', 'list', caller('admin'))).toEqual({ kind: 'all' });
+    expect(authorize(table, 'notices', 'list', caller('teacher'))).toEqual({
+      kind: 'school',
+      schoolId: 's1',
+    });
+    expect(authorize(table, 'notices', 'list', caller('student'))).toEqual({
+      kind: 'own',
+      schoolId: 's1',
+      userId: 'u1',
+    });
+    expect(() => authorize(table, 'notices', 'create', caller('student'))).toThrow(ForbiddenError);
+  });
+});

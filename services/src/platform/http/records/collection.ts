@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { RecordEventTypes } from './decider';
+
+export type ColumnType = 'text' | 'integer' | 'boolean';
+export type FilterType = 'string' | 'integer' | 'boolean';
+export type Row = Record<string, unknown>;
+
+/**
+ * Everything the record API needs to know about one collection, declared once by its context.
+ * Every record table also has id, school_id, owner_id, version, deleted, created_at and updated_at.
+ */
+export interface CollectionDefinition {
+  /** The URL segment, `/api/{name}`, and the key of the access table. */
+  name: string;
+  /** Stream category: each record is the stream `<category>-<id>`. */
+  category: string;
+  /** The read-model table and the projection that fills it. */
+  table: string;
+  projection: string;
+  columns: Record<string, ColumnType>;
+  toEntity(row: Row): Record<string, unknown>;
+  create: z.ZodObject;
+  update: z.ZodObject;
+  events: RecordEventTypes;
+  /** Filterable fields (`filter[field]=v`, or `field=v`); arrays mean "any of". */
+  filters: Record<string, FilterType>;
+  sortable: readonly string[];
+  defaultOrder: { field: string; direction: 'asc' | 'desc' };
+  paging: { defaultLimit: number; maxLimit: number };
+  /** Records belong to the creator's school (stamped from the caller, never from the body). */
+  schoolScoped: boolean;
+  /** Lists without `page` stop here, so an unpaged list can never be unbounded. */
+  maxUnpaged?: number;
+}

@@ -1,0 +1,23 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { ColumnType } from './collection';
+
+/** A record table: the common columns the framework relies on, then the collection's own. */
+export function recordTableMigration(table: string, columns: Record<string, ColumnType>): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      let create = db.schema
+        .createTable(table)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('owner_id', 'text')
+        // The stream position last applied: replays and re-deliveries of older events change nothing.
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+      for (const [name, type] of Object.entries(columns)) create = create.addColumn(name, type);
+      await create.execute();
+      await db.schema.createIndex(`${table}_by_school`).on(table).columns(['school_id', 'id']).execute();
+    },
+  };
+}

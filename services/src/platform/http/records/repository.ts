@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { ReadModelDb } from '../../read-models/database';
+import type { Scope } from './access';
+import type { CollectionDefinition, Row } from './collection';
+import type { ListQuery } from './list-query';
+import { pageOf, type Page } from './paging';
+
+/**
+ * Every read of the record API goes through here, so the access scope is applied in one place: a
+ * record outside the caller's scope is simply not found.
+ */
+export class RecordRepository {
+  constructor(
+    private readonly db: ReadModelDb,
+    private readonly collection: CollectionDefinition,
+  ) {}
+
+  private visible(scope: Scope) {
+    let query = this.db.selectFrom(this.collection.table).where('deleted', '=', false);
+    if (scope.kind === 'school' || scope.kind === 'own') {
+      // A caller without a chosen school sees no school's records.
+      query =
+        scope.schoolId === null
+          ? query.where(sql<boolean>`false`)
+          : query.where('school_id', '=', scope.schoolId);
+    }
+    if (scope.kind === 'own') query = query.where('owner_id', '=', scope.userId);
+    return query;
+  }
+
+  async get(id: string, scope: Scope): Promise<Row | undefined> {
+    return (await this.visible(scope).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  }
+
+  async list(query: ListQuery, scope: Scope): Promise<{ rows: Row[]; page?: Page }> {
+    let filtered = this.visible(scope);
+    if (query.ids)
+      filtered = query.ids.length
+        ? filtered.where('id', 'in', query.ids)
+        : filtered.where(sql<boolean>`false`);
+    for (const [field, values] of Object.entries(query.filters)) {
+      filtered = filtered.where(field, 'in', values);
+    }
+    let page: (Page & { offset: number }) | undefined;
+    if (query.paged) {
+      const counted = await filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
+      page = pageOf(Number(counted?.total ?? 0), query.page, query.limit);
+    }
+    const rows = await filtered
+      .selectAll()
+      .orderBy(query.orderBy, query.direction)
+      // A unique tie-breaker keeps pages stable when the sort field repeats.
+      .orderBy('id', 'asc')
+      .limit(query.limit)
+      .offset(page?.offset ?? 0)
+      .execute();
+    if (!page) return { rows: rows as Row[] };
+    const { offset: _offset, ...visiblePage } = page;
+    return { rows: rows as Row[], page: visiblePage };
+  }
+}

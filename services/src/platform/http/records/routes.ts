@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextServices } from '../../../contexts';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import { authenticate } from '../authenticate';
+import type { Caller } from '../caller';
+import { accessTable as defaultAccessTable, authorize, type AccessTable, type Action } from './access';
+import type { CollectionDefinition } from './collection';
+import { handleRecordCommand } from './commands';
+import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
+import { listQuery, listQuerySchema, recordId } from './list-query';
+import { RecordRepository } from './repository';
+import { rejectUnstorableText } from './text-guard';
+
+const idParams = z.object({ id: recordId });
+
+/**
+ * Registers the five record routes of each collection under /api. Authentication and the access
+ * table's 'none' run in onRequest, before validation: an outsider learns nothing from a 422.
+ */
+export async function registerCollections(
+  app: FastifyInstance,
+  services: ContextServices,
+  collections: readonly CollectionDefinition[],
+  access: AccessTable = defaultAccessTable,
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = authenticate(services.authenticator);
+  for (const collection of collections) {
+    if (!access[collection.name]) throw new Error(`collection '${collection.name}' has no access rules`);
+    const repository = new RecordRepository(services.db, collection);
+    const base = `/api/${collection.name}`;
+    const guard = (action: Action) => ({
+      onRequest: async (request: FastifyRequest) => {
+        await signedIn(request, undefined as never);
+        authorize(access, collection.name, action, callerOf(request));
+      },
+      preValidation: rejectUnstorableText,
+    });
+    const scopeOf = (request: FastifyRequest, action: Action) =>
+      authorize(access, collection.name, action, callerOf(request));
+    const entityOf = async (request: FastifyRequest, id: string, action: Action) => {
+      const row = await repository.get(id, scopeOf(request, action));
+      if (!row) throw new NotFoundError(`No ${collection.name} record ${id}`);
+      return collection.toEntity(row);
+    };
+    const tags = [collection.name];
+
+    api.get(
+      base,
+      { ...guard('list'), schema: { tags, querystring: listQuerySchema(collection) } },
+      async (request) => {
+        const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
+        const query = listQuery(collection, request.query);
+        const { rows, page } = await repository.list(query, scopeOf(request, 'list'));
+        const entities = rows.map((row) => trimFields(collection.toEntity(row), fields));
+        return { entities: page ? { data: entities, ...page } : entities };
+      },
+    );
+
+    api.get(`${base}/:id`, { ...guard('get'), schema: { tags, params: idParams } }, async (request) => {
+      const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
+      return { entity: trimFields(await entityOf(request, request.params.id, 'get'), fields) };
+    });
+
+    api.post(
+      base,
+      { ...guard('create'), schema: { tags, body: collection.create } },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const scope = scopeOf(request, 'create');
+        if (collection.schoolScoped && scope.kind !== 'all' && caller.schoolId === null) {
+          throw new ForbiddenError('Choose a school first');
+        }
+        const id = services.newId();
+        await handleRecordCommand(services, collection, { type: 'create', id, data: request.body }, caller);
+        return reply.status(201).send({ entity: await entityOf(request, id, 'create') });
+      },
+    );
+
+    api.put(
+      `${base}/:id`,
+      { ...guard('update'), schema: { tags, params: idParams, body: collection.update } },
+      async (request) => {
+        const { id } = request.params;
+        await entityOf(request, id, 'update'); // outside the caller's scope: 404, as for a read
+        await handleRecordCommand(
+          services,
+          collection,
+          { type: 'update', id, changes: request.body },
+          callerOf(request),
+        );
+        return { entity: await entityOf(request, id, 'update') };
+      },
+    );
+
+    api.delete(
+      `${base}/:id`,
+      { ...guard('delete'), schema: { tags, params: idParams } },
+      async (request, reply) => {
+        const { id } = request.params;
+        await entityOf(request, id, 'delete');
+        await handleRecordCommand(services, collection, { type: 'delete', id }, callerOf(request));
+        return reply.status(204).send();
+      },
+    );
+  }
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
+}

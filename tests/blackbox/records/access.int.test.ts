@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceCollections } from '../../../services/src/contexts/reference/collections';
+import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
+import { ACTIONS, ruleFor, type Action, type Rule } from '../../../services/src/platform/http/records/access';
+import type { CollectionDefinition } from '../../../services/src/platform/http/records/collection';
+import { callerFor, notices, startRecordsApp, testAccess, tokenFor, type RecordsApp } from './records-app';
+
+/**
+ * Generated from the access table: every collection × action × group, each tried by the record's
+ * owner, by a colleague in the same school and by a caller of another school. The table says what
+ * must happen; nothing here is written per case.
+ */
+const collections: CollectionDefinition[] = [
+  ...referenceCollections.map((c) => c.collection),
+  notices.collection,
+];
+let counter = 0;
+const samples: Record<string, () => { create: object; update: object }> = {
+  regions: () => ({ create: { name: `Регион ${++counter}` }, update: { description: 'Изменено' } }),
+  cities: () => ({ create: { slug: `city-${++counter}`, name: 'Город' }, update: { name: 'Другой город' } }),
+  countries: () => ({ create: { name: `Страна ${++counter}` }, update: { name: 'Другая страна' } }),
+  counties: () => ({ create: { name: `Округ ${++counter}` }, update: { name: 'Другой округ' } }),
+  timezones: () => ({ create: { region: 'Asia/Oral', utc: '+05:00' }, update: { utc: '+04:00' } }),
+  languages: () => ({
+    create: { status: 1, code: 'de', iso: 'de', name: 'Deutsch', is_default: 0, weight: 9 },
+    update: { weight: 10 },
+  }),
+  notices: () => ({ create: { title: `Объявление ${++counter}` }, update: { title: 'Изменено' } }),
+};
+
+const PERSPECTIVES = ['owner', 'colleague', 'other-school'] as const;
+type Perspective = (typeof PERSPECTIVES)[number];
+const tokenOf = (group: Group, perspective: Perspective) =>
+  perspective === 'owner'
+    ? tokenFor(group, 'school-a', 1)
+    : perspective === 'colleague'
+      ? tokenFor(group, 'school-a', 2)
+      : tokenFor(group, 'school-b', 1);
+
+function visible(rule: Rule, perspective: Perspective): boolean {
+  if (rule === 'all') return true;
+  if (rule === 'own-school') return perspective !== 'other-school';
+  if (rule === 'own') return perspective === 'owner';
+  return false;
+}
+
+const expectedStatus: Record<Action, (seen: boolean) => number> = {
+  list: () => 200,
+  get: (seen) => (seen ? 200 : 404),
+  create: () => 201,
+  update: (seen) => (seen ? 200 : 404),
+  delete: (seen) => (seen ? 204 : 404),
+};
+
+let records: RecordsApp;
+beforeAll(async () => {
+  records = await startRecordsApp();
+});
+afterAll(async () => records?.close());
+
+it('the table covers every registered collection, action and group', () => {
+  for (const collection of collections) {
+    for (const action of ACTIONS) {
+      for (const group of GROUPS) expect(testAccess[collection.name]?.[action]?.[group]).toBeDefined();
+    }
+  }
+});
+
+for (const collection of collections) {
+  describe(`/api/${collection.name}`, () => {
+    for (const action of ACTIONS) {
+      for (const group of GROUPS) {
+        const rule = ruleFor(testAccess, collection.name, action, group);
+        it(`${action} as ${group}: ${rule}`, async () => {
+          const owner = callerFor(group, 'school-a', 1);
+          const targets = new Map<Perspective, string>();
+          for (const perspective of PERSPECTIVES) {
+            const data = collection.create.parse(samples[collection.name]!().create);
+            targets.set(perspective, await records.plant(collection, data, owner));
+          }
+          await records.caughtUp();
+          for (const perspective of PERSPECTIVES) {
+            const id = targets.get(perspective)!;
+            const sample = samples[collection.name]!();
+            const base = `/api/${collection.name}`;
+            const request = {
+              list: { method: 'GET', url: `${base}?ids[]=${id}` },
+              get: { method: 'GET', url: `${base}/${id}` },
+              create: { method: 'POST', url: base, payload: sample.create },
+              update: { method: 'PUT', url: `${base}/${id}`, payload: sample.update },
+              delete: { method: 'DELETE', url: `${base}/${id}` },
+            }[action] as { method: 'GET'; url: string; payload?: object };
+            const response = await records.app.inject({
+              ...request,
+              headers: { authorization: `Bearer ${tokenOf(group, perspective)}` },
+            });
+            const seen = visible(rule, perspective);
+            const where = `${perspective}: ${response.body}`;
+            if (rule === 'none') {
+              expect(response.statusCode, where).toBe(403);
+              expect(response.json()).toMatchObject({ status_code: 403, errors: {} });
+              continue;
+            }
+            expect(response.statusCode, where).toBe(expectedStatus[action](seen));
+            if (action === 'list') {
+              expect(
+                response.json().entities.map((e: { id: string }) => e.id),
+                where,
+              ).toEqual(seen ? [id] : []);
+            }
+            if (action === 'create' && collection.schoolScoped) {
+              // The school always comes from the caller, never from the body.
+              const school = perspective === 'other-school' ? 'school-b' : 'school-a';
+              expect(response.json().entity.school_id).toBe(school);
+            }
+          }
+        });
+      }
+    }
+  });
+}
