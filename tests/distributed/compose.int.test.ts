@@ -16,18 +16,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const composeFile = path.join(root, 'docker-compose.yml');
 
 const ROLES = ['api', 'projector', 'relay', 'persister'];
-const CONTEXTS = [
-  'proctoring',
-  'assignments',
-  'authoring',
-  'identity',
-  'media',
-  'analysis',
-  'shop',
-  'communication',
-  'certificates',
-  'tasks',
-];
 const STATEFUL = ['kafka', 'kurrentdb', 'postgres', 'clickhouse', 'minio'];
 
 interface Service {
@@ -168,7 +156,7 @@ describe('docker-compose.yml', () => {
       expect(config.analytics, name).toMatchObject({ kind: 'server', url: 'http://clickhouse:8123' });
       expect(config.objects.endpoint, name).toBe('http://minio:9000');
       expect(config.databaseUrl, name).toMatch(/^postgres:\/\/sabaq:[^@]+@postgres:5432\/sabaq$/);
-      expect(env.JWT_SECRET, name).toBeTruthy();
+      expect(env.REALTIME_SECRET, name).toBeTruthy();
       for (const host of ['kurrentdb', 'kafka', 'postgres', 'clickhouse', 'minio']) {
         expect(compose.services[host], `${name} reaches ${host}`).toBeDefined();
       }
@@ -192,7 +180,7 @@ describe('docker-compose.yml', () => {
 
   it('creates both topics of every context, including each one the event registry knows', () => {
     const listed = (compose['x-contexts'] ?? '').split(/\s+/).filter(Boolean);
-    expect([...listed].sort()).toEqual([...CONTEXTS].sort());
+    expect(new Set(listed).size).toBe(listed.length);
     for (const context of createRegistry().contexts()) expect(listed).toContain(context);
     const init = compose.services['kafka-init']!;
     expect(init.environment?.CONTEXTS).toBe(compose['x-contexts']);

@@ -8,7 +8,10 @@ import type { ObjectStore } from '../platform/ports/objects';
 import type { TelemetryIngest } from '../platform/ports/telemetry-ingest';
 import type { Projection } from '../platform/projections/projection';
 import type { ReadModelDb } from '../platform/read-models/database';
+import type { RealtimeContribution } from '../platform/realtime/contribution';
+import { identityContext } from './identity';
 import { proctoringContext } from './proctoring';
+import { referenceContext } from './reference';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -35,9 +38,11 @@ export interface BoundedContext {
   authenticator?: (services: Omit<ContextServices, 'authenticator'>) => Authenticator;
   /** Runs once at start after migrations (e.g. demo data when services.demo is on); must be idempotent. */
   seed?: (services: ContextServices) => Promise<void>;
+  /** Channel rules (who may listen where) and event → push mappers for the realtime channels. */
+  realtime?: (services: ContextServices) => RealtimeContribution;
 }
 
-export const contexts: BoundedContext[] = [proctoringContext];
+export const contexts: BoundedContext[] = [identityContext, proctoringContext, referenceContext];
 
 export function allMigrations(): Record<string, Migration> {
   return Object.assign({}, ...contexts.map((c) => c.migrations)) as Record<string, Migration>;

@@ -25,6 +25,8 @@ import type { TelemetryIngest } from './ports/telemetry-ingest';
 import { createReadModelDb, type ReadModelDb } from './read-models/database';
 import { migrateReadModels } from './read-models/migrations';
 import { platformVersion } from './version';
+import { createRealtime } from './realtime/plugin';
+import { realtimeSecret } from './realtime/secret';
 
 export type Role = 'api' | 'projector' | 'relay' | 'persister';
 
@@ -224,13 +226,24 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       health.register('http', 'fastify', async () => undefined);
       const services = contextServices();
       for (const context of contexts) await context.seed?.(services);
+      // Realtime channels: GET /ws and POST /broadcasting/auth, pushes read from the log (docs/realtime.md).
+      const { secret, shared } = realtimeSecret(config.realtimeSecret);
+      const realtime = createRealtime({
+        authenticator: services.authenticator,
+        store,
+        contributions: contexts.flatMap((c) => (c.realtime ? [c.realtime(services)] : [])),
+        secret,
+      });
+      if (!shared && !embedded)
+        announce('realtime: REALTIME_SECRET unset; channel signatures hold on this instance only');
       http = await buildServer({
         health,
         logLevel: config.logLevel,
         webDist: options.webDist,
-        plugins: contexts.flatMap((c) =>
-          c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [],
-        ),
+        plugins: [
+          ...contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
+          realtime.plugin,
+        ],
       });
       const address = await http.listen({ port: config.port, host: config.host });
       const bound = http.server.address();

@@ -33,6 +33,8 @@ const schema = z.object({
   S3_SECRET_KEY: z.string().default('sabaq-local-secret'),
   S3_BUCKET: z.string().default('sabaq'),
   S3_REGION: z.string().default('us-east-1'),
+  /** Signs realtime channel subscriptions; api replicas must share it (docs/realtime.md). */
+  REALTIME_SECRET: z.string().min(32).optional(),
 });
 
 export interface PlatformConfig {
@@ -54,6 +56,8 @@ export interface PlatformConfig {
   analytics:
     | { kind: 'chdb'; path: string }
     | { kind: 'server'; url: string; user: string; password: string; database: string };
+  /** Undefined: a random key per process, enough for a single api instance. */
+  realtimeSecret: string | undefined;
   objects: {
     /** Undefined: start the embedded S3 server on loopback. */
     endpoint: string | undefined;
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
           database: e.ANALYTICS_DATABASE,
         }
       : { kind: 'chdb', path: path.join(dataDir, 'analytics') },
+    realtimeSecret: e.REALTIME_SECRET,
     objects: {
       endpoint: e.S3_ENDPOINT,
       accessKey: e.S3_ACCESS_KEY,

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, installErrorHandler } from './error-handler';
+import { registerOpenApi } from './openapi';
+import { parseQueryString } from './records/query-string';
 import type { HealthChecks } from './health';
 
 export interface ServerOptions {
@@ -23,7 +25,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: 10 * 1024 * 1024,
     requestTimeout: 60_000,
     // Bracket-style arrays (ids[]=1&ids[]=2) as the web client sends them.
-    routerOptions: { maxParamLength: 300 },
+    routerOptions: { maxParamLength: 300, querystringParser: parseQueryString },
+    // A malformed URL (`/api/cities/%ZZ`) is refused by the router before the error handler runs;
+    // answer it in the specification's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send(errorBody(error.message, 400));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,6 +55,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.status(report.status === 'down' ? 503 : 200).send(report);
   });
 
+  // OpenAPI must be registered before the routes it describes.
+  await registerOpenApi(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   const webDist = options.webDist;

@@ -1,0 +1,224 @@
+import { hash as argon2Hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import type { EventStore } from '../../platform/ports/event-store';
+import type { ReadModelDb } from '../../platform/read-models/database';
+import type { Authenticator, Caller, Group } from '../../platform/http/caller';
+import { handleCommand, loadState } from './command';
+import { InvalidCredentialsError, InvalidTokenError } from './errors';
+import { normaliseUsername } from './ids';
+import { sessionDecider, sessionStream, type SessionState } from './session-decider';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  TokenSigner,
+  hashRefreshToken,
+  loadSigningSecret,
+  newRefreshToken,
+  sessionIdOfRefreshToken,
+} from './tokens';
+import { reservationOf, userDecider, usernameStream, userStream } from './user-decider';
+
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  ws_access_token: string;
+}
+
+interface Deps {
+  store: EventStore;
+  db: ReadModelDb;
+  clock: () => Date;
+  newId: () => string;
+}
+
+/**
+ * Sign-in, refresh, school choice and sign-out, all as events on `session-<id>`; and the Authenticator
+ * every route relies on. Users and sessions are read from their streams, not from read models, so a
+ * login right after registration and a token check right after a logout never see stale data.
+ */
+export class IdentityAuth implements Authenticator {
+  private signer: Promise<TokenSigner> | undefined;
+
+  constructor(private readonly deps: Deps) {}
+
+  async login(username: string, password: string): Promise<TokenAnswer> {
+    const user = await this.findUser(username);
+    // Verify against something even for an unknown user, so timing does not reveal which usernames exist.
+    const hash = user?.passwordHash ?? (await dummyHash());
+    const matches = await verify(hash, password).catch(() => false);
+    if (!user || !matches) throw new InvalidCredentialsError();
+    const now = this.deps.clock();
+    const sessionId = this.deps.newId();
+    const refreshToken = newRefreshToken(sessionId);
+    await handleCommand(
+      this.deps.store,
+      sessionStream(sessionId),
+      sessionDecider,
+      {
+        type: 'StartSession',
+        data: {
+          sessionId,
+          userId: user.userId,
+          schoolId: soleSchool(user.schoolIds),
+          refreshTokenHash: hashRefreshToken(refreshToken),
+          refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+          startedAt: now.toISOString(),
+        },
+      },
+      { eventId: () => this.deps.newId(), metadata: { userId: user.userId } },
+    );
+    return this.issue(sessionId, user.userId, user.group, soleSchool(user.schoolIds), refreshToken);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenAnswer> {
+    const sessionId = sessionIdOfRefreshToken(refreshToken);
+    if (!sessionId) throw new InvalidTokenError('The refresh token is invalid.');
+    const now = this.deps.clock();
+    const next = newRefreshToken(sessionId);
+    const { events, state } = await handleCommand(
+      this.deps.store,
+      sessionStream(sessionId),
+      sessionDecider,
+      {
+        type: 'RefreshSession',
+        presentedHash: hashRefreshToken(refreshToken),
+        data: {
+          sessionId,
+          refreshTokenHash: hashRefreshToken(next),
+          refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+          refreshedAt: now.toISOString(),
+        },
+      },
+      { eventId: () => this.deps.newId() },
+    );
+    if (events[0]?.type !== 'SessionRefreshed' || state.status !== 'active')
+      throw new InvalidTokenError('The refresh token is invalid.');
+    const user = await this.userById(state.userId);
+    if (!user) throw new InvalidTokenError('The refresh token is invalid.');
+    return this.issue(sessionId, user.userId, user.group, state.schoolId, next);
+  }
+
+  async selectSchool(caller: Caller, sessionId: string, schoolId: string): Promise<void> {
+    const user = await this.userById(caller.userId);
+    await handleCommand(
+      this.deps.store,
+      sessionStream(sessionId),
+      sessionDecider,
+      {
+        type: 'SelectSchool',
+        userSchoolIds: user?.schoolIds ?? [],
+        data: { sessionId, schoolId, selectedAt: this.deps.clock().toISOString() },
+      },
+      { eventId: () => this.deps.newId(), metadata: { userId: caller.userId, schoolId } },
+    );
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await handleCommand(
+      this.deps.store,
+      sessionStream(sessionId),
+      sessionDecider,
+      { type: 'EndSession', data: { sessionId, reason: 'logout', endedAt: this.deps.clock().toISOString() } },
+      { eventId: () => this.deps.newId() },
+    );
+  }
+
+  /** The session an access token belongs to, for logout and school choice. */
+  async sessionOf(token: string): Promise<{ caller: Caller; sessionId: string }> {
+    const claims = (await this.getSigner()).verify(token, 'access', this.nowSeconds());
+    return { caller: await this.callerOf(claims.sid, claims.sub, claims.grp), sessionId: claims.sid };
+  }
+
+  /** The session a correctly signed access token names, ended or not: logging out twice is not an error. */
+  async sessionIdOf(token: string): Promise<string> {
+    return (await this.getSigner()).verify(token, 'access', this.nowSeconds()).sid;
+  }
+
+  async verifyAccessToken(token: string): Promise<Caller> {
+    return (await this.sessionOf(token)).caller;
+  }
+
+  async verifyWsToken(token: string): Promise<Caller> {
+    const claims = (await this.getSigner()).verify(token, 'ws', this.nowSeconds());
+    return this.callerOf(claims.sid, claims.sub, claims.grp);
+  }
+
+  async findUser(username: string) {
+    const reservation = await this.deps.store.readStream(usernameStream(normaliseUsername(username)));
+    const userId = reservationOf(reservation);
+    return userId ? this.userById(userId) : undefined;
+  }
+
+  async userById(userId: string) {
+    const { state } = await loadState(this.deps.store, userStream(userId), userDecider);
+    return state.status === 'registered' ? state : undefined;
+  }
+
+  /**
+   * Reads the session stream on every check rather than caching: a logout (here or in another api
+   * process) refuses the session's tokens on the very next request. One indexed read per request.
+   */
+  private async callerOf(sessionId: string, userId: string, group: string): Promise<Caller> {
+    const { state } = await loadState(this.deps.store, sessionStream(sessionId), sessionDecider);
+    if (!isActiveFor(state, userId)) throw new InvalidTokenError();
+    return { userId, sessionId, schoolId: state.schoolId, group: group as Group, pendingChallenges: [] };
+  }
+
+  private async issue(
+    sessionId: string,
+    userId: string,
+    group: string,
+    schoolId: string | null,
+    refreshToken: string,
+  ): Promise<TokenAnswer> {
+    const signer = await this.getSigner();
+    const iat = this.nowSeconds();
+    const base = {
+      sub: userId,
+      sid: sessionId,
+      sch: schoolId,
+      grp: group,
+      iat,
+      exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+    };
+    return {
+      access_token: signer.sign({ ...base, typ: 'access' }),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      ws_access_token: signer.sign({ ...base, typ: 'ws' }),
+    };
+  }
+
+  private getSigner(): Promise<TokenSigner> {
+    this.signer ??= loadSigningSecret(this.deps.db).then((secret) => new TokenSigner(secret));
+    // A failed load (database briefly away) must not poison every later request.
+    this.signer.catch(() => (this.signer = undefined));
+    return this.signer;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.deps.clock().getTime() / 1000);
+  }
+}
+
+/** A user of one school works in it at once; a user of several chooses first (the school selection modal). */
+function soleSchool(schoolIds: readonly string[]): string | null {
+  return schoolIds.length === 1 ? schoolIds[0]! : null;
+}
+
+function isActiveFor(
+  state: SessionState,
+  userId: string,
+): state is Extract<SessionState, { status: 'active' }> {
+  return state.status === 'active' && state.userId === userId;
+}
+
+/** argon2id of a random string nobody knows: unknown usernames cost as much as wrong passwords. */
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= argon2Hash(randomBytes(32).toString('hex'));
+  return dummy;
+}

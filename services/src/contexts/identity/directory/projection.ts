@@ -1,0 +1,91 @@
+import type {
+  SchoolRegisteredData,
+  StoredEvent,
+  UserJoinedSchoolData,
+  UserRegisteredData,
+} from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+
+/** Schools, users and memberships, upserted by id: replaying any event again changes nothing. */
+export const directoryProjection: Projection = {
+  name: 'identity.directory',
+  version: 1,
+  handles: ['SchoolRegistered', 'UserRegistered', 'UserJoinedSchool'],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom('user_schools').execute();
+    await tx.deleteFrom('users').execute();
+    await tx.deleteFrom('schools').execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  switch (event.type) {
+    case 'SchoolRegistered': {
+      const d = event.data as SchoolRegisteredData;
+      const row = {
+        type: d.type,
+        name: d.name,
+        logo: d.logo,
+        website: d.website,
+        email: d.email,
+        short_description: d.shortDescription,
+        call_center_phone: d.callCenterPhone,
+      };
+      await tx
+        .insertInto('schools')
+        .values({ id: d.schoolId, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+      return;
+    }
+    case 'UserRegistered': {
+      const d = event.data as UserRegisteredData;
+      const row = {
+        school_id: d.schoolIds[0]!,
+        group: d.group,
+        firstname: d.firstname,
+        lastname: d.lastname,
+        patronymic: d.patronymic,
+        email: d.email,
+        phone: d.phone,
+        username: d.username,
+        color: d.color,
+        photo: d.photo,
+        register_date: new Date(d.registeredAt),
+      };
+      await tx
+        .insertInto('users')
+        .values({ id: d.userId, ...row, is_multiple_schools: false, is_need_complete_challenge: false })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+      for (const schoolId of d.schoolIds) await addMembership(tx, d.userId, schoolId);
+      return;
+    }
+    case 'UserJoinedSchool': {
+      const d = event.data as UserJoinedSchoolData;
+      await addMembership(tx, d.userId, d.schoolId);
+      return;
+    }
+  }
+}
+
+async function addMembership(tx: ReadModelTx, userId: string, schoolId: string): Promise<void> {
+  await tx
+    .insertInto('user_schools')
+    .values({ user_id: userId, school_id: schoolId })
+    .onConflict((oc) => oc.columns(['user_id', 'school_id']).doNothing())
+    .execute();
+  // Derived from the memberships themselves, so it is right however often events are replayed.
+  await tx
+    .updateTable('users')
+    .set({
+      is_multiple_schools: sql<boolean>`(SELECT count(*) > 1 FROM user_schools WHERE user_id = ${userId})`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,26 @@
+import type { Migration } from 'kysely';
+import type { Projection } from '../../platform/projections/projection';
+import type { BoundedContext } from '../index';
+import { IdentityAuth } from './auth-service';
+import { directoryProjection } from './directory/projection';
+import { directoryMigrations } from './directory/table';
+import { identityRoutes } from './routes';
+import { seedDemo } from './seed';
+import { sessionsProjection } from './sessions/projection';
+import { sessionMigrations } from './sessions/table';
+import { signingKeyMigrations } from './tokens';
+import { identityRealtime } from './realtime/logout-pushes';
+
+/** Schools, users, sign-in sessions; provides the authenticator every other context's routes use. */
+export const identityContext: BoundedContext = {
+  name: 'identity',
+  migrations: { ...directoryMigrations, ...sessionMigrations, ...signingKeyMigrations } as Record<
+    string,
+    Migration
+  >,
+  projections: [directoryProjection, sessionsProjection] as Projection[],
+  routes: identityRoutes,
+  authenticator: (services) => new IdentityAuth(services),
+  seed: seedDemo,
+  realtime: () => identityRealtime,
+};

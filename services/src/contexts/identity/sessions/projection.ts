@@ -1,0 +1,85 @@
+import type {
+  SessionEndedData,
+  SessionRefreshedData,
+  SessionSchoolSelectedData,
+  SessionStartedData,
+  StoredEvent,
+} from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+
+/**
+ * Sessions by id, and each user's last activity. Times only move forward (GREATEST), so replaying an
+ * older event after a newer one leaves the row as the newer one made it.
+ */
+export const sessionsProjection: Projection = {
+  name: 'identity.sessions',
+  version: 1,
+  handles: ['SessionStarted', 'SessionRefreshed', 'SessionSchoolSelected', 'SessionEnded'],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom('user_sessions').execute();
+    await tx.updateTable('users').set({ last_activity_date: null }).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  switch (event.type) {
+    case 'SessionStarted': {
+      const d = event.data as SessionStartedData;
+      const row = { user_id: d.userId, school_id: d.schoolId, started_at: new Date(d.startedAt) };
+      await tx
+        .insertInto('user_sessions')
+        .values({ id: d.sessionId, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+      await touchUser(tx, d.userId, d.startedAt);
+      return;
+    }
+    case 'SessionRefreshed': {
+      const d = event.data as SessionRefreshedData;
+      const at = new Date(d.refreshedAt);
+      await tx
+        .updateTable('user_sessions')
+        .set({ refreshed_at: sql`GREATEST(refreshed_at, ${at})` })
+        .where('id', '=', d.sessionId)
+        .execute();
+      const session = await tx
+        .selectFrom('user_sessions')
+        .select('user_id')
+        .where('id', '=', d.sessionId)
+        .executeTakeFirst();
+      if (session) await touchUser(tx, session.user_id as string, d.refreshedAt);
+      return;
+    }
+    case 'SessionSchoolSelected': {
+      const d = event.data as SessionSchoolSelectedData;
+      await tx
+        .updateTable('user_sessions')
+        .set({ school_id: d.schoolId })
+        .where('id', '=', d.sessionId)
+        .execute();
+      return;
+    }
+    case 'SessionEnded': {
+      const d = event.data as SessionEndedData;
+      await tx
+        .updateTable('user_sessions')
+        .set({ ended_at: new Date(d.endedAt), end_reason: d.reason })
+        .where('id', '=', d.sessionId)
+        .execute();
+      return;
+    }
+  }
+}
+
+async function touchUser(tx: ReadModelTx, userId: string, at: string): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({ last_activity_date: sql`GREATEST(last_activity_date, ${new Date(at)})` })
+    .where('id', '=', userId)
+    .execute();
+}
