@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { contexts, type ContextServices } from '../../contexts';
+import { nobodyAuthenticator } from '../http/authenticate';
+import { buildServer } from '../http/server';
+import { createRealtime } from '../realtime/plugin';
+import { realtimeSecret } from '../realtime/secret';
+import type { Backends } from './backends';
+
+/** What contexts' routes, seeds and realtime contributions are given. */
+export function contextServices(b: Backends): ContextServices {
+  const base = {
+    store: b.store,
+    db: b.db,
+    registry: b.registry,
+    ingest: b.log.ingest,
+    objects: b.objects,
+    analytics: b.analytics,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    demo: b.config.demo,
+  };
+  const provider = contexts.find((c) => c.authenticator)?.authenticator;
+  return { ...base, authenticator: provider ? provider(base) : nobodyAuthenticator };
+}
+
+/** Seeds, then serves the contexts' routes, realtime channels and the web app; returns the base URL. */
+export async function startApiRole(
+  b: Backends,
+  webDist: string | undefined,
+): Promise<{ http: FastifyInstance; url: string }> {
+  b.health.register('http', 'fastify', async () => undefined);
+  const services = contextServices(b);
+  for (const context of contexts) await context.seed?.(services);
+  // Realtime channels: GET /ws and POST /broadcasting/auth, pushes read from the log (docs/realtime.md).
+  const { secret, shared } = realtimeSecret(b.config.realtimeSecret);
+  const realtime = createRealtime({
+    authenticator: services.authenticator,
+    store: b.store,
+    contributions: contexts.flatMap((c) => (c.realtime ? [c.realtime(services)] : [])),
+    secret,
+  });
+  if (!shared && !b.embedded) {
+    b.announce('realtime: REALTIME_SECRET unset; channel signatures hold on this instance only');
+  }
+  const http = await buildServer({
+    health: b.health,
+    logLevel: b.config.logLevel,
+    webDist,
+    plugins: [
+      ...contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
+      realtime.plugin,
+    ],
+  });
+  await http.listen({ port: b.config.port, host: b.config.host });
+  b.onStop(() => http.close());
+  const bound = http.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : b.config.port;
+  const host = b.config.host.includes(':') ? `[${b.config.host}]` : b.config.host;
+  const url = `http://${host}:${port}`;
+  b.announce(`HTTP on ${url} (health: ${url}/health)`);
+  return { http, url };
+}
+
+/** Roles without the API still answer /health on PORT, for container health checks. */
+export async function startHealthOnly(b: Backends): Promise<void> {
+  const server = await buildServer({ health: b.health, logLevel: b.config.logLevel });
+  await server.listen({ port: b.config.port, host: b.config.host });
+  b.onStop(() => server.close());
+  b.announce(`health on http://${b.config.host}:${b.config.port}/health`);
+}
