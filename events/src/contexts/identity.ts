@@ -108,9 +108,113 @@ export const SessionEnded = defineEvent({
     /** Whose session: realtime pushes LogoutAction to this user's channel. */
     userId: id,
     /** refresh_token_reused: a rotated refresh token came back, so the token may have been stolen. */
-    reason: z.enum(['logout', 'refresh_token_reused', 'expired']),
+    /** password_changed: a new password ends every other session of the user (added with recovery). */
+    reason: z.enum(['logout', 'refresh_token_reused', 'expired', 'password_changed']),
     endedAt: z.iso.datetime(),
   }),
+});
+
+export const VERIFICATION_PURPOSES = ['phone', 'email', 'password', 'personal_data'] as const;
+export const CHALLENGE_TYPES = ['change_password', 'sign_privacy_policy', 'request_personal_data'] as const;
+
+/**
+ * A one-time code sent by SMS or e-mail. Stream `verification-<key>`: one stream per purpose and subject
+ * (a phone, or a user), so the resend pause and the attempt limit hold for that subject.
+ */
+export const VerificationCodeIssued = defineEvent({
+  type: 'VerificationCodeIssued',
+  version: 1,
+  schema: z.object({
+    codeId: id,
+    purpose: z.enum(VERIFICATION_PURPOSES),
+    /** The phone (digits only) or e-mail the code was sent to. */
+    recipient: z.string().min(1).max(255),
+    userId: id.nullable(),
+    /** SHA-256 of the code salted with codeId: the code itself is only ever sent to the recipient. */
+    codeHash: z.string().length(64),
+    expiresAt: z.iso.datetime(),
+    issuedAt: z.iso.datetime(),
+  }),
+  redact: ['codeHash'],
+});
+
+export const VerificationCodeRejected = defineEvent({
+  type: 'VerificationCodeRejected',
+  version: 1,
+  schema: z.object({ codeId: id, rejectedAt: z.iso.datetime() }),
+});
+
+export const VerificationCodeConfirmed = defineEvent({
+  type: 'VerificationCodeConfirmed',
+  version: 1,
+  schema: z.object({ codeId: id, confirmedAt: z.iso.datetime() }),
+});
+
+/** A confirmed code spent on the action it was for (a new password, a personal-data request). */
+export const VerificationCodeUsed = defineEvent({
+  type: 'VerificationCodeUsed',
+  version: 1,
+  schema: z.object({ codeId: id, usedAt: z.iso.datetime() }),
+});
+
+/** Stream `account-<userId>`: what the user must still do and which contacts are proven theirs. */
+export const ChallengeAssigned = defineEvent({
+  type: 'ChallengeAssigned',
+  version: 1,
+  schema: z.object({
+    challengeId: id,
+    userId: id,
+    challenge: z.enum(CHALLENGE_TYPES),
+    /** Who asked for it: an admin or manager, or null for the demo seed. */
+    assignedBy: id.nullable(),
+    assignedAt: z.iso.datetime(),
+  }),
+});
+
+export const ChallengeCompleted = defineEvent({
+  type: 'ChallengeCompleted',
+  version: 1,
+  schema: z.object({
+    challengeId: id,
+    userId: id,
+    challenge: z.enum(CHALLENGE_TYPES),
+    completedAt: z.iso.datetime(),
+  }),
+});
+
+export const PrivacyPolicySigned = defineEvent({
+  type: 'PrivacyPolicySigned',
+  version: 1,
+  schema: z.object({
+    userId: id,
+    document: z.string().min(1).max(100_000),
+    /** Base64 of the signed document as the signing application returned it; not yet verified. */
+    signature: z.string().min(1).max(100_000),
+    signedAt: z.iso.datetime(),
+  }),
+});
+
+export const PersonalDataRequestConfirmed = defineEvent({
+  type: 'PersonalDataRequestConfirmed',
+  version: 1,
+  schema: z.object({
+    userId: id,
+    sessionId: id,
+    phone: z.string().min(1).max(32),
+    confirmedAt: z.iso.datetime(),
+  }),
+});
+
+export const PhoneConfirmed = defineEvent({
+  type: 'PhoneConfirmed',
+  version: 1,
+  schema: z.object({ userId: id, phone: z.string().min(1).max(32), confirmedAt: z.iso.datetime() }),
+});
+
+export const EmailConfirmed = defineEvent({
+  type: 'EmailConfirmed',
+  version: 1,
+  schema: z.object({ userId: id, email: z.string().min(1).max(255), confirmedAt: z.iso.datetime() }),
 });
 
 export type SchoolRegisteredData = z.infer<typeof SchoolRegistered.schema>;
@@ -122,11 +226,23 @@ export type SessionStartedData = z.infer<typeof SessionStarted.schema>;
 export type SessionRefreshedData = z.infer<typeof SessionRefreshed.schema>;
 export type SessionSchoolSelectedData = z.infer<typeof SessionSchoolSelected.schema>;
 export type SessionEndedData = z.infer<typeof SessionEnded.schema>;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
+export type VerificationCodeIssuedData = z.infer<typeof VerificationCodeIssued.schema>;
+export type VerificationCodeRejectedData = z.infer<typeof VerificationCodeRejected.schema>;
+export type VerificationCodeConfirmedData = z.infer<typeof VerificationCodeConfirmed.schema>;
+export type VerificationCodeUsedData = z.infer<typeof VerificationCodeUsed.schema>;
+export type ChallengeAssignedData = z.infer<typeof ChallengeAssigned.schema>;
+export type ChallengeCompletedData = z.infer<typeof ChallengeCompleted.schema>;
+export type PrivacyPolicySignedData = z.infer<typeof PrivacyPolicySigned.schema>;
+export type PersonalDataRequestConfirmedData = z.infer<typeof PersonalDataRequestConfirmed.schema>;
+export type PhoneConfirmedData = z.infer<typeof PhoneConfirmed.schema>;
+export type EmailConfirmedData = z.infer<typeof EmailConfirmed.schema>;
 export type UserGroup = (typeof USER_GROUPS)[number];
 
 export const identityContract: ContextContract = {
   context: 'identity',
-  categories: ['school', 'user', 'username', 'session'],
+  categories: ['school', 'user', 'username', 'session', 'verification', 'account'],
   events: [
     SchoolRegistered,
     UsernameReserved,
@@ -137,5 +253,15 @@ export const identityContract: ContextContract = {
     SessionRefreshed,
     SessionSchoolSelected,
     SessionEnded,
+    VerificationCodeIssued,
+    VerificationCodeRejected,
+    VerificationCodeConfirmed,
+    VerificationCodeUsed,
+    ChallengeAssigned,
+    ChallengeCompleted,
+    PrivacyPolicySigned,
+    PersonalDataRequestConfirmed,
+    PhoneConfirmed,
+    EmailConfirmed,
   ],
 };

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { EventStore } from '../../platform/ports/event-store';
 import type { ReadModelDb } from '../../platform/read-models/database';
 import type { Authenticator, Caller, Group } from '../../platform/http/caller';
+import { accountOf } from './challenges/account';
+import { pendingChallenges } from './challenges/account-decider';
 import { handleCommand, loadState } from './command';
 import { InvalidCredentialsError, InvalidTokenError } from './errors';
 import { normaliseUsername } from './ids';
@@ -163,7 +165,9 @@ export class IdentityAuth implements Authenticator {
   private async callerOf(sessionId: string, userId: string, group: string): Promise<Caller> {
     const { state } = await loadState(this.deps.store, sessionStream(sessionId), sessionDecider);
     if (!isActiveFor(state, userId)) throw new InvalidTokenError();
-    return { userId, sessionId, schoolId: state.schoolId, group: group as Group, pendingChallenges: [] };
+    // Read from the stream too: a completed challenge unblocks the very next request.
+    const pending = pendingChallenges(await accountOf(this.deps.store, userId));
+    return { userId, sessionId, schoolId: state.schoolId, group: group as Group, pendingChallenges: pending };
   }
 
   private async issue(

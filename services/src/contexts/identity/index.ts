@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
 import type { BoundedContext } from '../index';
 import { IdentityAuth } from './auth-service';
+import { challengesProjection } from './challenges/projection';
+import { challengeMigrations } from './challenges/table';
 import { directoryProjection } from './directory/projection';
 import { directoryMigrations } from './directory/table';
 import { identityRoutes } from './routes';
@@ -14,11 +16,13 @@ import { identityRealtime } from './realtime/logout-pushes';
 /** Schools, users, sign-in sessions; provides the authenticator every other context's routes use. */
 export const identityContext: BoundedContext = {
   name: 'identity',
-  migrations: { ...directoryMigrations, ...sessionMigrations, ...signingKeyMigrations } as Record<
-    string,
-    Migration
-  >,
-  projections: [directoryProjection, sessionsProjection] as Projection[],
+  migrations: {
+    ...directoryMigrations,
+    ...sessionMigrations,
+    ...signingKeyMigrations,
+    ...challengeMigrations,
+  } as Record<string, Migration>,
+  projections: [directoryProjection, sessionsProjection, challengesProjection] as Projection[],
   routes: identityRoutes,
   authenticator: (services) => new IdentityAuth(services),
   seed: seedDemo,

@@ -1,11 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../../platform/http/caller';
 import type { ContextServices } from '../index';
-import { handleCommand } from './command';
-import { userDecider, userStream } from './user-decider';
+import { setPassword } from './recovery/set-password';
 
 const MIN_PASSWORD = 6;
 
@@ -35,21 +33,8 @@ export async function passwordRoutes(
     },
     async (request) => {
       const caller = request.caller!;
-      const now = services.clock().toISOString();
-      await handleCommand(
-        services.store,
-        userStream(caller.userId),
-        userDecider,
-        {
-          type: 'ChangePassword',
-          data: {
-            userId: caller.userId,
-            passwordHash: await hash(request.body.new_password),
-            changedAt: now,
-          },
-        },
-        { eventId: () => services.newId(), metadata: { userId: caller.userId } },
-      );
+      // Also completes a pending change_password challenge and signs out the user's other sessions.
+      await setPassword(services, caller.userId, request.body.new_password, caller.sessionId ?? null);
       return { message: 'Пароль успешно изменен' };
     },
   );

@@ -3,13 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, NotFoundError } from '../../platform/errors';
-import { bearerToken } from '../../platform/http/authenticate';
+import { bearerToken, refusePendingChallenges } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';
 import type { ContextServices } from '../index';
 import { IdentityAuth } from './auth-service';
 import { schoolsOfUser, userView } from './directory/queries';
 import { InvalidTokenError } from './errors';
+import type { AuthenticateRequest } from './authenticated';
+import { challengeRoutes } from './challenges/routes';
 import { passwordRoutes } from './password-routes';
+import { recoveryRoutes } from './recovery/routes';
+import { embeddedCodeSender } from './verification/code-sender';
+import { verificationRoutes } from './verification/routes';
 
 /** The password grant's client (the web app), as the specification fixes it. */
 const PASSWORD_CLIENT_ID = '2';
@@ -61,13 +66,16 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   );
   await app.register(rateLimit, { global: false });
 
-  const authenticated = async (request: FastifyRequest): Promise<Authenticated> => {
+  const authenticated: AuthenticateRequest = async (request, options = {}): Promise<Authenticated> => {
     const token = bearerToken(request);
     if (!token) throw new InvalidTokenError();
     const found = await auth.sessionOf(token);
+    if (!options.allowPendingChallenges) refusePendingChallenges(found.caller);
     request.caller = found.caller;
     return found;
   };
+  const withChallenges = (request: FastifyRequest) =>
+    authenticated(request, { allowPendingChallenges: true });
 
   app.post(
     '/oauth/token',
@@ -111,13 +119,15 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
     '/api/user.json',
     { schema: { querystring: z.object({ extended: z.enum(['0', '1', 'true', 'false']).optional() }) } },
     async (request) => {
-      const { caller } = await authenticated(request);
+      // The web client reads the user first, then sees is_need_complete_challenge and opens the challenges.
+      const { caller } = await withChallenges(request);
       const extended = request.query.extended === '1' || request.query.extended === 'true';
       const entity = await userView(services.db, services.store, caller.userId, caller.schoolId, {
         extended,
       });
       if (!entity) throw new NotFoundError('Пользователь не найден');
-      return { entity };
+      // From the account stream the caller was just read from, so a completed challenge shows at once.
+      return { entity: { ...entity, is_need_complete_challenge: caller.pendingChallenges.length > 0 } };
     },
   );
 
@@ -141,5 +151,8 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
     },
   );
 
-  await passwordRoutes(app, services, authenticated);
+  await passwordRoutes(app, services, withChallenges);
+  await recoveryRoutes(app, services, embeddedCodeSender);
+  await verificationRoutes(app, services, embeddedCodeSender, authenticated);
+  await challengeRoutes(app, services, embeddedCodeSender, authenticated);
 }

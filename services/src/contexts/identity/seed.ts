@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { UserGroup } from '@sabaq/events';
 import type { ContextServices } from '../index';
+import { assignChallenge } from './challenges/account';
 import { handleCommand } from './command';
 import { uuidV5 } from './ids';
 import { registerUser } from './register';
@@ -114,4 +115,7 @@ export async function seedDemo(services: ContextServices): Promise<void> {
     { type: 'JoinSchool', data: { userId: admin, schoolId: DEMO_SECOND_SCHOOL_ID } },
     { eventId: () => uuidV5(`${admin}:joined:${DEMO_SECOND_SCHOOL_ID}`), metadata: { userId: admin } },
   );
+  // student2 must choose a new password at first sign-in: the challenge flow can be tried on it.
+  const student2 = demoUserId('student2');
+  await assignChallenge(services, student2, 'change_password', null, `demo:${student2}:change_password`);
 }

@@ -38,11 +38,15 @@ export function authenticate(
     const token = bearerToken(request);
     if (!token) throw new UnauthenticatedError();
     const caller: Caller = await authenticator.verifyAccessToken(token);
-    if (caller.pendingChallenges.length > 0 && !options.allowPendingChallenges) {
-      throw new DomainError('Complete the pending challenges first', 403, 1201, {
-        challenges: [...caller.pendingChallenges],
-      });
-    }
+    if (!options.allowPendingChallenges) refusePendingChallenges(caller);
     request.caller = caller;
   };
+}
+
+/** 403 with 1201 while the caller has challenges to complete; the web client then opens their modal. */
+export function refusePendingChallenges(caller: Caller): void {
+  if (caller.pendingChallenges.length === 0) return;
+  throw new DomainError('Сначала выполните обязательные действия', 403, 1201, {
+    challenges: [...caller.pendingChallenges],
+  });
 }

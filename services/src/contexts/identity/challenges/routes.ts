@@ -1,0 +1,150 @@
+import { CHALLENGE_TYPES } from '@sabaq/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, ForbiddenError, NotFoundError } from '../../../platform/errors';
+import type { ContextServices } from '../../index';
+import type { AuthenticateRequest } from '../authenticated';
+import type { CodeSender } from '../verification/code-sender';
+import { issueCode, verifyCode, type CodeDeps } from '../verification/codes';
+import { phoneDigits } from '../verification/phone';
+import { accountOf, assignChallenge, handleAccount } from './account';
+import { pendingChallenges } from './account-decider';
+
+const pending = { allowPendingChallenges: true };
+const sessionId = z.string().trim().min(1).max(64);
+
+/**
+ * Base64 as the signing application returns it. Only the form is checked: verifying the signature
+ * against the user's registered key needs the key registry, which the platform does not have yet.
+ */
+const base64 = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .refine((s) => s.length > 0 && s.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(s), {
+    message: 'Подпись должна быть в base64',
+  });
+
+/** The challenge calls; every one of them is open to a caller whose challenges are pending. */
+export async function challengeRoutes(
+  root: FastifyInstance,
+  services: ContextServices,
+  sender: CodeSender,
+  authenticated: AuthenticateRequest,
+): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const deps: CodeDeps = { ...services, sender };
+  const personalData = (userId: string) => ({ purpose: 'personal_data' as const, subject: userId });
+  const done = { message: 'OK' };
+
+  // The web client walks the pending ones in order and refetches after each: completed ones drop out.
+  app.get('/api/user/challenges', async (request) => {
+    const { caller } = await authenticated(request, pending);
+    const account = await accountOf(services.store, caller.userId);
+    const order = pendingChallenges(account);
+    const entities = account.challenges
+      .filter((c) => !c.is_completed)
+      .sort((a, b) => order.indexOf(a.challenge) - order.indexOf(b.challenge));
+    return { entities };
+  });
+
+  app.get(
+    '/api/user/challenges/:id',
+    { schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const account = await accountOf(services.store, caller.userId);
+      const entity = account.challenges.find((c) => c.id === request.params.id);
+      if (!entity) throw new NotFoundError('Задание не найдено');
+      return { entity };
+    },
+  );
+
+  app.post(
+    '/api/user/challenge/sign-privacy-policy',
+    { schema: { body: z.object({ document: z.string().min(1).max(100_000), signature: base64 }) } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const data = { userId: caller.userId, ...request.body, signedAt: services.clock().toISOString() };
+      await handleAccount(services, caller.userId, { type: 'SignPrivacyPolicy', data });
+      return done;
+    },
+  );
+
+  app.post(
+    '/api/edoc/create-request-personal-data',
+    { schema: { body: z.object({ phone: z.string().trim().min(1).max(32) }) } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const digits = phoneDigits(request.body.phone);
+      // The web client shows 'subject not found' on 404 and lets the user type another phone.
+      if (!digits) throw new DomainError('Субъект с таким телефоном не найден', 404);
+      const session_id = await issueCode(deps, personalData(caller.userId), caller.userId, {
+        channel: 'sms',
+        to: digits,
+        // The personal-data screen asks for a 6-digit code, unlike the 4-digit SMS widget elsewhere.
+        digits: 6,
+        compose: (code) => ({
+          subject: '',
+          text: `Sabaq: код согласия на запрос персональных данных ${code}`,
+        }),
+      });
+      return { session_id };
+    },
+  );
+
+  app.post(
+    '/api/edoc/verify-request-personal-data',
+    { schema: { body: z.object({ otp_code: z.string().trim().min(4).max(32), session_id: sessionId }) } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const { otp_code, session_id } = request.body;
+      await verifyCode(deps, personalData(caller.userId), 'check', otp_code, session_id);
+      return done;
+    },
+  );
+
+  app.post(
+    '/api/user/challenge/request-personal-data',
+    { schema: { body: z.object({ session_id: sessionId }) } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const sessionIdValue = request.body.session_id;
+      const code = await verifyCode(deps, personalData(caller.userId), 'use', null, sessionIdValue);
+      const data = {
+        userId: caller.userId,
+        sessionId: sessionIdValue,
+        phone: code.recipient,
+        confirmedAt: services.clock().toISOString(),
+      };
+      await handleAccount(services, caller.userId, { type: 'ConfirmPersonalDataRequest', data });
+      return done;
+    },
+  );
+
+  // An admin, or a manager of the user's school, asks a user to complete a challenge at next sign-in.
+  app.post(
+    '/api/users/:id/challenges.json',
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: z.object({ challenge: z.enum(CHALLENGE_TYPES) }),
+      },
+    },
+    async (request) => {
+      const { caller } = await authenticated(request);
+      const userId = request.params.id;
+      const member = await services.db
+        .selectFrom('user_schools')
+        .select('school_id')
+        .where('user_id', '=', userId)
+        .execute();
+      if (member.length === 0) throw new NotFoundError('Пользователь не найден');
+      const sameSchool = member.some((m) => m.school_id === caller.schoolId);
+      if (!(caller.group === 'admin' || (caller.group === 'manager' && sameSchool)))
+        throw new ForbiddenError();
+      await assignChallenge(services, userId, request.body.challenge, caller.userId);
+      return { entities: (await accountOf(services.store, userId)).challenges };
+    },
+  );
+}

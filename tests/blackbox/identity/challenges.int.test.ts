@@ -1,0 +1,161 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
+import { httpClient, lastCode, type Platform } from './http';
+
+let platform: Platform;
+const { call, token } = httpClient(() => platform);
+
+const GATED = { status: 403, body: { status_code: 1201 } };
+const SIGNATURE = Buffer.from('<signed>Политика конфиденциальности</signed>').toString('base64');
+
+describe('challenges over HTTP', () => {
+  beforeAll(async () => {
+    platform = await startEmbeddedPlatform({
+      dataDir: await mkdtemp(path.resolve('.tmp/challenges-')),
+      demo: true,
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('blocks the demo student2 until the new password is chosen, then lets everything through', async () => {
+    const elsewhere = await token('student2');
+    const student2 = await token('student2');
+    const me = await call('GET', '/api/user.json', { token: student2 });
+    expect(me).toMatchObject({ status: 200, body: { entity: { is_need_complete_challenge: true } } });
+    expect(await call('GET', '/api/languages', { token: student2 })).toMatchObject(GATED);
+    expect(await call('GET', '/api/schools.json', { token: student2 })).toMatchObject(GATED);
+
+    const list = await call('GET', '/api/user/challenges', { token: student2 });
+    expect(list.status).toBe(200);
+    expect(list.body.entities).toEqual([
+      {
+        id: expect.any(String),
+        challenge: 'change_password',
+        is_completed: false,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+    const id = list.body.entities[0].id as string;
+    const one = await call('GET', `/api/user/challenges/${id}`, { token: student2 });
+    expect(one.body.entity).toMatchObject({ id, challenge: 'change_password' });
+
+    const changed = await call('POST', '/api/password/change.json', {
+      token: student2,
+      json: { new_password: 'Chosen12', new_password_confirmation: 'Chosen12' },
+    });
+    expect(changed.status).toBe(200);
+    // The new password signs out the user's other sessions and keeps the one that chose it.
+    expect((await call('GET', '/api/user.json', { token: elsewhere })).status).toBe(401);
+    expect((await call('GET', '/api/user.json', { token: student2 })).status).toBe(200);
+    expect((await call('GET', '/api/user/challenges', { token: student2 })).body.entities).toEqual([]);
+    expect((await call('GET', `/api/user/challenges/${id}`, { token: student2 })).body.entity).toMatchObject({
+      is_completed: true,
+    });
+    const after = await call('GET', '/api/user.json', { token: student2 });
+    expect(after.body.entity.is_need_complete_challenge).toBe(false);
+    expect((await call('GET', '/api/languages', { token: student2 })).status).toBe(200);
+  });
+
+  it('lets a manager of the school and an admin assign challenges, and nobody else', async () => {
+    const teacher = await token('teacher');
+    const studentId = (await call('GET', '/api/user.json', { token: await token('student') })).body.entity.id;
+    const refused = await call('POST', `/api/users/${studentId}/challenges.json`, {
+      token: teacher,
+      json: { challenge: 'sign_privacy_policy' },
+    });
+    expect(refused.status).toBe(403);
+    const byManager = await call('POST', `/api/users/${studentId}/challenges.json`, {
+      token: await token('manager'),
+      json: { challenge: 'request_personal_data' },
+    });
+    expect(byManager.status).toBe(200);
+    const byAdmin = await call('POST', `/api/users/${studentId}/challenges.json`, {
+      token: await token('admin'),
+      json: { challenge: 'sign_privacy_policy' },
+    });
+    expect(byAdmin.body.entities.map((c: { challenge: string }) => c.challenge).sort()).toEqual([
+      'request_personal_data',
+      'sign_privacy_policy',
+    ]);
+  });
+
+  it('completes the privacy policy and the personal-data request, in the modal’s order', async () => {
+    const student = await token('student');
+    expect(await call('GET', '/api/languages', { token: student })).toMatchObject(GATED);
+    const list = await call('GET', '/api/user/challenges', { token: student });
+    expect(list.body.entities.map((c: { challenge: string }) => c.challenge)).toEqual([
+      'sign_privacy_policy',
+      'request_personal_data',
+    ]);
+
+    const notBase64 = await call('POST', '/api/user/challenge/sign-privacy-policy', {
+      token: student,
+      json: { document: 'Политика', signature: 'не подпись!' },
+    });
+    expect(notBase64).toMatchObject({ status: 422, body: { errors: { signature: [expect.any(String)] } } });
+    const signed = await call('POST', '/api/user/challenge/sign-privacy-policy', {
+      token: student,
+      json: { document: 'Политика', signature: SIGNATURE },
+    });
+    expect(signed.status).toBe(200);
+
+    const notAPhone = await call('POST', '/api/edoc/create-request-personal-data', {
+      token: student,
+      json: { phone: '12' },
+    });
+    expect(notAPhone).toMatchObject({ status: 404, body: { status_code: 404 } });
+    const early = await call('POST', '/api/user/challenge/request-personal-data', {
+      token: student,
+      json: { session_id: 'no-such-session' },
+    });
+    expect(early).toMatchObject({ status: 422, body: { status_code: 9103 } });
+
+    const created = await call('POST', '/api/edoc/create-request-personal-data', {
+      token: student,
+      json: { phone: '8 (702) 555-0103' },
+    });
+    expect(created.status).toBe(200);
+    const session_id = created.body.session_id as string;
+    const code = lastCode('87025550103');
+    expect(code).toMatch(/^\d{6}$/);
+    const unverified = await call('POST', '/api/user/challenge/request-personal-data', {
+      token: student,
+      json: { session_id },
+    });
+    expect(unverified).toMatchObject({ status: 422, body: { status_code: 9103 } });
+    const wrong = await call('POST', '/api/edoc/verify-request-personal-data', {
+      token: student,
+      json: { session_id, otp_code: code === '000000' ? '000001' : '000000' },
+    });
+    expect(wrong).toMatchObject({ status: 422, body: { status_code: 9103 } });
+    const verified = await call('POST', '/api/edoc/verify-request-personal-data', {
+      token: student,
+      json: { session_id, otp_code: code },
+    });
+    expect(verified.status).toBe(200);
+    const sent = await call('POST', '/api/user/challenge/request-personal-data', {
+      token: student,
+      json: { session_id },
+    });
+    expect(sent.status).toBe(200);
+
+    expect((await call('GET', '/api/user/challenges', { token: student })).body.entities).toEqual([]);
+    expect(
+      (await call('GET', '/api/user.json', { token: student })).body.entity.is_need_complete_challenge,
+    ).toBe(false);
+    expect((await call('GET', '/api/languages', { token: student })).status).toBe(200);
+  });
+
+  it('answers the challenge calls only to a signed-in caller', async () => {
+    expect((await call('GET', '/api/user/challenges')).status).toBe(401);
+    expect(
+      (await call('POST', '/api/edoc/create-request-personal-data', { json: { phone: '77011234567' } }))
+        .status,
+    ).toBe(401);
+  });
+});
