@@ -21,6 +21,11 @@ Machine of the last run of each: see the \`host\` field.
   \`subscription_lag_p99_ms\` / \`_p50_ms\`, append start → delivery to a subscription while appending
   at \`lag_test_rate\` events/s, against a raw INSERT + NOTIFY seen by a LISTEN client (target: p99 under
   1,000 ms at 5,000 events/s).
+- \`api\`: \`record_get_*\` (\`GET /api/languages/ru\`, one record through the generic record API) and
+  \`list_page_*\` (\`GET /api/students?page=1&limit=25\` as the demo manager), each driven by autocannon
+  at 100 connections for 10 s against the real embedded platform, next to a bare Fastify route answering
+  a constant JSON in the same process and run (targets: \`_requests_per_s\` ratio ≥ 0.4, and \`_p99_ms\`
+  under 50 ms).
 
 `;
 

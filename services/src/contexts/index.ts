@@ -10,6 +10,7 @@ import type { Projection } from '../platform/projections/projection';
 import type { ReadModelDb } from '../platform/read-models/database';
 import type { RealtimeContribution } from '../platform/realtime/contribution';
 import { identityContext } from './identity';
+import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
 import { referenceContext } from './reference';
 
@@ -42,7 +43,12 @@ export interface BoundedContext {
   realtime?: (services: ContextServices) => RealtimeContribution;
 }
 
-export const contexts: BoundedContext[] = [identityContext, proctoringContext, referenceContext];
+export const contexts: BoundedContext[] = [
+  identityContext,
+  proctoringContext,
+  referenceContext,
+  peopleContext,
+];
 
 export function allMigrations(): Record<string, Migration> {
   return Object.assign({}, ...contexts.map((c) => c.migrations)) as Record<string, Migration>;

@@ -1,7 +1,8 @@
 import type { ServerMessage } from '@sabaq/events';
 import WebSocket from 'ws';
 
-const DEADLINE_MS = 10_000;
+// An upper bound for failures only: passing waits resolve at once, and a loaded CI machine needs the slack.
+const DEADLINE_MS = 30_000;
 
 interface Waiter {
   accept(message: ServerMessage): boolean;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peopleCollections } from '../../../services/src/contexts/people/collections';
 import { referenceCollections } from '../../../services/src/contexts/reference/collections';
 import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
 import { ACTIONS, ruleFor, type Action, type Rule } from '../../../services/src/platform/http/records/access';
@@ -13,6 +14,7 @@ import { callerFor, notices, startRecordsApp, testAccess, tokenFor, type Records
 const collections: CollectionDefinition[] = [
   ...referenceCollections.map((c) => c.collection),
   notices.collection,
+  ...peopleCollections,
 ];
 let counter = 0;
 const samples: Record<string, () => { create: object; update: object }> = {
@@ -26,6 +28,27 @@ const samples: Record<string, () => { create: object; update: object }> = {
     update: { weight: 10 },
   }),
   notices: () => ({ create: { title: `Объявление ${++counter}` }, update: { title: 'Изменено' } }),
+  ...Object.fromEntries(
+    peopleCollections.map((c) => [
+      c.name,
+      () => ({
+        create: {
+          username: `person.${++counter}`,
+          password: 'Secret123',
+          firstname: 'Имя',
+          lastname: 'Фамилия',
+        },
+        update: { firstname: 'Другое имя' },
+      }),
+    ]),
+  ),
+};
+/** People are registered by identity, not created by a record event: each view plants its own group. */
+const personGroup: Record<string, Group> = {
+  users: 'analyst',
+  students: 'student',
+  teachers: 'teacher',
+  proctors: 'proctor',
 };
 
 const PERSPECTIVES = ['owner', 'colleague', 'other-school'] as const;
@@ -75,6 +98,11 @@ for (const collection of collections) {
           const owner = callerFor(group, 'school-a', 1);
           const targets = new Map<Perspective, string>();
           for (const perspective of PERSPECTIVES) {
+            const group = personGroup[collection.name];
+            if (group) {
+              targets.set(perspective, await records.plantPerson(group, owner));
+              continue;
+            }
             const data = collection.create.parse(samples[collection.name]!().create);
             targets.set(perspective, await records.plant(collection, data, owner));
           }
@@ -111,7 +139,9 @@ for (const collection of collections) {
             if (action === 'create' && collection.schoolScoped) {
               // The school always comes from the caller, never from the body.
               const school = perspective === 'other-school' ? 'school-b' : 'school-a';
-              expect(response.json().entity.school_id).toBe(school);
+              const entity = response.json().entity;
+              // People carry their school on the user, beside the student's or teacher's own fields.
+              expect(entity.school_id ?? entity.user?.school_id).toBe(school);
             }
           }
         });

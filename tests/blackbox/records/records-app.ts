@@ -3,6 +3,8 @@ import { createRegistry, recordEvents, streamId, type ContextContract } from '@s
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../../../services/src/contexts';
+import { peopleContext } from '../../../services/src/contexts/people';
+import { peopleRoutes } from '../../../services/src/contexts/people/routes';
 import { referenceContext } from '../../../services/src/contexts/reference';
 import { referenceRoutes } from '../../../services/src/contexts/reference/routes';
 import { seedReference } from '../../../services/src/contexts/reference/seed';
@@ -148,6 +150,8 @@ export interface RecordsApp {
     data: object,
     caller: Caller,
   ): Promise<string>;
+  /** Registers a user of `group` in the caller's school straight in the store (test set-up). */
+  plantPerson(group: Group, caller: Caller): Promise<string>;
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -166,9 +170,10 @@ export async function startRecordsApp(
   const db = createReadModelDb(url);
   await migrateReadModels(db, {
     ...referenceContext.migrations,
+    ...peopleContext.migrations,
     '9900_noticeboard_notices': notices.migration,
   });
-  const projections = [...referenceContext.projections, notices.projection];
+  const projections = [...referenceContext.projections, ...peopleContext.projections, notices.projection];
   const runner = new ProjectionRunner({ store: realStore, db, projections });
   await runner.start();
   const services: ContextServices = {
@@ -197,6 +202,7 @@ export async function startRecordsApp(
     plugins: [
       (api) => referenceRoutes(api, services, testAccess),
       (api) => registerCollections(api, services, [notices.collection], testAccess),
+      (api) => peopleRoutes(api, services, testAccess),
     ],
   });
   await app.ready();
@@ -220,6 +226,31 @@ export async function startRecordsApp(
         { expectedVersion: 'no_stream' },
       );
       return id;
+    },
+    async plantPerson(group, caller) {
+      const userId = randomUUID();
+      await realStore.append(
+        `user-${userId}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'UserRegistered',
+            data: {
+              userId,
+              username: `person-${userId}`,
+              group,
+              schoolIds: [caller.schoolId ?? 'no-school'],
+              firstname: 'Имя',
+              lastname: 'Фамилия',
+              passwordHash: 'not-a-usable-hash',
+              registeredAt: new Date().toISOString(),
+            },
+            metadata: { userId },
+          },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      return userId;
     },
     caughtUp,
     async close() {

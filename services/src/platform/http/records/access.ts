@@ -43,6 +43,18 @@ const seededOnly: CollectionAccess = {
   delete: groups('none'),
 };
 
+/** A school's admins and managers manage its people; nobody sees another school's. */
+const schoolStaff = groups('none', { admin: 'own-school', manager: 'own-school' });
+
+/** Students, teachers, proctors: managed by the school's staff, created only through their group. */
+const peopleOfGroup = (readers: Partial<Record<Group, Rule>> = {}): CollectionAccess => ({
+  list: { ...schoolStaff, ...readers },
+  get: { ...schoolStaff, ...readers },
+  create: schoolStaff,
+  update: schoolStaff,
+  delete: schoolStaff,
+});
+
 /** The one authorisation table of the record API: collection × action × group → rule. */
 export const accessTable: AccessTable = {
   regions: adminCurated,
@@ -51,6 +63,19 @@ export const accessTable: AccessTable = {
   counties: adminCurated,
   timezones: seededOnly,
   languages: seededOnly,
+  // Everybody of the school; people are created as students, teachers or proctors, and only the admin
+  // edits or deactivates a manager's or another admin's account.
+  users: {
+    list: schoolStaff,
+    get: schoolStaff,
+    create: groups('none'),
+    update: groups('none', { admin: 'own-school' }),
+    delete: groups('none', { admin: 'own-school' }),
+  },
+  // Teachers read the students of their school (classes, assignments, reports).
+  students: peopleOfGroup({ teacher: 'own-school' }),
+  teachers: peopleOfGroup(),
+  proctors: peopleOfGroup(),
 };
 
 export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {

@@ -1,9 +1,22 @@
 import type { z } from 'zod';
-import type { RecordEventTypes } from './decider';
+import type { ContextServices } from '../../../contexts';
+import type { Caller } from '../caller';
+import type { RecordCommand, RecordEventTypes } from './decider';
 
 export type ColumnType = 'text' | 'integer' | 'boolean';
 export type FilterType = 'string' | 'integer' | 'boolean';
 export type Row = Record<string, unknown>;
+
+/**
+ * Carries out a create, update or delete whose events are not the collection's own Created / Updated /
+ * Deleted (e.g. people, created through identity's registration). It must leave the change visible in
+ * the collection's table before resolving, as the default handler does (read-your-writes).
+ */
+export type RecordCommandHandler = (
+  services: ContextServices,
+  command: RecordCommand,
+  caller: Caller,
+) => Promise<void>;
 
 /**
  * Everything the record API needs to know about one collection, declared once by its context.
@@ -31,4 +44,10 @@ export interface CollectionDefinition {
   schoolScoped: boolean;
   /** Lists without `page` stop here, so an unpaged list can never be unbounded. */
   maxUnpaged?: number;
+  /** Columns the `query` parameter searches (case-insensitive substring, any of them). */
+  search?: readonly string[];
+  /** Conditions every read adds: several collections can be views of one table (e.g. by group). */
+  where?: Record<string, string | number | boolean>;
+  /** Replaces the default load → decide → append of the record's own events. */
+  handle?: RecordCommandHandler;
 }

@@ -41,6 +41,8 @@ export function listQuerySchema(collection: CollectionDefinition) {
     ids: oneOrMany(recordId).optional(),
     filter: z.strictObject(filters).optional(),
     ...filters,
+    // Declared for every collection so the schema's type is one; ignored where nothing is searchable.
+    query: z.string().max(200).optional(),
   });
 }
 
@@ -55,6 +57,8 @@ export interface ListQuery {
   ids: string[] | undefined;
   /** Field → accepted values (already typed for the column). */
   filters: Record<string, (string | number | boolean)[]>;
+  /** The `query` text, trimmed; undefined when absent, blank or the collection searches nothing. */
+  search: string | undefined;
 }
 
 /** From the validated query to what the repository needs; limits are bounded here, never trusted. */
@@ -83,6 +87,7 @@ export function listQuery(collection: CollectionDefinition, raw: RawListQuery): 
     direction: raw.sortedBy ?? raw.direction ?? collection.defaultOrder.direction,
     ids: raw.ids === undefined ? undefined : Array.isArray(raw.ids) ? raw.ids : [raw.ids],
     filters,
+    search: collection.search?.length && raw.query?.trim() ? raw.query.trim() : undefined,
   };
 }
 

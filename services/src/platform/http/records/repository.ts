@@ -25,6 +25,9 @@ export class RecordRepository {
           : query.where('school_id', '=', scope.schoolId);
     }
     if (scope.kind === 'own') query = query.where('owner_id', '=', scope.userId);
+    for (const [column, value] of Object.entries(this.collection.where ?? {})) {
+      query = query.where(column, '=', value);
+    }
     return query;
   }
 
@@ -40,6 +43,12 @@ export class RecordRepository {
         : filtered.where(sql<boolean>`false`);
     for (const [field, values] of Object.entries(query.filters)) {
       filtered = filtered.where(field, 'in', values);
+    }
+    const searched = this.collection.search ?? [];
+    // Each word must appear in some searched column, so "Касымова Айгерим" finds last name + first name.
+    for (const word of query.search?.split(/\s+/).slice(0, 5) ?? []) {
+      const pattern = `%${escapeLike(word)}%`;
+      filtered = filtered.where((eb) => eb.or(searched.map((column) => eb(column, 'ilike', pattern))));
     }
     let page: (Page & { offset: number }) | undefined;
     if (query.paged) {
@@ -58,4 +67,9 @@ export class RecordRepository {
     const { offset: _offset, ...visiblePage } = page;
     return { rows: rows as Row[], page: visiblePage };
   }
+}
+
+/** The query is text to find, not a pattern: %, _ and the escape character itself match literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

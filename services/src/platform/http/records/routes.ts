@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError } from '../../errors';
 import { authenticate } from '../authenticate';
 import type { Caller } from '../caller';
 import { accessTable as defaultAccessTable, authorize, type AccessTable, type Action } from './access';
-import type { CollectionDefinition } from './collection';
+import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
 import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
 import { listQuery, listQuerySchema, recordId } from './list-query';
@@ -30,6 +30,9 @@ export async function registerCollections(
   for (const collection of collections) {
     if (!access[collection.name]) throw new Error(`collection '${collection.name}' has no access rules`);
     const repository = new RecordRepository(services.db, collection);
+    const handle: RecordCommandHandler =
+      collection.handle ??
+      ((with_, command, caller) => handleRecordCommand(with_, collection, command, caller));
     const base = `/api/${collection.name}`;
     const guard = (action: Action) => ({
       onRequest: async (request: FastifyRequest) => {
@@ -74,7 +77,7 @@ export async function registerCollections(
           throw new ForbiddenError('Choose a school first');
         }
         const id = services.newId();
-        await handleRecordCommand(services, collection, { type: 'create', id, data: request.body }, caller);
+        await handle(services, { type: 'create', id, data: request.body }, caller);
         return reply.status(201).send({ entity: await entityOf(request, id, 'create') });
       },
     );
@@ -85,12 +88,7 @@ export async function registerCollections(
       async (request) => {
         const { id } = request.params;
         await entityOf(request, id, 'update'); // outside the caller's scope: 404, as for a read
-        await handleRecordCommand(
-          services,
-          collection,
-          { type: 'update', id, changes: request.body },
-          callerOf(request),
-        );
+        await handle(services, { type: 'update', id, changes: request.body }, callerOf(request));
         return { entity: await entityOf(request, id, 'update') };
       },
     );
@@ -101,7 +99,7 @@ export async function registerCollections(
       async (request, reply) => {
         const { id } = request.params;
         await entityOf(request, id, 'delete');
-        await handleRecordCommand(services, collection, { type: 'delete', id }, callerOf(request));
+        await handle(services, { type: 'delete', id }, callerOf(request));
         return reply.status(204).send();
       },
     );

@@ -1,0 +1,89 @@
+import type {
+  PersonDeactivatedData,
+  PersonProfileUpdatedData,
+  StoredEvent,
+  UserRegisteredData,
+} from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { PEOPLE_TABLE } from './table';
+
+export const PEOPLE_PROJECTION = 'people.directory';
+
+/**
+ * Every write is guarded by the event's global position, so applying any event a second time (a
+ * replay, a batch retried after a crash) leaves the row as it was.
+ */
+export const peopleProjection: Projection = {
+  name: PEOPLE_PROJECTION,
+  version: 1,
+  handles: ['UserRegistered', 'PersonProfileUpdated', 'PersonDeactivated'],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(PEOPLE_TABLE).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const position = event.globalPosition.toString();
+  const at = occurredAt(event);
+  const newer = sql<boolean>`${sql.ref(`${PEOPLE_TABLE}.position`)} < ${position}`;
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data as UserRegisteredData;
+      const row = {
+        school_id: d.schoolIds[0]!,
+        owner_id: d.userId,
+        position,
+        deleted: false,
+        created_at: at,
+        updated_at: at,
+        group: d.group,
+        username: d.username,
+        firstname: d.firstname,
+        lastname: d.lastname,
+        patronymic: d.patronymic,
+        email: d.email,
+        phone: d.phone,
+        color: d.color,
+        photo: d.photo,
+        register_date: new Date(d.registeredAt),
+      };
+      await tx
+        .insertInto(PEOPLE_TABLE)
+        .values({ id: d.userId, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row).where(newer))
+        .execute();
+      return;
+    }
+    case 'PersonProfileUpdated': {
+      const d = event.data as PersonProfileUpdatedData;
+      await tx
+        .updateTable(PEOPLE_TABLE)
+        .set({ ...d.changes, position, updated_at: at })
+        .where('id', '=', d.userId)
+        .where(newer)
+        .execute();
+      return;
+    }
+    case 'PersonDeactivated': {
+      const d = event.data as PersonDeactivatedData;
+      await tx
+        .updateTable(PEOPLE_TABLE)
+        .set({ deleted: true, deactivated_at: new Date(d.deactivatedAt), position, updated_at: at })
+        .where('id', '=', d.userId)
+        .where(newer)
+        .execute();
+      return;
+    }
+  }
+}
+
+function occurredAt(event: StoredEvent): Date {
+  const at = event.metadata.occurredAt;
+  const parsed = typeof at === 'string' ? new Date(at) : undefined;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : event.recordedAt;
+}

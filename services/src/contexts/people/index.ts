@@ -1,0 +1,12 @@
+import type { BoundedContext } from '..';
+import { peopleProjection } from './directory/projection';
+import { peopleMigrations } from './directory/table';
+import { peopleRoutes } from './routes';
+
+/** The people a school's managers administer: users, students, teachers, proctors. */
+export const peopleContext: BoundedContext = {
+  name: 'people',
+  migrations: peopleMigrations,
+  projections: [peopleProjection],
+  routes: (app, services) => peopleRoutes(app, services),
+};
