@@ -109,7 +109,7 @@ export const SessionEnded = defineEvent({
     userId: id,
     /** refresh_token_reused: a rotated refresh token came back, so the token may have been stolen. */
     /** password_changed: a new password ends every other session of the user (added with recovery). */
-    reason: z.enum(['logout', 'refresh_token_reused', 'expired', 'password_changed']),
+    reason: z.enum(['logout', 'refresh_token_reused', 'expired', 'password_changed', 'deactivated']),
     endedAt: z.iso.datetime(),
   }),
 });

@@ -150,7 +150,8 @@ describe('people', () => {
     expect((await call('DELETE', `/api/students/${String(student.id)}`, manager)).status).toBe(404);
     const listed = await call('GET', '/api/students?query=aruzhan', manager);
     expect(listed.body.entities).toEqual([]);
-    expect((await call('GET', '/api/student.json', own)).status).toBe(404);
+    // Deactivation ended the student's sessions: the token they held is refused.
+    expect((await call('GET', '/api/student.json', own)).status).toBe(401);
   });
 
   it('a manager creates teachers and proctors of the school', async () => {
@@ -215,8 +216,24 @@ describe('people', () => {
     expect((await call('GET', '/api/student.json', teacher)).status).toBe(404);
   });
 
-  // Sign-in is identity's: it must refuse a user whose person stream holds PersonDeactivated.
-  it.todo('a deactivated person cannot sign in and their sessions end');
+  it('signs a deactivated person out at once and refuses their next sign-in', async () => {
+    const manager = await token('manager');
+    const created = await call('POST', '/api/students', manager, {
+      username: 'leaving.student',
+      password: 'Secret123',
+      firstname: 'Тимур',
+      lastname: 'Ушедший',
+    });
+    expect(created.status).toBe(201);
+    const id = String((created.body.entity as { id: string }).id);
+    const own = await token('leaving.student', 'Secret123');
+    expect((await call('GET', '/api/student.json', own)).status).toBe(200);
+
+    expect((await call('DELETE', `/api/students/${id}`, manager)).status).toBe(204);
+    expect((await call('GET', '/api/user.json', own)).status).toBe(401);
+    const again = await signIn('leaving.student', 'Secret123');
+    expect(again).toEqual({ status: 401, token: undefined });
+  });
 
   it('students and proctors see none of the lists', async () => {
     for (const username of ['student', 'proctor']) {

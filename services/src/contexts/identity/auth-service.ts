@@ -51,6 +51,8 @@ export class IdentityAuth implements Authenticator {
     const hash = user?.passwordHash ?? (await dummyHash());
     const matches = await verify(hash, password).catch(() => false);
     if (!user || !matches) throw new InvalidCredentialsError();
+    // A person deactivated by the school's managers (people context) signs in no more.
+    if (await isDeactivated(this.deps.store, user.userId)) throw new InvalidCredentialsError();
     const now = this.deps.clock();
     const sessionId = this.deps.newId();
     const refreshToken = newRefreshToken(sessionId);
@@ -225,4 +227,10 @@ let dummy: Promise<string> | undefined;
 function dummyHash(): Promise<string> {
   dummy ??= argon2Hash(randomBytes(32).toString('hex'));
   return dummy;
+}
+
+/** Whether the people context deactivated this user: read from its stream, so it holds at once. */
+async function isDeactivated(store: Deps['store'], userId: string): Promise<boolean> {
+  const events = await store.readStream(`person-${userId}`);
+  return events.some((event) => event.type === 'PersonDeactivated');
 }

@@ -1,3 +1,4 @@
+import { endUserSessions } from '../identity/recovery/set-password';
 import { hash } from '@node-rs/argon2';
 import type { PersonProfile, UserGroup } from '@sabaq/events';
 import type { ContextServices } from '..';
@@ -43,7 +44,9 @@ export function peopleCommands(group: UserGroup): RecordCommandHandler {
       }
       case 'delete': {
         const at = services.clock().toISOString();
-        return changePerson(services, { type: 'Deactivate', userId: command.id, at }, caller);
+        await changePerson(services, { type: 'Deactivate', userId: command.id, at }, caller);
+        // Signed out everywhere at once; identity refuses the next sign-in.
+        return endUserSessions(services, command.id, 'deactivated');
       }
       default: {
         const unknown: never = command;

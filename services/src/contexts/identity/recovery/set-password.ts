@@ -34,10 +34,20 @@ export async function setPassword(
     { eventId: () => deps.newId(), metadata: { userId } },
   );
   await handleAccount(deps, userId, { type: 'CompleteChallenge', userId, challenge: 'change_password', at });
-  await endSessions(deps, userId, keepSessionId, at);
+  await endUserSessions(deps, userId, 'password_changed', keepSessionId);
 }
 
-async function endSessions(deps: Deps, userId: string, keep: string | null, at: string): Promise<void> {
+/**
+ * Ends every open session of a user but `keep`: after a password change, or when the person is
+ * deactivated (people context). Their tokens are refused from the next request on, in any process.
+ */
+export async function endUserSessions(
+  deps: Deps,
+  userId: string,
+  reason: 'password_changed' | 'deactivated',
+  keep: string | null = null,
+): Promise<void> {
+  const at = deps.clock().toISOString();
   // The sessions read model lists a user's sessions; wait until it holds every session started so far.
   await waitForProjections(deps.db, ['identity.sessions'], await deps.store.headPosition());
   const sessions = await deps.db
@@ -52,7 +62,7 @@ async function endSessions(deps: Deps, userId: string, keep: string | null, at: 
       deps.store,
       sessionStream(id as string),
       sessionDecider,
-      { type: 'EndSession', data: { sessionId: id as string, reason: 'password_changed', endedAt: at } },
+      { type: 'EndSession', data: { sessionId: id as string, reason, endedAt: at } },
       { eventId: () => deps.newId(), metadata: { userId } },
     );
   }
