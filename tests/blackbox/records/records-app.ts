@@ -3,6 +3,7 @@ import { createRegistry, recordEvents, streamId, type ContextContract } from '@s
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../../../services/src/contexts';
+import { identityContext } from '../../../services/src/contexts/identity';
 import { peopleContext } from '../../../services/src/contexts/people';
 import { peopleRoutes } from '../../../services/src/contexts/people/routes';
 import { referenceContext } from '../../../services/src/contexts/reference';
@@ -168,12 +169,19 @@ export async function startRecordsApp(
   await realStore.migrate();
   const store = options.wrapStore ? options.wrapStore(realStore) : realStore;
   const db = createReadModelDb(url);
+  // People are registered and deactivated through identity, whose sessions read model they rely on.
   await migrateReadModels(db, {
+    ...identityContext.migrations,
     ...referenceContext.migrations,
     ...peopleContext.migrations,
     '9900_noticeboard_notices': notices.migration,
   });
-  const projections = [...referenceContext.projections, ...peopleContext.projections, notices.projection];
+  const projections = [
+    ...identityContext.projections,
+    ...referenceContext.projections,
+    ...peopleContext.projections,
+    notices.projection,
+  ];
   const runner = new ProjectionRunner({ store: realStore, db, projections });
   await runner.start();
   const services: ContextServices = {
