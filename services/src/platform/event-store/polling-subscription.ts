@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@sabaq/events';
-import type { SubscribeOptions, Subscription } from '../ports/event-store';
+import type { EventStore, SubscribeOptions, Subscription } from '../ports/event-store';
 
 export interface PollingSource {
   read(after: bigint | undefined, max: number): Promise<StoredEvent[]>;
@@ -104,4 +104,24 @@ export class PollingSubscription implements Subscription {
       this.wakeUp = done;
     });
   }
+}
+
+/**
+ * A subscription over a store's own readAll and headPosition, woken through a set of wake callbacks the
+ * store fires when it learns of new events (a notification, a live feed, its own appends).
+ */
+export function subscribeByPolling(
+  store: Pick<EventStore, 'readAll' | 'headPosition'>,
+  wakers: Set<() => void>,
+  options: SubscribeOptions,
+): Subscription {
+  return new PollingSubscription({
+    ...options,
+    read: (after, max) => store.readAll({ after, maxCount: max }),
+    head: () => store.headPosition(),
+    onWake: (wake) => {
+      wakers.add(wake);
+      return () => wakers.delete(wake);
+    },
+  });
 }

@@ -55,7 +55,7 @@ import type {
   Subscription,
 } from '../../ports/event-store';
 import { checkBatch } from '../check-batch';
-import { PollingSubscription } from '../polling-subscription';
+import { subscribeByPolling } from '../polling-subscription';
 import { fromKurrentEvent } from './event-ids';
 import { connectKurrentClient, type KurrentClient, type LiveFeed } from './kurrent-client';
 import { globalPositionOf, readPositionFrom, toExpectedRevision, toVersion } from './mapping';
@@ -213,15 +213,7 @@ export class KurrentDbEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     this.ensureFeed();
-    return new PollingSubscription({
-      ...options,
-      read: (after, max) => this.readAll({ after, maxCount: max }),
-      head: () => this.headPosition(),
-      onWake: (wake) => {
-        this.wakers.add(wake);
-        return () => this.wakers.delete(wake);
-      },
-    });
+    return subscribeByPolling(this, this.wakers, options);
   }
 
   async ping(): Promise<void> {

@@ -11,7 +11,7 @@ import type {
 } from '../../ports/event-store';
 import { IdempotencyConflictError, WrongExpectedVersionError } from '../../errors';
 import { checkBatch } from '../check-batch';
-import { PollingSubscription } from '../polling-subscription';
+import { subscribeByPolling } from '../polling-subscription';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
 export interface PostgresEventStoreOptions {
@@ -167,15 +167,7 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     void this.ensureListener().catch(() => undefined);
-    return new PollingSubscription({
-      ...options,
-      read: (after, max) => this.readAll({ after, maxCount: max }),
-      head: () => this.headPosition(),
-      onWake: (wake) => {
-        this.wakers.add(wake);
-        return () => this.wakers.delete(wake);
-      },
-    });
+    return subscribeByPolling(this, this.wakers, options);
   }
 
   async ping(): Promise<void> {
