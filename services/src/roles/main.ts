@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../platform/config/config';
-import { startPlatform, type Role } from '../platform/platform';
+import { startPlatform, type Role, type RunningPlatform } from '../platform/platform';
 import { platformVersion } from '../platform/version';
 import { webDist } from './embedded';
 
@@ -24,18 +24,13 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   console.log(`Sabaq ${platformVersion}: starting ${name} (${roles.join(', ')})`);
-  const platform = await startPlatform({ config, roles, webDist });
-  console.log(platform.url ? `Sabaq is ready: ${platform.url}` : `Sabaq ${name} is running`);
-
+  // Signals are handled from the very start: a Ctrl-C during start-up still stops whatever started.
+  let platform: RunningPlatform | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) {
-      console.error(`${signal} again: exiting without a clean shutdown`);
-      process.exit(1);
-    }
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    platform.stop().then(
+  const stop = () => {
+    const running = platform;
+    if (!running) return; // still starting: stopped as soon as start-up finishes
+    running.stop().then(
       () => {
         console.log('stopped cleanly');
         process.exit(0);
@@ -46,8 +41,21 @@ async function main(): Promise<void> {
       },
     );
   };
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without a clean shutdown`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    stop();
+  };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  platform = await startPlatform({ config, roles, webDist });
+  if (stopping) return stop();
+  console.log(platform.url ? `Sabaq is ready: ${platform.url}` : `Sabaq ${name} is running`);
 }
 
 main().catch((error: unknown) => {
