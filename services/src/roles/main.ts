@@ -25,10 +25,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   console.log(`Sabaq ${platformVersion}: starting ${name} (${roles.join(', ')})`);
   // Signals are handled from the very start: a Ctrl-C during start-up still stops whatever started.
-  let platform: RunningPlatform | undefined;
+  const started: { platform?: RunningPlatform } = {};
   let stopping = false;
   const stop = () => {
-    const running = platform;
+    const running = started.platform;
     if (!running) return; // still starting: stopped as soon as start-up finishes
     running.stop().then(
       () => {
@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  platform = await startPlatform({ config, roles, webDist });
+  const platform = await startPlatform({ config, roles, webDist });
+  started.platform = platform;
   if (stopping) return stop();
   console.log(platform.url ? `Sabaq is ready: ${platform.url}` : `Sabaq ${name} is running`);
 }

@@ -57,10 +57,18 @@ export class TestClient {
   }
 
   /** The first frame, already received or still to come, that matches. */
-  next(accept: (message: ServerMessage) => boolean, what = 'a matching frame'): Promise<ServerMessage> {
+  next(
+    accept: (message: ServerMessage) => boolean,
+    what = 'a matching frame',
+    ms = DEADLINE_MS,
+  ): Promise<ServerMessage> {
     const seen = this.received.find(accept);
     if (seen) return Promise.resolve(seen);
-    return withDeadline(new Promise<ServerMessage>((resolve) => this.waiters.add({ accept, resolve })), what);
+    return withDeadline(
+      new Promise<ServerMessage>((resolve) => this.waiters.add({ accept, resolve })),
+      what,
+      ms,
+    );
   }
 
   async subscribe(channel: string, auth?: string): Promise<ServerMessage> {

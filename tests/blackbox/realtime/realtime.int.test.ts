@@ -24,7 +24,7 @@ const isNotice = (body: string) => (m: ServerMessage) =>
 async function barrier(server: RealtimeServer, userId: string, client: TestClient): Promise<void> {
   const body = `marker ${randomUUID()}`;
   await server.store.append(noticeStream(), [notice(userId, body)]);
-  await client.next(isNotice(body), 'marker notice');
+  await client.next(isNotice(body), 'marker notice', 60_000);
 }
 
 describe('realtime channels', () => {
@@ -301,7 +301,7 @@ describe('realtime backpressure, heartbeat and shutdown', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 
   it('drops a socket that stops answering pings', async () => {
     const server = await startRealtimeServer({ limits: { heartbeatMs: 100 } });
