@@ -1,10 +1,11 @@
 import { hash as argon2Hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import { ObservedEventStore } from '../../platform/event-store/observed-event-store';
 import type { EventStore } from '../../platform/ports/event-store';
 import type { ReadModelDb } from '../../platform/read-models/database';
 import type { Authenticator, Caller, Group } from '../../platform/http/caller';
 import { accountOf } from './challenges/account';
-import { pendingChallenges } from './challenges/account-decider';
+import { accountStream, pendingChallenges } from './challenges/account-decider';
 import { handleCommand, loadState } from './command';
 import { InvalidCredentialsError, InvalidTokenError } from './errors';
 import { normaliseUsername } from './ids';
@@ -18,7 +19,15 @@ import {
   newRefreshToken,
   sessionIdOfRefreshToken,
 } from './tokens';
+import { StreamStateCache } from './stream-state-cache';
 import { reservationOf, userDecider, usernameStream, userStream } from './user-decider';
+
+/**
+ * How long a caller's session and challenges are kept between change reports. Changes made through this
+ * process are seen at once and other processes' within the log's delivery delay; this only bounds the
+ * worst case, should change reports stop.
+ */
+const CALLER_STATE_TTL_MS = 5_000;
 
 export interface TokenAnswer {
   access_token: string;
@@ -42,8 +51,20 @@ interface Deps {
  */
 export class IdentityAuth implements Authenticator {
   private signer: Promise<TokenSigner> | undefined;
+  private readonly sessions: StreamStateCache<SessionState>;
+  private readonly pending: StreamStateCache<readonly string[]>;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    // Only a store that reports changes may be cached from; any other is read on every request.
+    const observed = deps.store instanceof ObservedEventStore ? deps.store : undefined;
+    const ttl = observed ? CALLER_STATE_TTL_MS : 0;
+    this.sessions = new StreamStateCache(ttl);
+    this.pending = new StreamStateCache(ttl);
+    observed?.onChange((streamId) => {
+      if (streamId.startsWith('session-')) this.sessions.forget(streamId);
+      else if (streamId.startsWith('account-')) this.pending.forget(streamId);
+    });
+  }
 
   async login(username: string, password: string): Promise<TokenAnswer> {
     const user = await this.findUser(username);
@@ -161,14 +182,19 @@ export class IdentityAuth implements Authenticator {
   }
 
   /**
-   * Reads the session stream on every check rather than caching: a logout (here or in another api
-   * process) refuses the session's tokens on the very next request. One indexed read per request.
+   * The session and the pending challenges come from their streams through the caches: a logout or a
+   * completed challenge changes the stream, which drops the entry, so the very next request in this
+   * process sees it (and other api processes once the log reaches them).
    */
   private async callerOf(sessionId: string, userId: string, group: string): Promise<Caller> {
-    const { state } = await loadState(this.deps.store, sessionStream(sessionId), sessionDecider);
+    const session = sessionStream(sessionId);
+    const state = await this.sessions.get(session, async () => {
+      return (await loadState(this.deps.store, session, sessionDecider)).state;
+    });
     if (!isActiveFor(state, userId)) throw new InvalidTokenError();
-    // Read from the stream too: a completed challenge unblocks the very next request.
-    const pending = pendingChallenges(await accountOf(this.deps.store, userId));
+    const pending = await this.pending.get(accountStream(userId), async () =>
+      pendingChallenges(await accountOf(this.deps.store, userId)),
+    );
     return { userId, sessionId, schoolId: state.schoolId, group: group as Group, pendingChallenges: pending };
   }
 

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contexts, type ContextServices } from '../../contexts';
+import { ObservedEventStore } from '../event-store/observed-event-store';
 import { nobodyAuthenticator } from '../http/authenticate';
 import { buildServer } from '../http/server';
 import { createRealtime } from '../realtime/plugin';
 import { realtimeSecret } from '../realtime/secret';
+import type { EventStore } from '../ports/event-store';
 import type { Backends } from './backends';
 
 /** What contexts' routes, seeds and realtime contributions are given. */
-export function contextServices(b: Backends): ContextServices {
+export function contextServices(b: Backends, store: EventStore = b.store): ContextServices {
   const base = {
-    store: b.store,
+    store,
     db: b.db,
     registry: b.registry,
     ingest: b.log.ingest,
@@ -30,7 +32,11 @@ export async function startApiRole(
   webDist: string | undefined,
 ): Promise<{ http: FastifyInstance; url: string }> {
   b.health.register('http', 'fastify', async () => undefined);
-  const services = contextServices(b);
+  // Contexts write through a store that reports changed streams, so the authenticator may cache callers.
+  const observed = new ObservedEventStore(b.store);
+  await observed.follow();
+  b.onStop(() => observed.stopFollowing());
+  const services = contextServices(b, observed);
   for (const context of contexts) await context.seed?.(services);
   // Realtime channels: GET /ws and POST /broadcasting/auth, pushes read from the log (docs/realtime.md).
   const { secret, shared } = realtimeSecret(b.config.realtimeSecret);
