@@ -213,7 +213,7 @@ describe('people', () => {
     expect(create.status).toBe(403);
     expect((await call('GET', '/api/teachers', teacher)).status).toBe(403);
     expect((await call('GET', '/api/teacher.json', teacher)).status).toBe(200);
-    expect((await call('GET', '/api/student.json', teacher)).status).toBe(404);
+    expect((await call('GET', '/api/student.json', teacher)).status).toBe(403);
   });
 
   it('signs a deactivated person out at once and refuses their next sign-in', async () => {
@@ -246,6 +246,6 @@ describe('people', () => {
     const student = await token('student');
     const mine = await call('GET', '/api/student.json', student);
     expect(mine.body.entity).toMatchObject({ user: { username: 'student' }, points: 0 });
-    expect((await call('GET', '/api/teacher.json', student)).status).toBe(404);
+    expect((await call('GET', '/api/teacher.json', student)).status).toBe(403);
   });
 });

@@ -8,6 +8,8 @@ import { errorBody, installErrorHandler } from './error-handler';
 import { registerOpenApi } from './openapi';
 import { parseQueryString } from './records/query-string';
 import type { HealthChecks } from './health';
+import type { Authenticator } from './caller';
+import { enforceRouteAccess } from './route-access';
 
 export interface ServerOptions {
   health: HealthChecks;
@@ -16,6 +18,11 @@ export interface ServerOptions {
   webDist?: string;
   /** Context route plugins, registered under the API. */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
+  /**
+   * When given, every route of the plugins must have a row in the route access table, which is enforced
+   * here (route-access.ts); the platform always gives it, some tests build bare apps of a few routes.
+   */
+  routeAccess?: { authenticator: Authenticator };
 }
 
 /** Builds the HTTP server: wiring only; routes come from the contexts. */
@@ -57,7 +64,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // OpenAPI must be registered before the routes it describes.
   await registerOpenApi(app);
-  for (const plugin of options.plugins ?? []) await app.register(plugin);
+  const routeAccess = options.routeAccess;
+  await app.register(async (scope) => {
+    if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator);
+    for (const plugin of options.plugins ?? []) await scope.register(plugin);
+  });
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

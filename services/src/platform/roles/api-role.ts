@@ -53,6 +53,7 @@ export async function startApiRole(
     health: b.health,
     logLevel: b.config.logLevel,
     webDist,
+    routeAccess: { authenticator: services.authenticator },
     plugins: [
       ...contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
       realtime.plugin,

@@ -55,6 +55,56 @@ const peopleOfGroup = (readers: Partial<Record<Group, Rule>> = {}): CollectionAc
   delete: schoolStaff,
 });
 
+/**
+ * Authoring (lessons, quizzes, courses and their parts): a school's teachers, managers and admins build
+ * and read its content; a teacher edits and deletes only their own (a chapter, component, group or
+ * material is its lesson's or course's author's). A draft course is seen by its author only (the draft
+ * rule in contexts/authoring/routes.ts). Students, proctors and analysts reach content through
+ * assignments.
+ */
+const schoolAuthors = groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school' });
+const ownAuthors = groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own' });
+const authored: CollectionAccess = {
+  list: schoolAuthors,
+  get: schoolAuthors,
+  create: schoolAuthors,
+  update: ownAuthors,
+  delete: ownAuthors,
+};
+
+/**
+ * Assignments (contexts/assignments): a school's teachers and staff make classes and assignments; a
+ * teacher edits and deletes their own. Students read theirs only: the classes they are in and the
+ * assignments they are given (narrowed by contexts/assignments/visibility.ts). A student's work
+ * (attempts, results, scores, reviews, comments) is theirs ('own': owner_id is the student) and is read
+ * by the school's staff and by the assignment's teachers (owner and reviewers, narrowed by the same
+ * rule). Work is never edited through the record calls: it changes through its commands.
+ */
+const classwork: CollectionAccess = {
+  list: groups('none', {
+    admin: 'own-school',
+    manager: 'own-school',
+    teacher: 'own-school',
+    student: 'own-school',
+  }),
+  get: groups('none', {
+    admin: 'own-school',
+    manager: 'own-school',
+    teacher: 'own-school',
+    student: 'own-school',
+  }),
+  create: schoolAuthors,
+  update: ownAuthors,
+  delete: ownAuthors,
+};
+const studentWork = (creators: Partial<Record<Group, Rule>>): CollectionAccess => ({
+  list: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school', student: 'own' }),
+  get: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school', student: 'own' }),
+  create: groups('none', creators),
+  update: groups('none'),
+  delete: groups('none'),
+});
+
 /** The one authorisation table of the record API: collection × action × group → rule. */
 export const accessTable: AccessTable = {
   regions: adminCurated,
@@ -76,6 +126,39 @@ export const accessTable: AccessTable = {
   students: peopleOfGroup({ teacher: 'own-school' }),
   teachers: peopleOfGroup(),
   proctors: peopleOfGroup(),
+  // Invites into a school (identity): a teacher manages the ones they made, the school's staff all of them.
+  'invite-codes': Object.fromEntries(
+    ACTIONS.map((action) => [
+      action,
+      groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own' }),
+    ]),
+  ) as CollectionAccess,
+  // Authoring: see `authored` above.
+  lessons: authored,
+  'lesson-chapters': authored,
+  'lesson-components': authored,
+  quiz: authored,
+  courses: authored,
+  'course-groups': authored,
+  'course-materials': authored,
+  // Assignments: see `classwork` and `studentWork` above.
+  classes: classwork,
+  assignments: classwork,
+  'assignment-attempts': studentWork({ student: 'own' }),
+  'assignment-results': studentWork({ student: 'own' }),
+  'assignment-scores': studentWork({}),
+  'assignment-reviewer-results': studentWork({
+    admin: 'own-school',
+    manager: 'own-school',
+    teacher: 'own-school',
+  }),
+  'assignment-reviewer-scores': studentWork({}),
+  'assignment-comments': studentWork({
+    admin: 'own-school',
+    manager: 'own-school',
+    teacher: 'own-school',
+    student: 'own',
+  }),
 };
 
 export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {

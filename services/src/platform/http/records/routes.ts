@@ -35,6 +35,8 @@ export async function registerCollections(
       ((with_, command, caller) => handleRecordCommand(with_, collection, command, caller));
     const base = `/api/${collection.name}`;
     const guard = (action: Action) => ({
+      // The record access table decides, not the route access table (route-access.ts).
+      config: { access: 'records' as const },
       onRequest: async (request: FastifyRequest) => {
         await signedIn(request, undefined as never);
         authorize(access, collection.name, action, callerOf(request));

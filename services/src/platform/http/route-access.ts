@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ForbiddenError } from '../errors';
+import { bearerToken, refusePendingChallenges, UnauthenticatedError } from './authenticate';
+import type { Authenticator, Group } from './caller';
+
+/**
+ * Who may call a route that is not a record collection's (those follow records/access.ts):
+ * - public: anyone; a route may still read a token when one is sent (phone verification does);
+ * - own-token: the route checks its token itself (logout accepts a token whose session already ended);
+ * - caller: any signed-in user, acting on their own data only (the route takes no other user's id);
+ *   `challenges: 'allowed'` keeps it open while challenges are pending (403 1201 otherwise);
+ * - groups: only these groups; a route that names another record checks its school itself;
+ * - records: the record API's route, decided by the record access table.
+ */
+export type RouteRule =
+  | { kind: 'public' }
+  | { kind: 'own-token' }
+  | { kind: 'caller'; challenges?: 'allowed' }
+  | { kind: 'groups'; groups: readonly Group[] }
+  | { kind: 'records' };
+
+const publicRoute: RouteRule = { kind: 'public' };
+const caller: RouteRule = { kind: 'caller' };
+const duringChallenges: RouteRule = { kind: 'caller', challenges: 'allowed' };
+const only = (...groups: Group[]): RouteRule => ({ kind: 'groups', groups });
+
+/** The one authorisation table of the non-record routes: `METHOD path` → rule. */
+export const routeAccessTable: Record<string, RouteRule> = {
+  // Signing in and out.
+  'POST /oauth/token': publicRoute,
+  'POST /oauth/logout': { kind: 'own-token' },
+  'POST /logout.json': { kind: 'own-token' },
+  // The caller and their schools.
+  'GET /api/user.json': duringChallenges,
+  'GET /api/schools.json': caller,
+  'POST /api/select-school.json': caller,
+  'GET /api/student.json': only('student'),
+  'GET /api/teacher.json': only('teacher'),
+  // Passwords: changing one's own, and recovery for those who cannot sign in.
+  'POST /api/password/change.json': duringChallenges,
+  'POST /api/password/request-via-code.json': publicRoute,
+  'POST /api/verification/check.json': publicRoute,
+  'POST /api/password/change-via-code.json': publicRoute,
+  'POST /api/password/check-via-fullname.json': publicRoute,
+  'POST /api/password/change-via-fullname.json': publicRoute,
+  // Phone and e-mail verification: phones are verified before registration too.
+  'POST /api/phone/request.json': publicRoute,
+  'POST /api/phone/confirm.json': publicRoute,
+  'POST /api/email/request.json': caller,
+  'POST /api/email/confirm.json': publicRoute,
+  // Challenges.
+  'GET /api/user/challenges': duringChallenges,
+  'GET /api/user/challenges/:id': duringChallenges,
+  'POST /api/user/challenge/sign-privacy-policy': duringChallenges,
+  'POST /api/edoc/create-request-personal-data': duringChallenges,
+  'POST /api/edoc/verify-request-personal-data': duringChallenges,
+  'POST /api/user/challenge/request-personal-data': duringChallenges,
+  'POST /api/users/:id/challenges.json': only('admin', 'manager'),
+  // Registration with an invite code, and joining another school with one.
+  'POST /api/register/validate.json': publicRoute,
+  'POST /api/register/submit.json': publicRoute,
+  'POST /api/attach-school.json': caller,
+  // The certificate a user signs in with through the signing application.
+  'POST /api/user/signing-key.json': caller,
+  'DELETE /api/user/signing-key.json': caller,
+  // Enumerations (reference context).
+  'GET /api/enums.json': caller,
+  'GET /api/enum/:name': caller,
+  // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
+  'GET /ws': publicRoute,
+  'POST /broadcasting/auth': caller,
+};
+
+export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * Enforces the table for every route registered in `scope` (the contexts' plugins): a route without a
+ * row fails the start, so no route is ever open by omission. Runs in onRequest, before validation, so an
+ * outsider learns nothing from a 422. Routes still read their caller themselves; this decides who gets in.
+ */
+export function enforceRouteAccess(
+  scope: FastifyInstance,
+  authenticator: Authenticator,
+  table: Record<string, RouteRule> = routeAccessTable,
+): void {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    const config = route.config as { access?: 'records' } | undefined;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if (methods.length === 0 || config?.access === 'records') return;
+    if (methods.length > 1) throw new Error(`route ${route.url}: declare one method per route`);
+    const key = routeKey(methods[0]!, route.url);
+    const rule = table[key];
+    if (!rule)
+      throw new Error(
+        `route ${key} has no row in the route access table (services/src/platform/http/route-access.ts)`,
+      );
+    if (rule.kind === 'public' || rule.kind === 'records') return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guard(authenticator, rule), ...existing] as RouteOptions['onRequest'];
+  });
+}
+
+function guard(authenticator: Authenticator, rule: Exclude<RouteRule, { kind: 'public' | 'records' }>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthenticatedError();
+    if (rule.kind === 'own-token') return;
+    const found = await authenticator.verifyAccessToken(token);
+    if (!(rule.kind === 'caller' && rule.challenges === 'allowed')) refusePendingChallenges(found);
+    if (rule.kind === 'groups' && !rule.groups.includes(found.group)) throw new ForbiddenError();
+    request.caller = found;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'records': the route belongs to the record API and follows the record access table. */
+    access?: 'records';
+  }
+}
