@@ -74,9 +74,19 @@ export class IdentityAuth implements Authenticator {
     if (!user || !matches) throw new InvalidCredentialsError();
     // A person deactivated by the school's managers (people context) signs in no more.
     if (await isDeactivated(this.deps.store, user.userId)) throw new InvalidCredentialsError();
+    return this.signIn(user);
+  }
+
+  /**
+   * Starts a session for a user whose identity was proven (a password here, a verified signature in
+   * signature/grant.ts) and answers the token grant's tokens. A user of one school works in it at once;
+   * a user of several chooses first.
+   */
+  async signIn(user: { userId: string; group: string; schoolIds: readonly string[] }): Promise<TokenAnswer> {
     const now = this.deps.clock();
     const sessionId = this.deps.newId();
     const refreshToken = newRefreshToken(sessionId);
+    const schoolId = soleSchool(user.schoolIds);
     await handleCommand(
       this.deps.store,
       sessionStream(sessionId),
@@ -86,7 +96,7 @@ export class IdentityAuth implements Authenticator {
         data: {
           sessionId,
           userId: user.userId,
-          schoolId: soleSchool(user.schoolIds),
+          schoolId,
           refreshTokenHash: hashRefreshToken(refreshToken),
           refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
           startedAt: now.toISOString(),
@@ -94,7 +104,7 @@ export class IdentityAuth implements Authenticator {
       },
       { eventId: () => this.deps.newId(), metadata: { userId: user.userId } },
     );
-    return this.issue(sessionId, user.userId, user.group, soleSchool(user.schoolIds), refreshToken);
+    return this.issue(sessionId, user.userId, user.group, schoolId, refreshToken);
   }
 
   async refresh(refreshToken: string): Promise<TokenAnswer> {
@@ -256,7 +266,8 @@ function dummyHash(): Promise<string> {
 }
 
 /** Whether the people context deactivated this user: read from its stream, so it holds at once. */
-async function isDeactivated(store: Deps['store'], userId: string): Promise<boolean> {
+/** A person deactivated by the school (people context) signs in no more, by password or by signature. */
+export async function isDeactivated(store: Pick<EventStore, 'readStream'>, userId: string): Promise<boolean> {
   const events = await store.readStream(`person-${userId}`);
   return events.some((event) => event.type === 'PersonDeactivated');
 }

@@ -6,6 +6,8 @@ import { challengesProjection } from './challenges/projection';
 import { challengeMigrations } from './challenges/table';
 import { directoryProjection } from './directory/projection';
 import { directoryMigrations } from './directory/table';
+import { invitesProjection } from './invites/projection';
+import { inviteMigrations } from './invites/table';
 import { identityRoutes } from './routes';
 import { seedDemo } from './seed';
 import { sessionsProjection } from './sessions/projection';
@@ -21,8 +23,14 @@ export const identityContext: BoundedContext = {
     ...sessionMigrations,
     ...signingKeyMigrations,
     ...challengeMigrations,
+    ...inviteMigrations,
   } as Record<string, Migration>,
-  projections: [directoryProjection, sessionsProjection, challengesProjection] as Projection[],
+  projections: [
+    directoryProjection,
+    sessionsProjection,
+    challengesProjection,
+    invitesProjection,
+  ] as Projection[],
   routes: identityRoutes,
   authenticator: (services) => new IdentityAuth(services),
   seed: seedDemo,

@@ -11,6 +11,16 @@ import { schoolsOfUser, userView } from './directory/queries';
 import { InvalidTokenError } from './errors';
 import type { AuthenticateRequest } from './authenticated';
 import { challengeRoutes } from './challenges/routes';
+import { registerCollections } from '../../platform/http/records/routes';
+import { inviteCodes } from './invites/collection';
+import { registrationRoutes } from './registration/routes';
+import {
+  SIGNATURE_CLIENT_ID,
+  SIGNATURE_GRANT,
+  signatureRateSubject,
+  signInWithSignature,
+} from './signature/grant';
+import { signatureRoutes } from './signature/routes';
 import { passwordRoutes } from './password-routes';
 import { recoveryRoutes } from './recovery/routes';
 import { embeddedCodeSender } from './verification/code-sender';
@@ -38,11 +48,20 @@ const tokenBody = z.discriminatedUnion('grant_type', [
     scope: z.string().default('*'),
     refresh_token: z.string().min(1).max(512),
   }),
+  // Sign-in by digital signature (signature/grant.ts): base64 of the signed authentication document.
+  z.object({
+    grant_type: z.literal(SIGNATURE_GRANT),
+    client_id: clientId,
+    client_secret: z.string().optional(),
+    scope: z.string().default('*'),
+    signature: z.string().min(1).max(100_000),
+  }),
 ]);
 
 function rateLimitSubject(body: unknown): string {
-  const fields = (body ?? {}) as { username?: unknown; refresh_token?: unknown };
+  const fields = (body ?? {}) as { username?: unknown; refresh_token?: unknown; signature?: unknown };
   if (typeof fields.username === 'string') return `user:${fields.username.trim().toLowerCase()}`;
+  if (typeof fields.signature === 'string') return `signer:${signatureRateSubject(fields.signature)}`;
   if (typeof fields.refresh_token === 'string') return `session:${fields.refresh_token.split('.')[0]}`;
   return '';
 }
@@ -96,9 +115,14 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
     },
     async (request, reply) => {
       const body = request.body;
-      if (body.client_id !== PASSWORD_CLIENT_ID) throw new DomainError('Client authentication failed', 401);
       // Tokens must never be kept by a shared cache (RFC 6749, section 5.1).
       void reply.header('cache-control', 'no-store');
+      if (body.grant_type === SIGNATURE_GRANT) {
+        if (body.client_id !== SIGNATURE_CLIENT_ID)
+          throw new DomainError('Client authentication failed', 401);
+        return signInWithSignature(services, auth, body.signature);
+      }
+      if (body.client_id !== PASSWORD_CLIENT_ID) throw new DomainError('Client authentication failed', 401);
       return body.grant_type === 'password'
         ? auth.login(body.username, body.password)
         : auth.refresh(body.refresh_token);
@@ -155,4 +179,7 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   await recoveryRoutes(app, services, embeddedCodeSender);
   await verificationRoutes(app, services, embeddedCodeSender, authenticated);
   await challengeRoutes(app, services, embeddedCodeSender, authenticated);
+  await registrationRoutes(app, services, auth, authenticated);
+  await signatureRoutes(app, services, authenticated);
+  await registerCollections(app, services, [inviteCodes]);
 }

@@ -4,6 +4,7 @@ import type { ContextServices } from '../index';
 import { assignChallenge } from './challenges/account';
 import { handleCommand } from './command';
 import { uuidV5 } from './ids';
+import { seedDemoInvite } from './invites/demo-invite';
 import { registerUser } from './register';
 import { schoolDecider, schoolStream } from './school-decider';
 import { userDecider, userStream } from './user-decider';
@@ -118,4 +119,5 @@ export async function seedDemo(services: ContextServices): Promise<void> {
   // student2 must choose a new password at first sign-in: the challenge flow can be tried on it.
   const student2 = demoUserId('student2');
   await assignChallenge(services, student2, 'change_password', null, `demo:${student2}:change_password`);
+  await seedDemoInvite(services, { schoolId: DEMO_SCHOOL_ID, managerId: demoUserId('manager') });
 }

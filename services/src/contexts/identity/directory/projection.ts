@@ -1,4 +1,5 @@
 import type {
+  PersonProfileUpdatedData,
   SchoolRegisteredData,
   StoredEvent,
   UserJoinedSchoolData,
@@ -8,11 +9,15 @@ import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 
-/** Schools, users and memberships, upserted by id: replaying any event again changes nothing. */
+/**
+ * Schools, users and memberships, upserted by id: replaying any event again changes nothing. A
+ * manager's edit of a profile (people context) reaches the user's own /api/user.json through here too.
+ * Version 2 added those edits, so an existing read model is rebuilt with them.
+ */
 export const directoryProjection: Projection = {
   name: 'identity.directory',
-  version: 1,
-  handles: ['SchoolRegistered', 'UserRegistered', 'UserJoinedSchool'],
+  version: 2,
+  handles: ['SchoolRegistered', 'UserRegistered', 'UserJoinedSchool', 'PersonProfileUpdated'],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
   },
@@ -71,8 +76,20 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       await addMembership(tx, d.userId, d.schoolId);
       return;
     }
+    case 'PersonProfileUpdated': {
+      const d = event.data as PersonProfileUpdatedData;
+      // Only the fields the directory shows; settings such as notify_via_sms stay the people context's.
+      const changes = Object.fromEntries(
+        PROFILE_FIELDS.filter((field) => d.changes[field] !== undefined).map((f) => [f, d.changes[f]]),
+      );
+      if (Object.keys(changes).length === 0) return;
+      await tx.updateTable('users').set(changes).where('id', '=', d.userId).execute();
+      return;
+    }
   }
 }
+
+const PROFILE_FIELDS = ['firstname', 'lastname', 'patronymic', 'email', 'phone', 'color'] as const;
 
 async function addMembership(tx: ReadModelTx, userId: string, schoolId: string): Promise<void> {
   await tx
