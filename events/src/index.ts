@@ -8,12 +8,16 @@ export * from './contexts/proctoring';
 export * from './contexts/identity';
 export * from './contexts/reference';
 export * from './contexts/people';
+export * from './contexts/authoring';
+export * from './contexts/assignments';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
 import { identityContract } from './contexts/identity';
 import { referenceContract } from './contexts/reference';
 import { peopleContract } from './contexts/people';
+import { authoringContract } from './contexts/authoring';
+import { assignmentsContract } from './contexts/assignments';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -21,6 +25,8 @@ export const contracts: readonly ContextContract[] = [
   referenceContract,
   identityContract,
   peopleContract,
+  authoringContract,
+  assignmentsContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

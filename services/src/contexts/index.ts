@@ -9,6 +9,8 @@ import type { TelemetryIngest } from '../platform/ports/telemetry-ingest';
 import type { Projection } from '../platform/projections/projection';
 import type { ReadModelDb } from '../platform/read-models/database';
 import type { RealtimeContribution } from '../platform/realtime/contribution';
+import { assignmentsContext } from './assignments';
+import { authoringContext } from './authoring';
 import { identityContext } from './identity';
 import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
@@ -48,6 +50,8 @@ export const contexts: BoundedContext[] = [
   proctoringContext,
   referenceContext,
   peopleContext,
+  authoringContext,
+  assignmentsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

@@ -1,9 +1,30 @@
+import { inviteCodeSchema } from '@sabaq/events';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteCodes } from '../../../services/src/contexts/identity/invites/collection';
+import { createInviteCode } from '../../../services/src/contexts/identity/invites/commands';
 import { peopleCollections } from '../../../services/src/contexts/people/collections';
 import { referenceCollections } from '../../../services/src/contexts/reference/collections';
 import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
 import { ACTIONS, ruleFor, type Action, type Rule } from '../../../services/src/platform/http/records/access';
 import type { CollectionDefinition } from '../../../services/src/platform/http/records/collection';
+import { registerCollections } from '../../../services/src/platform/http/records/routes';
+import { HealthChecks } from '../../../services/src/platform/http/health';
+import { buildServer } from '../../../services/src/platform/http/server';
+import {
+  authoringAccessCollections,
+  authoringSamples,
+  plantAuthoringParents,
+} from '../authoring/access-samples';
+import {
+  assignmentsAccessCollections,
+  assignmentsSamples,
+  isAssignmentsCollection,
+  plantAssignmentsParents,
+  plantAssignmentsRecord,
+} from '../assignments/access-samples';
+import { attachAssignments } from '../assignments/assignments-app';
 import { callerFor, notices, startRecordsApp, testAccess, tokenFor, type RecordsApp } from './records-app';
 
 /**
@@ -15,9 +36,16 @@ const collections: CollectionDefinition[] = [
   ...referenceCollections.map((c) => c.collection),
   notices.collection,
   ...peopleCollections,
+  inviteCodes,
+  ...authoringAccessCollections,
+  ...assignmentsAccessCollections,
 ];
 let counter = 0;
-const samples: Record<string, () => { create: object; update: object }> = {
+// A sample may depend on who sends it (authoring parents are the caller's own).
+const samples: Record<
+  string,
+  (group: Group, perspective: Perspective) => { create: object; update: object }
+> = {
   regions: () => ({ create: { name: `Регион ${++counter}` }, update: { description: 'Изменено' } }),
   cities: () => ({ create: { slug: `city-${++counter}`, name: 'Город' }, update: { name: 'Другой город' } }),
   countries: () => ({ create: { name: `Страна ${++counter}` }, update: { name: 'Другая страна' } }),
@@ -28,6 +56,7 @@ const samples: Record<string, () => { create: object; update: object }> = {
     update: { weight: 10 },
   }),
   notices: () => ({ create: { title: `Объявление ${++counter}` }, update: { title: 'Изменено' } }),
+  'invite-codes': () => ({ create: { name: `Приглашение ${++counter}` }, update: { is_revoked: true } }),
   ...Object.fromEntries(
     peopleCollections.map((c) => [
       c.name,
@@ -42,6 +71,8 @@ const samples: Record<string, () => { create: object; update: object }> = {
       }),
     ]),
   ),
+  ...authoringSamples,
+  ...assignmentsSamples,
 };
 /** People are registered by identity, not created by a record event: each view plants its own group. */
 const personGroup: Record<string, Group> = {
@@ -76,10 +107,27 @@ const expectedStatus: Record<Action, (seen: boolean) => number> = {
 };
 
 let records: RecordsApp;
+/** Identity's invite codes over the records app's store, read models and test tokens. */
+let invites: FastifyInstance;
+/** The assignments context's routes and projection over the records app's store and read models. */
+let assignments: Awaited<ReturnType<typeof attachAssignments>>;
 beforeAll(async () => {
   records = await startRecordsApp();
+  invites = await buildServer({
+    health: new HealthChecks('embedded', 'test'),
+    logLevel: 'silent',
+    plugins: [(api) => registerCollections(api, records.services, [inviteCodes], testAccess)],
+  });
+  await invites.ready();
+  await plantAuthoringParents(records);
+  assignments = await attachAssignments(records);
+  await plantAssignmentsParents(records);
 });
-afterAll(async () => records?.close());
+afterAll(async () => {
+  await assignments?.close();
+  await invites?.close();
+  await records?.close();
+});
 
 it('the table covers every registered collection, action and group', () => {
   for (const collection of collections) {
@@ -103,13 +151,25 @@ for (const collection of collections) {
               targets.set(perspective, await records.plantPerson(group, owner));
               continue;
             }
-            const data = collection.create.parse(samples[collection.name]!().create);
+            if (isAssignmentsCollection(collection.name)) {
+              // Planted through the context's commands, as the people the record belongs to.
+              targets.set(perspective, await plantAssignmentsRecord(records, collection.name));
+              continue;
+            }
+            const data = collection.create.parse(samples[collection.name]!(owner.group, 'owner').create);
+            if (collection === inviteCodes) {
+              // An invite's code is reserved by its create command: planted through it, as the owner.
+              const id = randomUUID();
+              await createInviteCode(records.services, owner, id, inviteCodeSchema.parse(data));
+              targets.set(perspective, id);
+              continue;
+            }
             targets.set(perspective, await records.plant(collection, data, owner));
           }
           await records.caughtUp();
           for (const perspective of PERSPECTIVES) {
             const id = targets.get(perspective)!;
-            const sample = samples[collection.name]!();
+            const sample = samples[collection.name]!(group, perspective);
             const base = `/api/${collection.name}`;
             const request = {
               list: { method: 'GET', url: `${base}?ids[]=${id}` },
@@ -118,7 +178,13 @@ for (const collection of collections) {
               update: { method: 'PUT', url: `${base}/${id}`, payload: sample.update },
               delete: { method: 'DELETE', url: `${base}/${id}` },
             }[action] as { method: 'GET'; url: string; payload?: object };
-            const response = await records.app.inject({
+            const app =
+              collection === inviteCodes
+                ? invites
+                : isAssignmentsCollection(collection.name)
+                  ? assignments.app
+                  : records.app;
+            const response = await app.inject({
               ...request,
               headers: { authorization: `Bearer ${tokenOf(group, perspective)}` },
             });

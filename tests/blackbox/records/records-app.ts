@@ -3,6 +3,8 @@ import { createRegistry, recordEvents, streamId, type ContextContract } from '@s
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../../../services/src/contexts';
+import { authoringContext } from '../../../services/src/contexts/authoring';
+import { authoringRoutes } from '../../../services/src/contexts/authoring/routes';
 import { identityContext } from '../../../services/src/contexts/identity';
 import { peopleContext } from '../../../services/src/contexts/people';
 import { peopleRoutes } from '../../../services/src/contexts/people/routes';
@@ -174,12 +176,14 @@ export async function startRecordsApp(
     ...identityContext.migrations,
     ...referenceContext.migrations,
     ...peopleContext.migrations,
+    ...authoringContext.migrations,
     '9900_noticeboard_notices': notices.migration,
   });
   const projections = [
     ...identityContext.projections,
     ...referenceContext.projections,
     ...peopleContext.projections,
+    ...authoringContext.projections,
     notices.projection,
   ];
   const runner = new ProjectionRunner({ store: realStore, db, projections });
@@ -211,6 +215,7 @@ export async function startRecordsApp(
       (api) => referenceRoutes(api, services, testAccess),
       (api) => registerCollections(api, services, [notices.collection], testAccess),
       (api) => peopleRoutes(api, services, testAccess),
+      (api) => authoringRoutes(api, services, testAccess),
     ],
   });
   await app.ready();

@@ -1,0 +1,19 @@
+import type { BoundedContext } from '..';
+import { authoringProjection } from './read-model/projection';
+import { authoringMigrations } from './read-model/tables';
+import { authoringRoutes } from './routes';
+import { seedAuthoringDemo } from './seed/seed';
+
+/** Lessons, quizzes and courses: what teachers build and assignments give to students. */
+export const authoringContext: BoundedContext = {
+  name: 'authoring',
+  migrations: authoringMigrations,
+  projections: [authoringProjection],
+  routes: (app, services) => authoringRoutes(app, services),
+  seed: (services) => seedAuthoringDemo(services),
+};
+
+// For the assignments context: grading answers, and the contract with the code runner.
+export { gradeAnswer, type GradableComponent } from './grading/grade-answer';
+export { RESULT, type Grade, type ResultCode } from './grading/result-codes';
+export type { CodeRunReport, CodeSubmission, CodeTestReport, RunCode } from './grading/code-types';
