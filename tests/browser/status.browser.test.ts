@@ -89,6 +89,10 @@ describe('platform status page', () => {
 
   it('links from the index page to the status page', async () => {
     const page = await openPage(DESKTOP, '/');
+    // A visitor is greeted by the sign-in modal; closing it uncovers the front page.
+    await page.getByTestId('auth-modal').getByRole('heading', { name: 'Вход' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('auth-modal').waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'Состояние платформы' }).click();
     await page.waitForURL(`${platform.url}/status`);
     await page.getByRole('heading', { level: 1, name: 'Состояние платформы' }).waitFor();

@@ -3,24 +3,22 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
-import { createQueryClient } from './query-client';
+import { queryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Toasts: bottom-right, gone after 3 s, as everywhere in the product. */
 const TOAST_AUTO_CLOSE_MS = 3_000;
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
   // Answers may be in the user's language (messages, enumerations): fetch them again in the new one.
   useEffect(() => {
     const refetchInNewLanguage = () => void queryClient.invalidateQueries();
     i18n.on('languageChanged', refetchInNewLanguage);
     return () => i18n.off('languageChanged', refetchInNewLanguage);
-  }, [queryClient]);
+  }, []);
 
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,19 +1,93 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { areaLoader, indexLoader, linkRedirectLoader } from './guards/loaders';
+import type { Area } from './guards/groups';
 import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './root/root-layout';
+import { FullPageLoader, IndexRoute } from './routes/index-route';
+import { RegisterRoute } from './routes/register-route';
 import { RouteError } from './routes/route-error';
+import { AREA_PAGES, PUBLIC_PAGES, type PageSpec } from './routes/route-table';
 
-// History mode: real paths (/status), so links can be shared and the platform serves index.html for
-// any unknown path. Screens load on demand to keep the first download small as the product grows.
+type AreaModule = { pages: Record<string, ComponentType> };
+
+/**
+ * One module per area, loaded when the area is first opened: a student never downloads the manager's
+ * screens, and the first page (the index) downloads none of them.
+ */
+const AREA_MODULES: Record<Area, () => Promise<AreaModule>> = {
+  t: () => import('./areas/teacher'),
+  s: () => import('./areas/student'),
+  m: () => import('./areas/manager'),
+  p: () => import('./areas/proctor'),
+  a: () => import('./areas/admin'),
+};
+
+const sectionPage = async () => ({ Component: (await import('./routes/section-page')).SectionPage });
+
+function pageRoute(spec: PageSpec, load: () => Promise<AreaModule>): RouteObject {
+  return {
+    ...(spec.path ? { path: spec.path } : { index: true }),
+    handle: spec.section ? { section: spec.section } : undefined,
+    lazy: spec.section
+      ? sectionPage
+      : async () => {
+          const Component = (await load()).pages[spec.page];
+          if (!Component) throw new Error(`The page ${spec.page} is missing from its area module`);
+          return { Component };
+        },
+  };
+}
+
+function areaRoute(area: Area): RouteObject {
+  return {
+    path: area,
+    loader: areaLoader(area),
+    // Inside the main layout: a 403 keeps the user's own menu around it.
+    ErrorBoundary: RouteError,
+    children: AREA_PAGES[area].map((spec) => pageRoute(spec, AREA_MODULES[area])),
+  };
+}
+
+const publicPages: Record<string, () => Promise<{ Component: ComponentType }>> = {
+  status: async () => ({ Component: (await import('./routes/status')).StatusRoute }),
+};
+
+// History mode: real paths, so links can be shared; the platform serves index.html for unknown paths.
 const router = createBrowserRouter([
   {
-    path: '/',
-    Component: PublicLayout,
+    id: 'root',
+    Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first page's guard reads the session.
+    HydrateFallback: FullPageLoader,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
-      { path: 'status', lazy: async () => ({ Component: (await import('./routes/status')).StatusRoute }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+      { index: true, loader: indexLoader, Component: IndexRoute },
+      { path: 'register/:url', Component: RegisterRoute },
+      // Where the platform's e-mails point: on to the index's recovery and confirmation views.
+      { path: 'password/reset', loader: linkRedirectLoader('remind') },
+      { path: 'email/confirm', loader: linkRedirectLoader('confirmation') },
+      {
+        id: 'main',
+        lazy: async () => ({ Component: (await import('../features/shell')).MainLayout }),
+        children: (['t', 's', 'm', 'p', 'a'] as const).map(areaRoute),
+      },
+      {
+        Component: PublicLayout,
+        ErrorBoundary: RouteError,
+        children: [
+          ...PUBLIC_PAGES.map((spec) => ({
+            path: spec.path,
+            handle: spec.section ? { section: spec.section } : undefined,
+            lazy: spec.section ? sectionPage : publicPages[spec.page],
+          })),
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+          },
+        ],
+      },
     ],
   },
 ]);

@@ -15,6 +15,8 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, shadow: 'xs', padding: 'lg' } },
     // Sentence case reads calmer than capitals, especially in Cyrillic.
     Badge: { defaultProps: { variant: 'light' }, styles: { label: { textTransform: 'none' } } },
+    Modal: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
+    Drawer: { styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
 

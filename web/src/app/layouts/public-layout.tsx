@@ -1,11 +1,12 @@
 import { Box, Container, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../shared/i18n';
 import { Brand } from '../../shared/ui/brand';
 import classes from './public-layout.module.css';
 
 /** Pages open to everyone: a header with the brand and the language, then the page. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <Box className={classes.page}>
       <Box component="header" className={classes.header}>
@@ -17,7 +18,7 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Container component="main" size="lg" py={{ base: 'md', sm: 'xl' }}>
-        <Outlet />
+        {children ?? <Outlet />}
       </Container>
     </Box>
   );

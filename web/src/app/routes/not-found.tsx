@@ -1,21 +1,6 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ErrorPage } from './route-error';
 
+/** Unknown routes (000 §2): 'This page could not be found' with a link to the home page. */
 export function NotFoundRoute() {
-  const { t } = useTranslation();
-  useDocumentTitle(`${t('errors.notFound')} · ${t('app.name')}`);
-  return (
-    <Stack align="flex-start" gap="sm" py="xl">
-      <Text c="dimmed" fw={700} fz={48} lh={1}>
-        404
-      </Text>
-      <Title order={2}>{t('errors.notFound')}</Title>
-      <Text c="dimmed">{t('errors.notFoundHint')}</Text>
-      <Button component={Link} to="/" variant="light">
-        {t('errors.toHome')}
-      </Button>
-    </Stack>
-  );
+  return <ErrorPage status={404} titleKey="notFound" hintKey="notFoundHint" />;
 }

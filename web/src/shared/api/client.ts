@@ -11,15 +11,45 @@ const BASE_URL = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
-  /** Sent as JSON, or as is when it is FormData (uploads). */
+  /** Sent as JSON, or as is when it is FormData (uploads) or URLSearchParams (a form, as /oauth/token takes). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Cancels the request, e.g. react-query's signal when a screen unmounts. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sent without the signed-in user's token and never refreshed: the token calls themselves. */
+  anonymous?: boolean;
+}
+
+/**
+ * How requests are signed. Set by the session feature, so this module knows nothing of token storage:
+ * `token` is the current access token; `refresh` renews it after a 401 and reports whether it did.
+ */
+export interface AuthHooks {
+  token(): string | null;
+  refresh(rejected: string): Promise<boolean>;
+}
+
+let authHooks: AuthHooks | undefined;
+
+export function setAuthHooks(hooks: AuthHooks | undefined): void {
+  authHooks = hooks;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? null : (authHooks?.token() ?? null);
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    // An expired access token: renew it once with the refresh token and try again.
+    if (token && authHooks && error instanceof ApiError && error.httpStatus === 401) {
+      if (await authHooks.refresh(token)) return send<T>(path, options, authHooks.token());
+    }
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const { method = 'GET', query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const search = query ? toQueryString(query) : '';
   const url = `${BASE_URL}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
@@ -28,10 +58,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     Accept: 'application/json',
     // The platform answers in the user's language (messages, field errors, enumerations).
     Locale: currentLocale(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
     ...options.headers,
   };
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  if (body instanceof FormData || body instanceof URLSearchParams) payload = body;
   else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { request } from './client';
+import { request, setAuthHooks } from './client';
 
 // The client only needs the active language from i18n; the real module reads the browser's cookies.
 vi.mock('../i18n', () => ({ currentLocale: () => 'kz' }));
@@ -9,7 +9,10 @@ function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAuthHooks(undefined);
+});
 
 describe('request', () => {
   it('asks for JSON in the user language, with bracket-style query arrays', async () => {
@@ -55,5 +58,67 @@ describe('request', () => {
     );
     const error = await request('/health', { timeoutMs: 20 }).catch((e) => e);
     expect(error).toMatchObject({ kind: 'timeout', isUnanswered: true });
+  });
+});
+
+describe('request with a signed-in user', () => {
+  function headersOf(fetch: ReturnType<typeof vi.fn>, call: number): Record<string, string> {
+    return (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+  }
+
+  it('sends the access token as a Bearer header, except on anonymous calls', async () => {
+    setAuthHooks({ token: () => 'access-1', refresh: async () => false });
+    const fetch = vi.fn(async () => answer(200, {}));
+    vi.stubGlobal('fetch', fetch);
+    await request('/api/user.json');
+    await request('/oauth/token', { method: 'POST', anonymous: true });
+    expect(headersOf(fetch, 0).Authorization).toBe('Bearer access-1');
+    expect(headersOf(fetch, 1).Authorization).toBeUndefined();
+  });
+
+  it('renews an expired token once and repeats the request with the new one', async () => {
+    let token = 'old';
+    const refresh = vi.fn(async (rejected: string) => {
+      expect(rejected).toBe('old');
+      token = 'new';
+      return true;
+    });
+    setAuthHooks({ token: () => token, refresh });
+    const fetch = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === 'Bearer new'
+        ? answer(200, { entity: { id: 'u1' } })
+        : answer(401, { message: 'Unauthenticated.', errors: {}, status_code: 401 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await request('/api/user.json')).toEqual({ entity: { id: 'u1' } });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives the 401 back when the token cannot be renewed', async () => {
+    setAuthHooks({ token: () => 'old', refresh: async () => false });
+    vi.stubGlobal('fetch', async () =>
+      answer(401, { message: 'Unauthenticated.', errors: {}, status_code: 401 }),
+    );
+    const error = await request('/api/user.json').catch((e) => e);
+    expect(error).toMatchObject({ httpStatus: 401 });
+  });
+
+  it('does not try to renew a token after a refusal other than 401', async () => {
+    const refresh = vi.fn(async () => true);
+    setAuthHooks({ token: () => 'old', refresh });
+    vi.stubGlobal('fetch', async () => answer(403, { message: 'Forbidden', errors: {}, status_code: 403 }));
+    await request('/api/students').catch(() => undefined);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('posts URLSearchParams as a form', async () => {
+    const fetch = vi.fn(async () => answer(200, {}));
+    vi.stubGlobal('fetch', fetch);
+    const form = new URLSearchParams({ grant_type: 'password' });
+    await request('/oauth/token', { method: 'POST', body: form, anonymous: true });
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 });

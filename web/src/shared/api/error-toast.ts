@@ -17,6 +17,17 @@ export function showErrorToast(error: unknown): void {
     });
     return;
   }
-  const message = isApiError(error) || error instanceof Error ? error.message : i18n.t('errors.unknown');
-  notifications.show({ color: 'red', title, message });
+  notifications.show({ color: 'red', title, message: toastMessage(error) });
+}
+
+/**
+ * The toast's text: an answer with field errors shows their texts joined (001 §8: "the errors are
+ * stored per field and their texts concatenated"), otherwise the answer's own message.
+ */
+export function toastMessage(error: unknown): string {
+  if (isApiError(error)) {
+    const texts = Object.values(error.errors).flat();
+    if (texts.length > 0) return [...new Set(texts)].join(' ');
+  }
+  return isApiError(error) || error instanceof Error ? error.message : i18n.t('errors.unknown');
 }

@@ -33,3 +33,14 @@ describe('showErrorToast', () => {
     );
   });
 });
+
+describe('toast text of an answer with field errors', () => {
+  it('joins the field error texts instead of the general message', () => {
+    const error = new ApiError('http', 'The given data was invalid.', 422, 422, {
+      firstname: ['Укажите имя'],
+      lastname: ['Укажите фамилию', 'Укажите имя'],
+    });
+    showErrorToast(error);
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Укажите имя Укажите фамилию' }));
+  });
+});

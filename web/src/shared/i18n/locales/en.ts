@@ -1,6 +1,22 @@
+import { auth, challenges, schools } from './en/auth';
+import { common, groups, person, validation } from './en/common';
+import { people, profile, reference } from './en/people';
+import { sections, shell } from './en/shell';
 import type { Messages } from './ru';
 
 export const en: Messages = {
+  common,
+  validation,
+  person,
+  groups,
+  auth,
+  challenges,
+  schools,
+  shell,
+  sections,
+  people,
+  reference,
+  profile,
   app: {
     name: 'Sabaq',
     tagline: 'Learning and online proctoring for schools',
@@ -25,6 +41,8 @@ export const en: Messages = {
     crashedHint: 'Reload the page. If the error comes back, tell your school administrator.',
     reload: 'Reload the page',
     toHome: 'Go to the home page',
+    forbidden: 'Forbidden',
+    forbiddenHint: 'Your role has no access to this page.',
   },
   home: {
     title: 'Sabaq: learning, assessment and proctoring',
@@ -33,6 +51,28 @@ export const en: Messages = {
     students: 'For students: assignments, materials and certificates in one place.',
     proctors: 'For proctors: live exams, recordings and violations on a timeline.',
     statusLink: 'Platform status',
+    greeting: 'Hello, {{name}}!',
+    yourSchool: 'Your school',
+    sections: 'Sections',
+    about: {
+      admin: "The platform's reference data and the school's people.",
+      manager: "The school's people, learning materials and shop.",
+      teacher: 'Lessons, quizzes, courses and assignments for your classes.',
+      student: 'Your assignments, materials and certificates.',
+      proctor: 'The exams you watch.',
+      analyst: "The platform's analytics.",
+    },
+    counts: {
+      students: 'Students',
+      teachers: 'Teachers',
+      proctors: 'Proctors',
+      regions: 'Regions',
+      cities: 'Cities',
+    },
+    noArea: {
+      title: 'There are no sections for your role yet',
+      text: "The analyst's workspace will come with the reports. You are signed in and your account is active.",
+    },
   },
   status: {
     title: 'Platform status',

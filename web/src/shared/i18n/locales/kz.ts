@@ -1,6 +1,22 @@
+import { auth, challenges, schools } from './kz/auth';
+import { common, groups, person, validation } from './kz/common';
+import { people, profile, reference } from './kz/people';
+import { sections, shell } from './kz/shell';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
+  common,
+  validation,
+  person,
+  groups,
+  auth,
+  challenges,
+  schools,
+  shell,
+  sections,
+  people,
+  reference,
+  profile,
   app: {
     name: 'Sabaq',
     tagline: 'Мектептерге арналған оқыту және онлайн-прокторинг',
@@ -25,6 +41,8 @@ export const kz: Messages = {
     crashedHint: 'Бетті жаңартыңыз. Қате қайталанса, мектеп әкімшісіне хабарлаңыз.',
     reload: 'Бетті жаңарту',
     toHome: 'Басты бетке',
+    forbidden: 'Қол жеткізуге тыйым салынған',
+    forbiddenHint: 'Сіздің рөліңіздің бұл бетке қолжетімі жоқ.',
   },
   home: {
     title: 'Sabaq: оқу, білімді тексеру және прокторинг',
@@ -33,6 +51,28 @@ export const kz: Messages = {
     students: 'Оқушыларға: тапсырмалар, материалдар және сертификаттар бір жерде.',
     proctors: 'Прокторларға: емтихан барысы, жазбалар және уақыт шкаласындағы бұзушылықтар.',
     statusLink: 'Платформа күйі',
+    greeting: 'Сәлеметсіз бе, {{name}}!',
+    yourSchool: 'Сіздің мектебіңіз',
+    sections: 'Бөлімдер',
+    about: {
+      admin: 'Платформа анықтамалықтары және мектеп адамдары.',
+      manager: 'Мектеп адамдары, оқу материалдары және дүкен.',
+      teacher: 'Сыныптарыңызға арналған сабақтар, тесттер, курстар және тапсырмалар.',
+      student: 'Тапсырмаларыңыз, материалдарыңыз және сертификаттарыңыз.',
+      proctor: 'Сіз бақылайтын емтихандар.',
+      analyst: 'Платформа аналитикасы.',
+    },
+    counts: {
+      students: 'Оқушылар',
+      teachers: 'Мұғалімдер',
+      proctors: 'Прокторлар',
+      regions: 'Өңірлер',
+      cities: 'Қалалар',
+    },
+    noArea: {
+      title: 'Сіздің рөліңізге арналған бөлімдер әзірге жоқ',
+      text: 'Талдаушының жұмыс орны есептермен бірге пайда болады. Сіз жүйеге кірдіңіз, тіркелгіңіз белсенді.',
+    },
   },
   status: {
     title: 'Платформа күйі',

@@ -1,5 +1,22 @@
+import { auth, challenges, schools } from './ru/auth';
+import { common, groups, person, validation } from './ru/common';
+import { people, profile, reference } from './ru/people';
+import { sections, shell } from './ru/shell';
+
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
+  common,
+  validation,
+  person,
+  groups,
+  auth,
+  challenges,
+  schools,
+  shell,
+  sections,
+  people,
+  reference,
+  profile,
   app: {
     name: 'Sabaq',
     tagline: 'Обучение и онлайн-прокторинг для школ',
@@ -24,6 +41,8 @@ export const ru = {
     crashedHint: 'Обновите страницу. Если ошибка повторится, сообщите администратору школы.',
     reload: 'Обновить страницу',
     toHome: 'На главную',
+    forbidden: 'Доступ запрещён',
+    forbiddenHint: 'У вашей роли нет доступа к этой странице.',
   },
   home: {
     title: 'Sabaq: учёба, проверка знаний и прокторинг',
@@ -32,6 +51,28 @@ export const ru = {
     students: 'Ученикам: задания, материалы и сертификаты в одном месте.',
     proctors: 'Прокторам: ход экзамена, записи и нарушения на временной шкале.',
     statusLink: 'Состояние платформы',
+    greeting: 'Здравствуйте, {{name}}!',
+    yourSchool: 'Ваша школа',
+    sections: 'Разделы',
+    about: {
+      admin: 'Справочники платформы и люди школы.',
+      manager: 'Люди школы, учебные материалы и магазин.',
+      teacher: 'Уроки, тесты, курсы и задания для ваших классов.',
+      student: 'Ваши задания, материалы и сертификаты.',
+      proctor: 'Экзамены, за которыми вы наблюдаете.',
+      analyst: 'Аналитика платформы.',
+    },
+    counts: {
+      students: 'Ученики',
+      teachers: 'Учителя',
+      proctors: 'Прокторы',
+      regions: 'Регионы',
+      cities: 'Города',
+    },
+    noArea: {
+      title: 'Разделов для вашей роли пока нет',
+      text: 'Рабочее место аналитика появится вместе с отчётами. Вход выполнен, учётная запись активна.',
+    },
   },
   status: {
     title: 'Состояние платформы',

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import { GroupHome } from '../../features/home';
+import {
+  PEOPLE_COLLECTIONS,
+  PeopleListPage,
+  PersonCreatePage,
+  PersonEditPage,
+  PersonViewPage,
+} from '../../features/people';
+import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
+
+/** Each people collection's five screens, named as the route table names them. */
+const peoplePages = Object.fromEntries(
+  PEOPLE_COLLECTIONS.flatMap((collection) => [
+    [`${collection}-index`, () => <PeopleListPage key="index" collection={collection} mode="index" />],
+    [`${collection}-search`, () => <PeopleListPage key="search" collection={collection} mode="search" />],
+    [`${collection}-create`, () => <PersonCreatePage collection={collection} />],
+    [`${collection}-edit`, () => <PersonEditPage collection={collection} />],
+    [`${collection}-view`, () => <PersonViewPage collection={collection} />],
+  ]),
+) as Record<string, ComponentType>;
+
+/** The manager's area (/m); the admin administers a school's people here too. */
+export const pages: Record<string, ComponentType> = {
+  home: GroupHome,
+  profile: ProfileViewPage,
+  'profile-edit': () => <ProfileEditPage />,
+  'profile-password': ProfilePasswordPage,
+  ...peoplePages,
+};

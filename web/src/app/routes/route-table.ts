@@ -1,0 +1,150 @@
+import type { Area } from '../guards/groups';
+
+/**
+ * Every route of the specification (000 §2, 001 §2) as data: the router builds its routes from this
+ * table, and the menus are checked against it. `page` names a component of the area's lazily loaded
+ * module; `section` names what a placeholder page is about.
+ */
+export interface PageSpec {
+  path: string;
+  page: string;
+  section?: SectionKey;
+}
+
+/** Screens whose back end comes later ('в разработке'), or that this server does not offer at all. */
+export const SECTIONS = {
+  assignments: 'in-development',
+  antiplagiarism: 'in-development',
+  lessons: 'in-development',
+  quizzes: 'in-development',
+  invites: 'in-development',
+  courses: 'in-development',
+  media: 'in-development',
+  classes: 'in-development',
+  rooms: 'in-development',
+  watcher: 'in-development',
+  servers: 'in-development',
+  storages: 'in-development',
+  proctoring: 'in-development',
+  startx: 'in-development',
+  externalSession: 'in-development',
+  report: 'in-development',
+  certificates: 'unavailable',
+  products: 'unavailable',
+  payments: 'unavailable',
+  delivery: 'unavailable',
+  orders: 'unavailable',
+} as const;
+export type SectionKey = keyof typeof SECTIONS;
+
+const placeholder = (section: SectionKey, ...paths: string[]): PageSpec[] =>
+  paths.map((path) => ({ path, page: 'section', section }));
+
+/** Index, search, create, edit/{id-name} and view/{id} of a people collection (000 §2). */
+const people = (collection: 'students' | 'teachers' | 'proctors'): PageSpec[] => [
+  { path: collection, page: `${collection}-index` },
+  { path: `${collection}/search`, page: `${collection}-search` },
+  { path: `${collection}/create`, page: `${collection}-create` },
+  { path: `${collection}/edit/:idName`, page: `${collection}-edit` },
+  { path: `${collection}/:id`, page: `${collection}-view` },
+];
+
+export const AREA_PAGES: Record<Area, PageSpec[]> = {
+  t: [
+    { path: '', page: 'home' },
+    ...placeholder(
+      'assignments',
+      'assignments',
+      'assignments/create',
+      'assignments/:assignment',
+      'assignments/proctoring/:assignment',
+      'assignments/webinar/:assignment',
+      'assignments/result/:assignment/:result',
+    ),
+    ...placeholder('antiplagiarism', 'antiplagiarism/report/:task'),
+    ...placeholder('lessons', 'lessons', 'lessons/create', 'lessons/:lesson'),
+    ...placeholder('quizzes', 'quiz', 'quiz/create', 'quiz/:quiz'),
+    ...placeholder('invites', 'invites', 'invites/create', 'invites/:invite'),
+    ...placeholder('courses', 'courses', 'courses/create', 'courses/:course', 'courses/:course/edit'),
+    ...placeholder('media', 'media'),
+    ...placeholder('classes', 'classes', 'classes/create', 'classes/:class'),
+    ...placeholder('rooms', 'rooms', 'rooms/create', 'rooms/:room'),
+    { path: 'profile/:user?', page: 'profile' },
+    { path: 'profile-edit', page: 'profile-edit' },
+    { path: 'student/:student', page: 'student' },
+  ],
+  s: [
+    { path: '', page: 'home' },
+    ...placeholder('courses', 'courses', 'courses/:course'),
+    ...placeholder(
+      'assignments',
+      'assignments',
+      'assignments/:assignment',
+      'assignments/:assignment/register',
+    ),
+    ...placeholder('watcher', 'assignment-watcher'),
+    ...placeholder('media', 'media'),
+    ...placeholder('certificates', 'certificates'),
+    { path: 'profile', page: 'profile' },
+    { path: 'profile/edit', page: 'profile-edit' },
+    { path: 'profile/password', page: 'profile-password' },
+  ],
+  m: [
+    { path: '', page: 'home' },
+    { path: 'profile/edit', page: 'profile-edit' },
+    { path: 'profile/password', page: 'profile-password' },
+    { path: 'profile/:user?', page: 'profile' },
+    ...placeholder(
+      'antiplagiarism',
+      'antiplagiarism-groups',
+      'antiplagiarism-groups/create',
+      'antiplagiarism-groups/edit/:group',
+    ),
+    ...people('students'),
+    ...people('teachers'),
+    ...people('proctors'),
+    ...placeholder('products', 'products', 'products/create', 'products/edit/:product', 'products/view/:id'),
+    ...placeholder('payments', 'payments', 'payments/create', 'payments/edit/:payment'),
+    ...placeholder('delivery', 'delivery', 'delivery/create', 'delivery/edit/:delivery'),
+    ...placeholder('orders', 'orders', 'orders/search', 'orders/:order'),
+    ...placeholder('servers', 'servers', 'servers/create', 'servers/edit/:server'),
+    ...placeholder('storages', 'storages', 'storages/create', 'storages/edit/:storage'),
+  ],
+  p: [
+    { path: '', page: 'home' },
+    ...placeholder('proctoring', 'assignments', 'assignments/:assignment'),
+    { path: 'profile/edit', page: 'profile-edit' },
+    { path: 'profile/password', page: 'profile-password' },
+    { path: 'profile/:user?', page: 'profile' },
+  ],
+  a: [
+    { path: '', page: 'home' },
+    { path: 'regions', page: 'regions' },
+    { path: 'regions/:entity', page: 'region' },
+    { path: 'cities', page: 'cities' },
+    { path: 'cities/:entity', page: 'city' },
+    { path: 'schools', page: 'schools' },
+    { path: 'schools/:entity', page: 'school' },
+  ],
+};
+
+/** Public and shared routes (000 §2) beside the index; the session pages open without signing in. */
+export const PUBLIC_PAGES: PageSpec[] = [
+  { path: 'status', page: 'status' },
+  ...placeholder('startx', 'startx'),
+  ...placeholder(
+    'externalSession',
+    'session/camera/:token',
+    'session/assignment/:token',
+    'session/upload/:token',
+  ),
+  ...placeholder('report', 'report/:token'),
+];
+
+/** Every full path of the app, for checks (menus, links) and the docs. */
+export function allPaths(): string[] {
+  const areaPaths = Object.entries(AREA_PAGES).flatMap(([area, pages]) =>
+    pages.map((p) => (p.path ? `/${area}/${p.path}` : `/${area}`)),
+  );
+  return ['/', '/register/:url', ...PUBLIC_PAGES.map((p) => `/${p.path}`), ...areaPaths];
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { queryClient } from '../../app/query-client';
+import { afterLoginTarget } from '../../app/guards/redirects';
+import { api } from '../../shared/api';
+import { USER_QUERY_KEY, userQuery, useSession, type TokenAnswer } from '../session';
+import { useAuthModal } from './auth-modal-store';
+
+/**
+ * After a token was obtained (login, registration, a token from a link): keep it, read the user, close
+ * the modal and go where the visitor was headed. A user with pending challenges or without a school
+ * stays where the challenge and school modals show.
+ */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    async (answer: TokenAnswer) => {
+      useSession.getState().signIn(answer);
+      queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+      const user = await queryClient.fetchQuery(userQuery);
+      useAuthModal.getState().close();
+      // 001 §6: the teacher's and the student's own records are loaded after login.
+      if (!user.is_need_complete_challenge && (user.group === 'teacher' || user.group === 'student')) {
+        const path = `/api/${user.group}.json`;
+        void queryClient.prefetchQuery({
+          queryKey: ['own-record', user.group],
+          queryFn: () => api.get(path),
+        });
+      }
+      if (!user.school_id) return;
+      const target = afterLoginTarget(location.search, user.group);
+      if (target) await navigate(target, { replace: true });
+    },
+    [location.search, navigate],
+  );
+}

@@ -1,0 +1,1 @@
+export { GroupHome } from './components/group-home';

@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { groupKey, profilePathOf } from '../../../app/guards/groups';
+import { api, changedFields, isApiError, records } from '../../../shared/api';
+import { useFormat } from '../../../shared/i18n';
+import { fullNameOf } from '../../../shared/person/full-name';
+import { IconEdit, IconKey } from '../../../shared/ui/icons';
+import { PageHeading } from '../../../shared/ui/page-heading';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { fieldErrorsOf, NewPasswordForm, notifySuccess } from '../../auth';
+import { useCurrentUser, USER_QUERY_KEY, type User } from '../../session';
+
+/** The profile routes of an area: view at …/profile, edit and password beside it. */
+function profileRoutes(group: string) {
+  const view = profilePathOf(group) ?? '/';
+  // The teacher's area names its edit page /t/profile-edit and has no separate password page (000 §2).
+  if (group === 'teacher') return { view, edit: '/t/profile-edit', password: '/t/profile-edit' };
+  return { view, edit: `${view}/edit`, password: `${view}/password` };
+}
+
+type ProfileView = Pick<
+  User,
+  'id' | 'firstname' | 'lastname' | 'patronymic' | 'email' | 'phone' | 'username' | 'photo' | 'color'
+> & {
+  group?: string;
+  register_date?: string | null;
+};
+
+/**
+ * /x/profile/{user?}: the signed-in user's own profile, or (with a user id) another user's as the
+ * caller may read it: managers and admins read their school's users, teachers its students.
+ */
+export function ProfileViewPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { user } = useCurrentUser();
+  const other = useParams().user;
+  const someoneElse = Boolean(other && other !== user?.id);
+  const collection = user?.group === 'teacher' ? 'students' : 'users';
+  const person = useQuery({
+    queryKey: ['profile', collection, other],
+    enabled: someoneElse,
+    queryFn: async ({ signal }) => {
+      const entity = await records.get<ProfileView & { user?: ProfileView }>(collection, other!, signal);
+      return entity.user ? { ...entity.user, id: entity.id } : entity;
+    },
+  });
+  if (!user) return null;
+  if (someoneElse && person.isPending) return <Skeleton height={240} radius="md" />;
+  if (someoneElse && !person.data) return <PageHeading title={t('profile.missing')} />;
+  const shown: ProfileView = someoneElse ? person.data! : user;
+  const routes = profileRoutes(user.group);
+  const rows: [string, string][] = [
+    [t('person.username'), shown.username],
+    [t('person.email'), shown.email ?? '—'],
+    [t('person.phone'), shown.phone ?? '—'],
+  ];
+  if (!someoneElse && user.school) rows.push([t('profile.school'), user.school.name]);
+  if (shown.register_date) rows.push([t('person.registered'), format.dateTime(shown.register_date)]);
+  return (
+    <>
+      <PageHeading
+        title={someoneElse ? fullNameOf(shown) : t('profile.title')}
+        description={someoneElse ? undefined : t('profile.description')}
+        toolbar={[
+          {
+            key: 'edit',
+            label: t('profile.edit'),
+            icon: <IconEdit size={18} />,
+            to: routes.edit,
+            visible: !someoneElse,
+          },
+          {
+            key: 'password',
+            label: t('profile.password'),
+            icon: <IconKey size={18} />,
+            to: routes.password,
+            variant: 'default',
+            visible: !someoneElse && routes.password !== routes.edit,
+          },
+        ]}
+      />
+      <Paper withBorder radius="md" p="lg" data-testid="profile-card">
+        <Group gap="md" mb="md" wrap="nowrap">
+          <UserAvatar person={shown} size={64} />
+          <div>
+            <Text fw={650} fz="lg" data-testid="profile-full-name">
+              {fullNameOf(shown)}
+            </Text>
+            {shown.group ? <Badge mt={4}>{t(`groups.${groupKey(shown.group)}`)}</Badge> : null}
+          </div>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" style={{ margin: 0 }}>
+          {rows.map(([label, value]) => (
+            <Stack key={label} gap={0}>
+              <Text component="dt" size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0}>
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Paper>
+    </>
+  );
+}
+
+const EDITABLE = ['lastname', 'firstname', 'patronymic', 'email', 'phone'] as const;
+type EditableField = (typeof EDITABLE)[number];
+
+/**
+ * Profile edit. The platform lets only an admin change an account (PUT /api/users/{id}); everyone else's
+ * data is kept by their school's manager, so for them the form is read-only and says whom to ask.
+ */
+export function ProfileEditPage({ withPassword = false }: { withPassword?: boolean }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeading title={t('profile.edit')} description={fullNameOf(user)} />
+      <Stack gap="lg">
+        <ProfileForm user={user} />
+        {withPassword ? <PasswordSection /> : null}
+      </Stack>
+    </>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editable = user.group === 'admin';
+  const initial = Object.fromEntries(EDITABLE.map((f) => [f, user[f] ?? ''])) as Record<
+    EditableField,
+    string
+  >;
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: object) => records.update('users', user.id, body),
+    onSuccess: async () => {
+      notifySuccess(t('profile.saved'));
+      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void navigate(profilePathOf(user.group) ?? '/');
+    },
+    onError: (error) => setErrors(isApiError(error) ? fieldErrorsOf(error, EDITABLE) : {}),
+  });
+  const normalised = (values: Record<EditableField, string>) =>
+    Object.fromEntries(
+      EDITABLE.map((f) => [
+        f,
+        values[f].trim() === '' && f !== 'lastname' && f !== 'firstname' ? null : values[f].trim(),
+      ]),
+    );
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!editable) return;
+          const body = changedFields(normalised(initial), normalised(form));
+          if (Object.keys(body).length === 0) void navigate(profilePathOf(user.group) ?? '/');
+          else save.mutate(body);
+        }}
+      >
+        <Stack gap="sm">
+          {editable ? null : (
+            <Alert color="gray" data-testid="profile-read-only">
+              {t('profile.readOnly')}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {(['lastname', 'firstname', 'patronymic'] as const).map((field) => (
+              <TextInput
+                key={field}
+                label={t(`person.${field}`)}
+                required={field !== 'patronymic'}
+                readOnly={!editable}
+                value={form[field]}
+                onChange={(e) => setForm({ ...form, [field]: e.currentTarget.value })}
+                error={errors[field]}
+              />
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('person.email')}
+              type="email"
+              readOnly={!editable}
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
+              error={errors.email}
+            />
+            <TextInput
+              label={t('person.phone')}
+              type="tel"
+              readOnly={!editable}
+              value={form.phone}
+              onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })}
+              error={errors.phone}
+            />
+          </SimpleGrid>
+          {editable ? (
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!form.lastname.trim() || !form.firstname.trim()}
+              >
+                {t('common.save')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** Password change of the signed-in user (POST /api/password/change.json); other sessions are ended. */
+function PasswordSection() {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(0);
+  const change = useMutation({
+    mutationFn: (body: { new_password: string; new_password_confirmation: string }) =>
+      api.post('/api/password/change.json', body),
+    onSuccess: () => {
+      notifySuccess(t('auth.password.changed'));
+      setErrors({});
+      // A fresh form: the typed passwords do not stay on screen.
+      setDone((n) => n + 1);
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error, ['new_password', 'new_password_confirmation'])),
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="md" mb="xs">
+        {t('profile.password')}
+      </Title>
+      <Text c="dimmed" size="sm" mb="sm">
+        {t('profile.passwordHint')}
+      </Text>
+      <NewPasswordForm
+        key={done}
+        busy={change.isPending}
+        serverErrors={errors}
+        onSubmit={(new_password, new_password_confirmation) =>
+          change.mutate({ new_password, new_password_confirmation })
+        }
+      />
+    </Paper>
+  );
+}
+
+export function ProfilePasswordPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t('profile.password')} description={t('profile.passwordHint')} />
+      <PasswordSection />
+    </>
+  );
+}
+
+/** The teacher's /t/profile-edit holds both the profile and the password (000 §2 has no separate page). */
+export function TeacherProfileEditPage() {
+  return <ProfileEditPage withPassword />;
+}

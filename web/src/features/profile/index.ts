@@ -1,0 +1,6 @@
+export {
+  ProfileEditPage,
+  ProfilePasswordPage,
+  ProfileViewPage,
+  TeacherProfileEditPage,
+} from './components/profile-pages';

@@ -1,0 +1,3 @@
+export { useRealtime } from './use-realtime';
+export { useNotificationFeed, type LiveNotification } from './notification-feed';
+export { realtimeUrl } from './realtime-client';

@@ -1,0 +1,3 @@
+export { SchoolSelectModal } from './components/school-select-modal';
+export { AttachSchoolModal } from './components/attach-school-modal';
+export { schoolsApi, SCHOOLS_QUERY_KEY } from './api';

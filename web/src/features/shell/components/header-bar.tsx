@@ -1,0 +1,109 @@
+import { ActionIcon, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../../shared/i18n';
+import { Brand } from '../../../shared/ui/brand';
+import {
+  IconBasket,
+  IconBell,
+  IconChevronsLeft,
+  IconChevronsRight,
+  IconListCheck,
+  IconMessage,
+  IconSchool,
+} from '../../../shared/ui/icons';
+import type { User } from '../../session';
+import { useShell } from '../ui-store';
+
+/** The header (001 §2): menu toggle, language, school switcher, chat, basket, notifications and tasks. */
+export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const iconButton = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap">
+        {phone ? (
+          <Burger
+            opened={shell.mobileOpened}
+            onClick={() => shell.setMobileOpened(!shell.mobileOpened)}
+            size="sm"
+            aria-label={t('shell.menu.toggle')}
+            data-testid="menu-burger"
+          />
+        ) : (
+          <Tooltip label={shell.collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={shell.toggleCollapsed}
+              aria-label={shell.collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
+              aria-expanded={!shell.collapsed}
+              data-testid="menu-collapse"
+            >
+              {shell.collapsed ? <IconChevronsRight /> : <IconChevronsLeft />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Brand />
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        {phone ? null : (
+          <>
+            <Button
+              variant="subtle"
+              color="gray"
+              leftSection={<IconSchool size={18} />}
+              onClick={() => shell.setSchoolsOpened(true)}
+              maw={260}
+              data-testid="school-switcher"
+              aria-label={`${t('shell.header.school')}: ${user.school?.name ?? t('shell.header.noSchool')}`}
+            >
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {user.school?.name ?? t('shell.header.noSchool')}
+              </span>
+            </Button>
+            <LanguageSwitcher />
+          </>
+        )}
+        {iconButton(
+          t('shell.header.chat'),
+          <IconMessage />,
+          () => shell.showUnavailable('chat'),
+          'header-chat',
+        )}
+        {iconButton(
+          t('shell.header.basket'),
+          <IconBasket />,
+          () => shell.showUnavailable('basket'),
+          'header-basket',
+        )}
+        {iconButton(
+          t('shell.header.notifications'),
+          <IconBell />,
+          () => shell.openPanel('notifications'),
+          'header-notifications',
+        )}
+        {iconButton(
+          t('shell.header.tasks'),
+          <IconListCheck />,
+          () => shell.openPanel('tasks'),
+          'header-tasks',
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,3 @@
+export { MainLayout } from './components/main-layout';
+export { menuOf } from './menus';
+export { useShell, COLLAPSED_KEY } from './ui-store';
