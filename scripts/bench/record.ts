@@ -26,6 +26,13 @@ Machine of the last run of each: see the \`host\` field.
   at 100 connections for 10 s against the real embedded platform, next to a bare Fastify route answering
   a constant JSON in the same process and run (targets: \`_requests_per_s\` ratio ≥ 0.4, and \`_p99_ms\`
   under 50 ms).
+- \`code-runner\`: \`<language>_submission_p50_ms\`, one code submission (syntax check + one test, each in
+  its own sandbox) at a time, against the same two interpreter starts spawned bare;
+  \`<language>_submissions_per_s\`, a burst through the shared pool (one slot per CPU) against bare
+  spawns at the same concurrency. The \`sandbox\` host field says whether namespaces were available.
+- \`web\`: gzipped download sizes of the built web app: \`initial_js_gzip_kb\` (what the first page
+  needs) against a bare React + ReactDOM bundle built in the same run, its share of the 300 KB budget,
+  the shell and each area's screens on top (\`area_<t|s|m|p|a>_js_gzip_kb\`) and the initial CSS.
 
 `;
 
