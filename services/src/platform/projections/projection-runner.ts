@@ -2,6 +2,7 @@ import type { StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { EventStore, Subscription } from '../ports/event-store';
 import type { ReadModelDb, ReadModelTx } from '../read-models/database';
+import { READ_MODEL_CHANGED_CHANNEL } from '../read-models/read-model-cache';
 import type { Projection, ProjectionState } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -146,6 +147,7 @@ export class ProjectionRunner {
           to: projection.version,
         });
         await projection.reset(tx);
+        await announceChange(tx, projection.name);
         await writeCheckpoint(tx, projection.name, 0n, projection.version);
         return { position: 0n, rebuilding: true };
       }
@@ -196,7 +198,10 @@ export class ProjectionRunner {
       const row = await lockCheckpoint(tx, projection.name);
       if (row.position !== expected) throw new CheckpointMovedError(row.position);
       const relevant = events.filter((e) => handled.has(e.type));
-      if (relevant.length > 0) await projection.apply(tx, relevant);
+      if (relevant.length > 0) {
+        await projection.apply(tx, relevant);
+        await announceChange(tx, projection.name);
+      }
       await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
     });
     const state = this.stateByName.get(projection.name);
@@ -275,6 +280,15 @@ export async function resetProjection(db: ReadModelDb, projection: Projection): 
       .execute();
     await lockCheckpoint(tx, projection.name);
     await projection.reset(tx);
+    await announceChange(tx, projection.name);
     await writeCheckpoint(tx, projection.name, 0n, projection.version);
   });
+}
+
+/**
+ * Tells api processes' read-model caches (read-models/read-model-cache.ts) that this projection's tables
+ * changed. NOTIFY inside the transaction is delivered at commit and never for a rolled-back batch.
+ */
+async function announceChange(tx: ReadModelTx, name: string): Promise<void> {
+  await sql`SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, ${name})`.execute(tx);
 }

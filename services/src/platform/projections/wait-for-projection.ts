@@ -1,5 +1,6 @@
 import type { ReadModelDb } from '../read-models/database';
 import { DomainError } from '../errors';
+import { readModelCacheOf } from '../read-models/read-model-cache';
 
 /**
  * Read-your-writes for HTTP: after a command appended at `position`, wait until the named projections
@@ -24,7 +25,13 @@ export async function waitForProjections(
       const row = rows.find((r) => r.name === name);
       return row !== undefined && BigInt(row.position) >= position;
     });
-    if (done) return;
+    if (done) {
+      // The change is committed: results cached before it must not answer the writer's next read,
+      // even if the projection's notification has not reached this process yet.
+      const cache = readModelCacheOf(db);
+      for (const name of names) cache?.changed(name);
+      return;
+    }
     if (Date.now() > deadline) {
       throw new DomainError('The change is saved but not yet visible; reload in a moment', 503);
     }

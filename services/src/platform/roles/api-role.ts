@@ -8,6 +8,8 @@ import { createRealtime } from '../realtime/plugin';
 import { realtimeSecret } from '../realtime/secret';
 import type { EventStore } from '../ports/event-store';
 import type { Backends } from './backends';
+import { followReadModelChanges } from '../read-models/change-feed';
+import { ReadModelCache } from '../read-models/read-model-cache';
 
 /** What contexts' routes, seeds and realtime contributions are given. */
 export function contextServices(b: Backends, store: EventStore = b.store): ContextServices {
@@ -36,6 +38,14 @@ export async function startApiRole(
   const observed = new ObservedEventStore(b.store);
   await observed.follow();
   b.onStop(() => observed.stopFollowing());
+  // Record reads are cached while their projections change nothing (read-models/read-model-cache.ts).
+  const cache = new ReadModelCache();
+  cache.attachTo(b.db);
+  const feed = await followReadModelChanges(b.databaseUrl, cache, (message) => b.announce(message));
+  b.onStop(async () => {
+    await feed.stop();
+    cache.detachFrom(b.db);
+  });
   const services = contextServices(b, observed);
   for (const context of contexts) await context.seed?.(services);
   // Realtime channels: GET /ws and POST /broadcasting/auth, pushes read from the log (docs/realtime.md).

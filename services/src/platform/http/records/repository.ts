@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
+import { readModelCacheOf } from '../../read-models/read-model-cache';
 import type { ReadModelDb } from '../../read-models/database';
 import type { Scope } from './access';
 import type { CollectionDefinition, Row } from './collection';
@@ -32,7 +33,15 @@ export class RecordRepository {
   }
 
   async get(id: string, scope: Scope): Promise<Row | undefined> {
-    return (await this.visible(scope).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    const rows = await this.rows(this.visible(scope).selectAll().where('id', '=', id).compile());
+    return rows[0];
+  }
+
+  /** Runs a read through the read-model cache when the api role attached one (read-model-cache.ts). */
+  private async rows<R = Row>(query: CompiledQuery<R>): Promise<R[]> {
+    const cache = readModelCacheOf(this.db);
+    if (cache) return cache.rows(this.db, this.collection.projection, query);
+    return (await this.db.executeQuery(query)).rows;
   }
 
   async list(query: ListQuery, scope: Scope): Promise<{ rows: Row[]; page?: Page }> {
@@ -52,17 +61,21 @@ export class RecordRepository {
     }
     let page: (Page & { offset: number }) | undefined;
     if (query.paged) {
-      const counted = await filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
+      const [counted] = await this.rows(
+        filtered.select((eb) => eb.fn.countAll<string>().as('total')).compile(),
+      );
       page = pageOf(Number(counted?.total ?? 0), query.page, query.limit);
     }
-    const rows = await filtered
-      .selectAll()
-      .orderBy(query.orderBy, query.direction)
-      // A unique tie-breaker keeps pages stable when the sort field repeats.
-      .orderBy('id', 'asc')
-      .limit(query.limit)
-      .offset(page?.offset ?? 0)
-      .execute();
+    const rows = await this.rows(
+      filtered
+        .selectAll()
+        .orderBy(query.orderBy, query.direction)
+        // A unique tie-breaker keeps pages stable when the sort field repeats.
+        .orderBy('id', 'asc')
+        .limit(query.limit)
+        .offset(page?.offset ?? 0)
+        .compile(),
+    );
     if (!page) return { rows: rows as Row[] };
     const { offset: _offset, ...visiblePage } = page;
     return { rows: rows as Row[], page: visiblePage };
