@@ -27,7 +27,17 @@ const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
  * HS256 JWTs with node:crypto. @fastify/jwt decorates a Fastify instance, but the authenticator is also
  * used outside any request (the websocket handshake), so signing and checking live here.
  */
+/** Tokens whose signature this process has checked; beyond this many the memory starts over. */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
 export class TokenSigner {
+  /**
+   * A token string that passed the signature check once passes it again (same string, same key), so
+   * its claims are kept and only the expiry and type are checked on later requests: the HMAC was a
+   * noticeable share of every authenticated request. Whether the session still holds is not cached here.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(private readonly secret: Buffer) {}
 
   sign(claims: TokenClaims): string {
@@ -36,6 +46,8 @@ export class TokenSigner {
   }
 
   verify(token: string, type: TokenClaims['typ'], nowSeconds: number): TokenClaims {
+    const known = this.verified.get(token);
+    if (known) return checkedClaims(known, type, nowSeconds);
     const [header, payload, signature] = token.split('.');
     if (header !== HEADER || !payload || !signature) throw new InvalidTokenError();
     const expected = Buffer.from(this.mac(`${header}.${payload}`));
@@ -47,8 +59,9 @@ export class TokenSigner {
     } catch {
       throw new InvalidTokenError();
     }
-    if (claims.typ !== type || typeof claims.exp !== 'number' || claims.exp <= nowSeconds)
-      throw new InvalidTokenError();
+    checkedClaims(claims, type, nowSeconds);
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+    this.verified.set(token, claims);
     return claims;
   }
 
@@ -106,4 +119,10 @@ export async function loadSigningSecret(db: ReadModelDb): Promise<Buffer> {
     .where('name', '=', 'jwt')
     .executeTakeFirstOrThrow();
   return Buffer.from(row.secret as string, 'base64');
+}
+
+function checkedClaims(claims: TokenClaims, type: TokenClaims['typ'], nowSeconds: number): TokenClaims {
+  if (claims.typ !== type || typeof claims.exp !== 'number' || claims.exp <= nowSeconds)
+    throw new InvalidTokenError();
+  return claims;
 }

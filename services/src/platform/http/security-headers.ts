@@ -39,10 +39,30 @@ export function securityHeaders(
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP's REST security cheat sheet): no sniffing it into a
+ * document, no framing, and a policy that lets it load nothing should a browser ever render it. The
+ * rest of helmet's set governs documents; leaving it off API answers saves a dozen header checks per
+ * request on the hottest paths.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Paths that answer JSON only: the API, the token endpoint, the realtime auth and the health check. */
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') ||
+  url.startsWith('/oauth/') ||
+  url.startsWith('/broadcasting/') ||
+  url === '/health';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const documentHeaders = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : documentHeaders);
     done();
   });
 }

@@ -1,7 +1,12 @@
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders, SECURITY_HEADERS_OPTIONS, securityHeaders } from './security-headers';
+import {
+  API_SECURITY_HEADERS,
+  registerSecurityHeaders,
+  SECURITY_HEADERS_OPTIONS,
+  securityHeaders,
+} from './security-headers';
 
 describe('security headers', () => {
   it('are the headers helmet itself sets, computed once', async () => {
@@ -23,5 +28,15 @@ describe('security headers', () => {
     expect(actual.headers['content-security-policy']).toContain("default-src 'self'");
     expect(actual.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     await Promise.all([reference.close(), ours.close()]);
+  });
+
+  it('are the short API set on JSON answers of the API', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/api/languages/:id', async () => ({ entity: {} }));
+    const response = await app.inject({ method: 'GET', url: '/api/languages/ru?x=1' });
+    expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    await app.close();
   });
 });

@@ -1,4 +1,3 @@
-import type { CompiledQuery } from 'kysely';
 import type { ReadModelDb } from './database';
 
 /** The channel on which projections announce, inside their transaction, that they changed their tables. */
@@ -7,7 +6,7 @@ export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';
 interface Entry {
   generation: number;
   storedAt: number;
-  rows: readonly unknown[];
+  value: unknown;
 }
 
 export interface ReadModelCacheOptions {
@@ -37,7 +36,7 @@ export function readModelCacheOf(db: ReadModelDb): ReadModelCache | undefined {
 export class ReadModelCache {
   private readonly generations = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<readonly unknown[]>>();
+  private readonly loading = new Map<string, Promise<unknown>>();
   private live = false;
   private readonly maxEntries: number;
   private readonly ttlMs: number;
@@ -77,38 +76,42 @@ export class ReadModelCache {
     for (const projection of this.generations.keys()) this.changed(projection);
   }
 
-  /** The rows of `query` over tables written by `projection`, from the cache when still current. */
-  async rows<R>(db: ReadModelDb, projection: string, query: CompiledQuery<R>): Promise<R[]> {
-    if (!this.live) return (await db.executeQuery(query)).rows;
+  /**
+   * The value `load` reads from tables written by `projection`, kept under `key` while still current.
+   * The key must name everything the read depends on (collection, caller's scope, query); it is built
+   * by the caller so that a hit costs no query building. Values are shared: callers must not mutate them.
+   */
+  async read<T>(projection: string, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.live) return load();
     const generation = this.generation(projection);
-    const key = `${projection}\u0000${generation}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-    const entry = this.entries.get(key);
+    const fullKey = `${projection}\u0000${generation}\u0000${key}`;
+    const entry = this.entries.get(fullKey);
     if (
       entry &&
       this.generation(projection) === entry.generation &&
       this.now() - entry.storedAt < this.ttlMs
     ) {
       // Most recently used last, so the oldest is first in line to go.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.rows as R[];
+      this.entries.delete(fullKey);
+      this.entries.set(fullKey, entry);
+      return entry.value as T;
     }
-    let load = this.loading.get(key);
-    if (!load) {
-      load = db.executeQuery(query).then(
-        (result) => {
-          this.loading.delete(key);
-          this.store(key, { generation, storedAt: this.now(), rows: result.rows });
-          return result.rows;
+    let loading = this.loading.get(fullKey) as Promise<T> | undefined;
+    if (!loading) {
+      loading = load().then(
+        (value) => {
+          this.loading.delete(fullKey);
+          this.store(fullKey, { generation, storedAt: this.now(), value });
+          return value;
         },
         (error: unknown) => {
-          this.loading.delete(key);
+          this.loading.delete(fullKey);
           throw error;
         },
       );
-      this.loading.set(key, load);
+      this.loading.set(fullKey, loading);
     }
-    return (await load) as R[];
+    return loading;
   }
 
   size(): number {

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import { readModelCacheOf } from '../../read-models/read-model-cache';
 import type { ReadModelDb } from '../../read-models/database';
 import type { Scope } from './access';
@@ -32,19 +32,30 @@ export class RecordRepository {
     return query;
   }
 
-  async get(id: string, scope: Scope): Promise<Row | undefined> {
-    const rows = await this.rows(this.visible(scope).selectAll().where('id', '=', id).compile());
-    return rows[0];
+  get(id: string, scope: Scope): Promise<Row | undefined> {
+    return this.cached(['get', id], scope, async () => {
+      const row = await this.visible(scope).selectAll().where('id', '=', id).executeTakeFirst();
+      return row as Row | undefined;
+    });
   }
 
-  /** Runs a read through the read-model cache when the api role attached one (read-model-cache.ts). */
-  private async rows<R = Row>(query: CompiledQuery<R>): Promise<R[]> {
+  list(query: ListQuery, scope: Scope): Promise<{ rows: Row[]; page?: Page }> {
+    return this.cached(['list', query], scope, () => this.listUncached(query, scope));
+  }
+
+  /**
+   * Reads through the read-model cache when the api role attached one (read-model-cache.ts). The key
+   * names the collection (collections may share a table with different fixed filters), the caller's
+   * scope and the request, so a hit builds no query at all.
+   */
+  private cached<T>(request: unknown[], scope: Scope, load: () => Promise<T>): Promise<T> {
     const cache = readModelCacheOf(this.db);
-    if (cache) return cache.rows(this.db, this.collection.projection, query);
-    return (await this.db.executeQuery(query)).rows;
+    if (!cache) return load();
+    const key = JSON.stringify([this.collection.name, scope, ...request]);
+    return cache.read(this.collection.projection, key, load);
   }
 
-  async list(query: ListQuery, scope: Scope): Promise<{ rows: Row[]; page?: Page }> {
+  private async listUncached(query: ListQuery, scope: Scope): Promise<{ rows: Row[]; page?: Page }> {
     let filtered = this.visible(scope);
     if (query.ids)
       filtered = query.ids.length
@@ -61,21 +72,17 @@ export class RecordRepository {
     }
     let page: (Page & { offset: number }) | undefined;
     if (query.paged) {
-      const [counted] = await this.rows(
-        filtered.select((eb) => eb.fn.countAll<string>().as('total')).compile(),
-      );
+      const counted = await filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
       page = pageOf(Number(counted?.total ?? 0), query.page, query.limit);
     }
-    const rows = await this.rows(
-      filtered
-        .selectAll()
-        .orderBy(query.orderBy, query.direction)
-        // A unique tie-breaker keeps pages stable when the sort field repeats.
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .offset(page?.offset ?? 0)
-        .compile(),
-    );
+    const rows = await filtered
+      .selectAll()
+      .orderBy(query.orderBy, query.direction)
+      // A unique tie-breaker keeps pages stable when the sort field repeats.
+      .orderBy('id', 'asc')
+      .limit(query.limit)
+      .offset(page?.offset ?? 0)
+      .execute();
     if (!page) return { rows: rows as Row[] };
     const { offset: _offset, ...visiblePage } = page;
     return { rows: rows as Row[], page: visiblePage };

@@ -10,6 +10,7 @@ import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
 import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
 import { listQuery, listQuerySchema, recordId } from './list-query';
+import { readModelCacheOf } from '../../read-models/read-model-cache';
 import { RecordRepository } from './repository';
 import { rejectUnstorableText } from './text-guard';
 
@@ -51,6 +52,15 @@ export async function registerCollections(
       return collection.toEntity(row);
     };
     const tags = [collection.name];
+    // The command waited for the read model; whatever this process cached of the collection before it is
+    // stale now, whichever projection the command waited for (read-models/read-model-cache.ts).
+    const handleAndForget: typeof handle = async (...args) => {
+      try {
+        await handle(...args);
+      } finally {
+        readModelCacheOf(services.db)?.changed(collection.projection);
+      }
+    };
 
     api.get(
       base,
@@ -79,7 +89,7 @@ export async function registerCollections(
           throw new ForbiddenError('Choose a school first');
         }
         const id = services.newId();
-        await handle(services, { type: 'create', id, data: request.body }, caller);
+        await handleAndForget(services, { type: 'create', id, data: request.body }, caller);
         return reply.status(201).send({ entity: await entityOf(request, id, 'create') });
       },
     );
@@ -90,7 +100,7 @@ export async function registerCollections(
       async (request) => {
         const { id } = request.params;
         await entityOf(request, id, 'update'); // outside the caller's scope: 404, as for a read
-        await handle(services, { type: 'update', id, changes: request.body }, callerOf(request));
+        await handleAndForget(services, { type: 'update', id, changes: request.body }, callerOf(request));
         return { entity: await entityOf(request, id, 'update') };
       },
     );
@@ -101,7 +111,7 @@ export async function registerCollections(
       async (request, reply) => {
         const { id } = request.params;
         await entityOf(request, id, 'delete');
-        await handle(services, { type: 'delete', id }, callerOf(request));
+        await handleAndForget(services, { type: 'delete', id }, callerOf(request));
         return reply.status(204).send();
       },
     );
