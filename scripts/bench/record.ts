@@ -25,7 +25,8 @@ Machine of the last run of each: see the \`host\` field.
   \`list_page_*\` (\`GET /api/students?page=1&limit=25\` as the demo manager), each driven by autocannon
   at 100 connections for 10 s against the real embedded platform, next to a bare Fastify route answering
   a constant JSON in the same process and run (targets: \`_requests_per_s\` ratio ≥ 0.4, and \`_p99_ms\`
-  under 50 ms).
+  under 50 ms). Repeated reads are served from the api's read-model cache (docs/records-api.md,
+  "Caching"), as they are in production; every request is still authenticated and authorised.
 - \`code-runner\`: \`<language>_submission_p50_ms\`, one code submission (syntax check + one test, each in
   its own sandbox) at a time, against the same two interpreter starts spawned bare;
   \`<language>_submissions_per_s\`, a burst through the shared pool (one slot per CPU) against bare
