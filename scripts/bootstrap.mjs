@@ -2,8 +2,8 @@
 /**
  * Installs the system tools a command needs when they are missing: Debian packages through apt-get
  * when running as root, otherwise a clear message naming what to install.
- *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests)
- *   node scripts/bootstrap.mjs start  → nothing yet beyond Node itself
+ *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests), ffmpeg
+ *   node scripts/bootstrap.mjs start  → ffmpeg (recording transcoding)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,8 +26,19 @@ const needs = {
       present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
       packages: ['fonts-dejavu-core'],
     },
+    {
+      what: 'ffmpeg and ffprobe (recording transcoding)',
+      present: () => which('ffmpeg') && which('ffprobe'),
+      packages: ['ffmpeg'],
+    },
   ],
-  start: [],
+  start: [
+    {
+      what: 'ffmpeg and ffprobe (recording transcoding)',
+      present: () => which('ffmpeg') && which('ffprobe'),
+      packages: ['ffmpeg'],
+    },
+  ],
 };
 
 function which(cmd) {
