@@ -10,6 +10,8 @@ export * from './contexts/reference';
 export * from './contexts/people';
 export * from './contexts/authoring';
 export * from './contexts/assignments';
+export * from './contexts/media';
+export * from './contexts/schools';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -18,6 +20,8 @@ import { referenceContract } from './contexts/reference';
 import { peopleContract } from './contexts/people';
 import { authoringContract } from './contexts/authoring';
 import { assignmentsContract } from './contexts/assignments';
+import { mediaContract } from './contexts/media';
+import { schoolsContract } from './contexts/schools';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -27,6 +31,8 @@ export const contracts: readonly ContextContract[] = [
   peopleContract,
   authoringContract,
   assignmentsContract,
+  mediaContract,
+  schoolsContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -15,6 +15,7 @@ import { identityContext } from './identity';
 import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
 import { referenceContext } from './reference';
+import { schoolsContext } from './schools';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -52,6 +53,7 @@ export const contexts: BoundedContext[] = [
   peopleContext,
   authoringContext,
   assignmentsContext,
+  schoolsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

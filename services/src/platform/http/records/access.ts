@@ -159,6 +159,15 @@ export const accessTable: AccessTable = {
     teacher: 'own-school',
     student: 'own',
   }),
+  // Schools (contexts/schools): the admin curates every school; a manager reads their own (a school's
+  // school_id is itself). Schools are never deleted: people and records hang off them.
+  schools: {
+    list: groups('none', { admin: 'all', manager: 'own-school' }),
+    get: groups('none', { admin: 'all', manager: 'own-school' }),
+    create: groups('none', { admin: 'all' }),
+    update: groups('none', { admin: 'all' }),
+    delete: groups('none'),
+  },
 };
 
 export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {

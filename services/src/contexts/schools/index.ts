@@ -1,0 +1,13 @@
+import type { BoundedContext } from '..';
+import { registerCollections } from '../../platform/http/records/routes';
+import { schoolsCollection } from './collection';
+import { schoolsProjection } from './projection';
+import { schoolsMigrations } from './table';
+
+/** The admin's schools (`/api/schools`), over identity's school streams. */
+export const schoolsContext: BoundedContext = {
+  name: 'schools',
+  migrations: schoolsMigrations,
+  projections: [schoolsProjection],
+  routes: (app, services) => registerCollections(app, services, [schoolsCollection]),
+};
