@@ -81,6 +81,29 @@ describe('the read-model cache behind the record API', () => {
     await eventually(async () => (await nameOf()) === 'Ұлытауская', 5_000);
   });
 
+  it('keeps whole answers apart by requested fields and by caller', async () => {
+    const url = `/api/regions?filter[id]=${regionId}`;
+    for (let round = 0; round < 2; round++) {
+      const whole = await http.call('GET', url, admin);
+      const trimmed = await http.call('GET', url, admin, undefined, { 'x-requested-fields': 'id' });
+      expect(Object.keys((whole.body.entities as object[])[0]!).sort()).toContain('name');
+      expect(Object.keys((trimmed.body.entities as object[])[0]!)).toEqual(['id']);
+      const single = await http.call('GET', `/api/regions/${regionId}`, admin, undefined, {
+        'x-requested-fields': 'name',
+      });
+      expect(Object.keys(entityOf(single))).toEqual(['name']);
+    }
+    // One URL, callers of other scopes: the manager's cached answer is never anybody else's.
+    const manager = await http.token('manager');
+    const student = await http.token('student');
+    const studentsUrl = '/api/students?page=1&limit=25';
+    for (let round = 0; round < 2; round++) {
+      const asManager = await http.call('GET', studentsUrl, manager);
+      expect(JSON.stringify(asManager.body)).toContain('Касымова');
+      expect((await http.call('GET', studentsUrl, student)).status).toBe(403);
+    }
+  });
+
   it('bypasses while its change feed is cut, and listens again afterwards', async () => {
     const cache = readModelCacheOf(platform.db)!;
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../../contexts';
@@ -51,6 +51,25 @@ export async function registerCollections(
       if (!row) throw new NotFoundError(`No ${collection.name} record ${id}`);
       return collection.toEntity(row);
     };
+    /**
+     * A read's whole JSON answer, kept in the read-model cache beside the rows it was built from. The
+     * answer depends on nothing but the collection, the caller's scope, the URL (path and query) and
+     * the requested fields, so those are the key; a hit skips query parsing, entity building and
+     * serialisation, which is most of a cached read's cost (docs/records-api.md, "Caching").
+     */
+    const answerFromCache = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      action: 'list' | 'get',
+      build: () => Promise<unknown>,
+    ) => {
+      const cache = readModelCacheOf(services.db);
+      if (!cache) return build();
+      const fields = request.headers[REQUESTED_FIELDS_HEADER];
+      const key = `answer\u0000${collection.name}\u0000${JSON.stringify(scopeOf(request, action))}\u0000${request.url}\u0000${JSON.stringify(fields ?? null)}`;
+      const body = await cache.read(collection.projection, key, async () => JSON.stringify(await build()));
+      return reply.type('application/json; charset=utf-8').send(body);
+    };
     const tags = [collection.name];
     // The command waited for the read model; whatever this process cached of the collection before it is
     // stale now, whichever projection the command waited for (read-models/read-model-cache.ts).
@@ -65,19 +84,22 @@ export async function registerCollections(
     api.get(
       base,
       { ...guard('list'), schema: { tags, querystring: listQuerySchema(collection) } },
-      async (request) => {
-        const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
-        const query = listQuery(collection, request.query);
-        const { rows, page } = await repository.list(query, scopeOf(request, 'list'));
-        const entities = rows.map((row) => trimFields(collection.toEntity(row), fields));
-        return { entities: page ? { data: entities, ...page } : entities };
-      },
+      (request, reply) =>
+        answerFromCache(request, reply, 'list', async () => {
+          const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
+          const query = listQuery(collection, request.query);
+          const { rows, page } = await repository.list(query, scopeOf(request, 'list'));
+          const entities = rows.map((row) => trimFields(collection.toEntity(row), fields));
+          return { entities: page ? { data: entities, ...page } : entities };
+        }),
     );
 
-    api.get(`${base}/:id`, { ...guard('get'), schema: { tags, params: idParams } }, async (request) => {
-      const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
-      return { entity: trimFields(await entityOf(request, request.params.id, 'get'), fields) };
-    });
+    api.get(`${base}/:id`, { ...guard('get'), schema: { tags, params: idParams } }, (request, reply) =>
+      answerFromCache(request, reply, 'get', async () => {
+        const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
+        return { entity: trimFields(await entityOf(request, request.params.id, 'get'), fields) };
+      }),
+    );
 
     api.post(
       base,
