@@ -1,11 +1,18 @@
-import type { Migration } from 'kysely';
-import type { Projection } from '../../platform/projections/projection';
-import { proctoringActionsMigrations } from './actions/table';
+import type { BoundedContext } from '..';
 import { proctoringActionsProjection } from './actions/projection';
+import { proctoringPipelineMigrations } from './actions/pipeline-tables';
+import { proctoringActionsMigrations } from './actions/table';
+import { proctoringRealtime } from './realtime';
+import { proctoringRoutes } from './routes';
 
-/** What the proctoring context contributes to a role; roles only assemble these. */
-export const proctoringContext = {
+/**
+ * Proctoring: actions and activities as telemetry, timelines with reviews and credibility scores, the
+ * review queue, and the live feed on `assignment.{id}` (docs/proctoring.md).
+ */
+export const proctoringContext: BoundedContext = {
   name: 'proctoring',
-  migrations: { ...proctoringActionsMigrations } as Record<string, Migration>,
-  projections: [proctoringActionsProjection] as Projection[],
+  migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations },
+  projections: [proctoringActionsProjection],
+  routes: (app, services) => proctoringRoutes(app, services),
+  realtime: (services) => proctoringRealtime(services),
 };

@@ -24,6 +24,10 @@ const caller: RouteRule = { kind: 'caller' };
 const duringChallenges: RouteRule = { kind: 'caller', challenges: 'allowed' };
 const only = (...groups: Group[]): RouteRule => ({ kind: 'groups', groups });
 
+/** Students write and read their own telemetry; the assignment's watchers everything of it. */
+const proctoringWriters = only('student', 'proctor', 'teacher', 'manager', 'admin');
+const proctoringWatchers = only('proctor', 'teacher', 'manager', 'admin');
+
 /** The one authorisation table of the non-record routes: `METHOD path` → rule. */
 export const routeAccessTable: Record<string, RouteRule> = {
   // Signing in and out.
@@ -66,6 +70,17 @@ export const routeAccessTable: Record<string, RouteRule> = {
   // Enumerations (reference context).
   'GET /api/enums.json': caller,
   'GET /api/enum/:name': caller,
+  // Proctoring (docs/proctoring.md): the routes check the attempt's student or the assignment's watchers.
+  'POST /api/assignment/actions': proctoringWriters,
+  'POST /api/assignment/actions/batch': proctoringWriters,
+  'POST /api/assignment/activities': only('student'),
+  'GET /api/assignment/actions': proctoringWriters,
+  'GET /api/assignment/actions/:assignment.json': proctoringWriters,
+  'GET /api/assignment/activities': proctoringWriters,
+  'GET /api/assignment/activities/:assignment.json': proctoringWriters,
+  'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
+  'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
+  'GET /api/proctoring/review-queue': proctoringWatchers,
   // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
   'GET /ws': publicRoute,
   'POST /broadcasting/auth': caller,

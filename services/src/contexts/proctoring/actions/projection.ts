@@ -1,39 +1,128 @@
-import type { ProctoringActionRecordedData, StoredEvent } from '@sabaq/events';
+import type {
+  ProctoringActionRecordedData,
+  ProctoringActivityRecordedData,
+  ProctoringIntervalReviewedData,
+  StoredEvent,
+} from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
+import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
 
-/** Projects recorded proctoring actions into proctoring_actions; keyed by event id, so a replay changes nothing. */
+export const PROCTORING_PROJECTION = 'proctoring.actions';
+
+/**
+ * Projects the proctoring streams: actions into proctoring_actions, activities into
+ * proctoring_activities, reviews into proctoring_reviews (each keyed by event id, so a replay changes
+ * nothing), and then, in the same transaction, rebuilds the timeline of every attempt the batch touched
+ * from those tables. Version 1 still: the new columns have the defaults every version 1 row needs.
+ */
 export const proctoringActionsProjection: Projection = {
-  name: 'proctoring.actions',
+  name: PROCTORING_PROJECTION,
   version: 1,
-  handles: ['ProctoringActionRecorded'],
+  handles: ['ProctoringActionRecorded', 'ProctoringActivityRecorded', 'ProctoringIntervalReviewed'],
   async apply(tx, events) {
-    const rows = events.map((event) => {
-      const data = event.data as ProctoringActionRecordedData;
-      return {
-        id: event.id,
-        school_id: typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null,
-        assignment_id: data.assignmentId,
-        assignment_attempt_id: data.attemptId,
-        student_id: data.studentId,
-        initiator_id: data.initiatorId,
-        webinar_session_id: data.webinarSessionId,
-        action_type: data.actionType,
-        is_warning: data.isWarning,
-        description: data.description,
-        created_at: occurredAt(event),
-        global_position: event.globalPosition.toString(),
-      };
-    });
-    await tx
-      .insertInto('proctoring_actions')
-      .values(rows)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    const touched = new Map<string, TouchedAttempt>();
+    const touch = (
+      event: StoredEvent,
+      data: { attemptId: string; assignmentId: string; studentId: string },
+    ) =>
+      touched.set(data.attemptId, {
+        attemptId: data.attemptId,
+        assignmentId: data.assignmentId,
+        studentId: data.studentId,
+        schoolId: schoolOf(event),
+        position: event.globalPosition,
+      });
+    const actions = [];
+    const activities = [];
+    const reviews = [];
+    for (const event of events) {
+      if (event.type === 'ProctoringActionRecorded') {
+        const data = event.data as ProctoringActionRecordedData;
+        touch(event, data);
+        actions.push({
+          id: event.id,
+          school_id: schoolOf(event),
+          assignment_id: data.assignmentId,
+          assignment_attempt_id: data.attemptId,
+          student_id: data.studentId,
+          initiator_id: data.initiatorId,
+          webinar_session_id: data.webinarSessionId,
+          action_type: data.actionType,
+          is_warning: data.isWarning,
+          description: data.description,
+          source: data.source ?? 'client',
+          screenshots: JSON.stringify(data.screenshots ?? []),
+          created_at: occurredAt(event),
+          global_position: event.globalPosition.toString(),
+        });
+      } else if (event.type === 'ProctoringActivityRecorded') {
+        const data = event.data as ProctoringActivityRecordedData;
+        activities.push({
+          id: event.id,
+          school_id: schoolOf(event),
+          assignment_id: data.assignmentId,
+          assignment_attempt_id: data.attemptId,
+          student_id: data.studentId,
+          chapter_id: data.chapterId,
+          component_id: data.componentId,
+          activity_type: data.activityType,
+          created_at: occurredAt(event),
+          global_position: event.globalPosition.toString(),
+        });
+      } else if (event.type === 'ProctoringIntervalReviewed') {
+        const data = event.data as ProctoringIntervalReviewedData;
+        touch(event, data);
+        reviews.push({
+          id: event.id,
+          school_id: schoolOf(event),
+          assignment_id: data.assignmentId,
+          assignment_attempt_id: data.attemptId,
+          student_id: data.studentId,
+          action_type: data.actionType,
+          start_at: new Date(data.start),
+          end_at: new Date(data.end),
+          decision: data.decision,
+          note: data.note,
+          reviewer_id: data.reviewerId,
+          reviewed_at: occurredAt(event),
+          global_position: event.globalPosition.toString(),
+        });
+      }
+    }
+    if (actions.length)
+      await tx
+        .insertInto('proctoring_actions')
+        .values(actions)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    if (activities.length)
+      await tx
+        .insertInto('proctoring_activities')
+        .values(activities)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    if (reviews.length)
+      await tx
+        .insertInto('proctoring_reviews')
+        .values(reviews)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    await refreshTimelines(tx, [...touched.values()]);
   },
   async reset(tx) {
-    await tx.deleteFrom('proctoring_actions').execute();
+    for (const table of [
+      'proctoring_actions',
+      'proctoring_activities',
+      'proctoring_reviews',
+      'proctoring_timelines',
+    ])
+      await tx.deleteFrom(table).execute();
   },
 };
+
+function schoolOf(event: StoredEvent): string | null {
+  return typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null;
+}
 
 function occurredAt(event: StoredEvent): Date {
   const at = event.metadata.occurredAt;

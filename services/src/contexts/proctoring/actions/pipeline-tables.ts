@@ -1,0 +1,87 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * The rest of the proctoring read models, filled by the same projection as proctoring_actions (one
+ * transaction, so an attempt's timeline always matches its actions and reviews):
+ * - proctoring_actions gains the source, the screenshots' object keys and the archived flag;
+ * - proctoring_activities: the specification's assignment activities;
+ * - proctoring_reviews: every interval review, latest last (by global_position);
+ * - proctoring_timelines: per attempt, the merged timeline and its credibility score.
+ */
+export const proctoringPipelineMigrations: Record<string, Migration> = {
+  '0101_proctoring_pipeline': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('proctoring_actions')
+        .addColumn('source', 'text', (c) => c.notNull().defaultTo('client'))
+        .addColumn('screenshots', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('is_archived', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .createIndex('proctoring_actions_by_attempt')
+        .on('proctoring_actions')
+        .columns(['assignment_attempt_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('proctoring_actions_by_student')
+        .on('proctoring_actions')
+        .columns(['school_id', 'student_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('proctoring_activities')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('assignment_attempt_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        .addColumn('chapter_id', 'text')
+        .addColumn('component_id', 'text')
+        .addColumn('activity_type', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('global_position', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('proctoring_activities_by_assignment')
+        .on('proctoring_activities')
+        .columns(['assignment_id', 'student_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('proctoring_reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('assignment_attempt_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        .addColumn('action_type', 'text', (c) => c.notNull())
+        .addColumn('start_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('end_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('reviewer_id', 'text', (c) => c.notNull())
+        .addColumn('reviewed_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('global_position', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('proctoring_reviews_by_attempt')
+        .on('proctoring_reviews')
+        .columns(['assignment_attempt_id', 'global_position'])
+        .execute();
+      await db.schema
+        .createTable('proctoring_timelines')
+        .addColumn('assignment_attempt_id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        .addColumn('timeline', 'jsonb', (c) => c.notNull())
+        .addColumn('credibility', 'jsonb', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('global_position', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('proctoring_timelines_by_assignment')
+        .on('proctoring_timelines')
+        .columns(['assignment_id', 'score'])
+        .execute();
+    },
+  },
+};

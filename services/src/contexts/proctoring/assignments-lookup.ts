@@ -1,0 +1,154 @@
+import type { ProctoringSettings } from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Caller } from '../../platform/http/caller';
+import type { ReadModelDb, ReadModelTx } from '../../platform/read-models/database';
+import { TABLES } from '../assignments/read-model/tables';
+
+/**
+ * Read-only queries over the assignments context's read model (its tables, never its code paths):
+ * what proctoring needs to know about an attempt, its assignment and their settings.
+ */
+export interface AttemptFacts {
+  attemptId: string;
+  assignmentId: string;
+  studentId: string;
+  schoolId: string | null;
+  /** active or finished (the attempts table's status). */
+  status: string;
+  endsAt: Date | null;
+  points: number;
+}
+
+export interface AssignmentFacts {
+  id: string;
+  schoolId: string | null;
+  ownerId: string | null;
+  reviewers: string[];
+  isSuspended: boolean;
+  isFinished: boolean;
+  isProctoring: boolean;
+  maxPoints: number;
+  settings: Partial<ProctoringSettings> | null;
+}
+
+type Db = ReadModelDb | ReadModelTx;
+
+export async function attemptFacts(db: Db, attemptId: string): Promise<AttemptFacts | undefined> {
+  const row = await db
+    .selectFrom(TABLES.attempts)
+    .select(['id', 'assignment_id', 'student_id', 'school_id', 'status', 'ends_at', 'points'])
+    .where('id', '=', attemptId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    attemptId: String(row.id),
+    assignmentId: String(row.assignment_id),
+    studentId: String(row.student_id),
+    schoolId: row.school_id === null ? null : String(row.school_id),
+    status: String(row.status),
+    endsAt: row.ends_at ? new Date(row.ends_at as string) : null,
+    points: Number(row.points ?? 0),
+  };
+}
+
+export async function assignmentsFacts(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, AssignmentFacts>> {
+  const found = new Map<string, AssignmentFacts>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom(TABLES.assignments)
+    .select([
+      'id',
+      'school_id',
+      'owner_id',
+      'reviewers',
+      'is_suspended',
+      'is_finished',
+      'is_proctoring',
+      'points',
+      sql<unknown>`record->'settings'->'proctoring_settings'`.as('settings'),
+    ])
+    .where('id', 'in', [...new Set(ids)])
+    .where('deleted', '=', false)
+    .execute();
+  for (const row of rows) {
+    found.set(String(row.id), {
+      id: String(row.id),
+      schoolId: row.school_id === null ? null : String(row.school_id),
+      ownerId: row.owner_id === null ? null : String(row.owner_id),
+      reviewers: Array.isArray(row.reviewers) ? (row.reviewers as unknown[]).map(String) : [],
+      isSuspended: Boolean(row.is_suspended),
+      isFinished: Boolean(row.is_finished),
+      isProctoring: Boolean(row.is_proctoring),
+      maxPoints: Number(row.points ?? 0),
+      settings:
+        typeof row.settings === 'object' && row.settings !== null
+          ? (row.settings as Partial<ProctoringSettings>)
+          : null,
+    });
+  }
+  return found;
+}
+
+/**
+ * The proctoring settings of some assignments, for the projection. The projection also runs where the
+ * assignments context is not installed (tests of the proctoring tables alone): there, no settings,
+ * and the timeline uses the defaults.
+ */
+export async function proctoringSettingsOf(
+  tx: ReadModelTx,
+  assignmentIds: readonly string[],
+): Promise<Map<string, Partial<ProctoringSettings> | null>> {
+  const present = await sql<{
+    t: string | null;
+  }>`SELECT to_regclass(${TABLES.assignments})::text AS t`.execute(tx);
+  if (!present.rows[0]?.t) return new Map();
+  const facts = await assignmentsFacts(tx, assignmentIds);
+  return new Map([...facts].map(([id, f]) => [id, f.settings]));
+}
+
+/**
+ * Who may watch and judge an assignment's proctoring: the school's admins, managers and proctors, and
+ * the teachers who own or review it. The specification names no per-assignment proctor list, so a
+ * school's proctors proctor all of its assignments.
+ */
+export function watches(caller: Caller, assignment: AssignmentFacts): boolean {
+  if (caller.schoolId === null || assignment.schoolId !== caller.schoolId) return false;
+  switch (caller.group) {
+    case 'admin':
+    case 'manager':
+    case 'proctor':
+      return true;
+    case 'teacher':
+      return assignment.ownerId === caller.userId || assignment.reviewers.includes(caller.userId);
+    case 'student':
+    case 'analyst':
+      return false;
+    default: {
+      const never: never = caller.group;
+      return never;
+    }
+  }
+}
+
+/** The ids of the caller's school's assignments the caller watches (for narrowing lists). */
+export async function watchedAssignments(db: ReadModelDb, caller: Caller): Promise<string[] | 'all'> {
+  if (caller.group === 'admin' || caller.group === 'manager' || caller.group === 'proctor') return 'all';
+  if (caller.group !== 'teacher') return [];
+  const rows = await db
+    .selectFrom(TABLES.assignments)
+    .select('id')
+    .where('school_id', '=', caller.schoolId)
+    .where('deleted', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', caller.userId),
+        eb(sql<boolean>`reviewers @> ${JSON.stringify([caller.userId])}::jsonb`, '=', true),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => String(r.id));
+}

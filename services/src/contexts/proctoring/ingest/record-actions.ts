@@ -1,0 +1,193 @@
+import {
+  proctoringActionKind,
+  streamId,
+  type NewEvent,
+  type ProctoringActionRecordedData,
+} from '@sabaq/events';
+import type { ContextServices } from '../..';
+import { ValidationError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/http/caller';
+import { TABLES } from '../../assignments/read-model/tables';
+import { uuidV5 } from '../../identity/ids';
+import type { ActionBody, ActivityBody } from './bodies';
+import { decodeScreenshot, storeScreenshots } from './screenshots';
+import { openAttemptForWriting, sourceFor } from './write-gate';
+
+type Services = Pick<ContextServices, 'db' | 'clock' | 'ingest' | 'objects' | 'newId'>;
+
+/** A client time may run a little ahead of the server's; further ahead is a broken clock. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The event id of a client's item: derived from the attempt and the client's id, so a retry is the same
+ * event (the store keeps it once) and two attempts can never collide on a client's counter.
+ */
+export const telemetryEventId = (
+  kind: 'action' | 'activity',
+  attemptId: string,
+  clientId: string | undefined,
+  newId: () => string,
+) => (clientId === undefined ? newId() : uuidV5(`proctoring:${kind}:${attemptId}:${clientId}`));
+
+function occurredAt(services: Services, value: string | undefined, field: string): string {
+  const now = services.clock();
+  if (value === undefined) return now.toISOString();
+  const at = new Date(value);
+  if (at.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
+    throw new ValidationError('Время действия в будущем', { [field]: ['Время действия в будущем'] });
+  }
+  return at.toISOString();
+}
+
+export interface PreparedAction {
+  streamId: string;
+  event: NewEvent<'ProctoringActionRecorded', ProctoringActionRecordedData>;
+}
+
+/**
+ * Checks one action against the write rules and builds its event, storing its screenshots first (an
+ * event never names an object that is not there). `field` prefixes error fields in a batch.
+ */
+export async function prepareAction(
+  services: Services,
+  caller: Caller,
+  body: ActionBody,
+  field = '',
+): Promise<PreparedAction> {
+  const open = await openAttemptForWriting(services, caller, {
+    assignmentId: body.assignment_id,
+    attemptId: body.assignment_attempt_id,
+    studentId: body.student_id,
+  });
+  const source = sourceFor(caller, open.asStudent, body.action_type, body.source);
+  const occurred = occurredAt(services, body.created_at, `${field}created_at`);
+  const eventId = telemetryEventId('action', open.attempt.attemptId, body.id, services.newId);
+  const images = [...(body.screenshot ? [body.screenshot] : []), ...(body.screenshots ?? [])].map(
+    (value, i) =>
+      decodeScreenshot(value, i === 0 && body.screenshot ? `${field}screenshot` : `${field}screenshots`),
+  );
+  if (images.length > 5) {
+    throw new ValidationError('Не больше 5 снимков', { [`${field}screenshots`]: ['Не больше 5 снимков'] });
+  }
+  const screenshots = await storeScreenshots(
+    services.objects,
+    { schoolId: caller.schoolId!, attemptId: open.attempt.attemptId, eventId },
+    images,
+  );
+  return {
+    streamId: streamId('proctoring', open.attempt.attemptId),
+    event: {
+      id: eventId,
+      type: 'ProctoringActionRecorded',
+      data: {
+        assignmentId: open.attempt.assignmentId,
+        attemptId: open.attempt.attemptId,
+        studentId: open.attempt.studentId,
+        initiatorId: caller.userId,
+        webinarSessionId: body.webinar_session_id ?? null,
+        actionType: body.action_type,
+        isWarning: body.is_warning ?? proctoringActionKind(body.action_type) === 'warning',
+        description: body.description ?? null,
+        source,
+        screenshots,
+      },
+      metadata: { userId: caller.userId, schoolId: caller.schoolId!, occurredAt: occurred },
+    },
+  };
+}
+
+/** Hands prepared actions to the telemetry ingest, one submit per attempt stream, in the order sent. */
+export async function submitActions(
+  services: Pick<ContextServices, 'ingest'>,
+  prepared: readonly PreparedAction[],
+): Promise<void> {
+  const byStream = new Map<string, NewEvent[]>();
+  for (const item of prepared) {
+    const list = byStream.get(item.streamId) ?? [];
+    // The same client id twice in one batch is one event.
+    if (!list.some((e) => e.id === item.event.id)) list.push(item.event);
+    byStream.set(item.streamId, list);
+  }
+  await Promise.all([...byStream].map(([stream, events]) => services.ingest.submit(stream, events)));
+}
+
+/** The specification's action record for a just-recorded action (diff comes with reads). */
+export function recordedActionEntity(item: PreparedAction) {
+  const { data, metadata } = item.event;
+  return {
+    id: item.event.id,
+    assignment_id: data.assignmentId,
+    assignment_attempt_id: data.attemptId,
+    initiator_id: data.initiatorId,
+    student_id: data.studentId,
+    webinar_session_id: data.webinarSessionId,
+    action_type: data.actionType,
+    screenshot: data.screenshots[0] ?? null,
+    screenshots: data.screenshots,
+    is_warning: data.isWarning,
+    is_archived: false,
+    description: data.description,
+    source: data.source,
+    created_at: metadata?.occurredAt,
+  };
+}
+
+/** Records an activity of the caller (a student) in their attempt; the active attempt when none is named. */
+export async function recordActivity(services: Services, caller: Caller, body: ActivityBody) {
+  const attemptId =
+    body.assignment_attempt_id ?? (await activeAttemptOf(services, caller, body.assignment_id));
+  const open = await openAttemptForWriting(services, caller, {
+    assignmentId: body.assignment_id,
+    attemptId,
+    studentId: body.student_id,
+  });
+  if (!open.asStudent) {
+    throw new ValidationError('Активность записывает студент', {
+      activity_type: ['Активность записывает студент'],
+    });
+  }
+  const occurred = occurredAt(services, body.created_at, 'created_at');
+  const id = telemetryEventId('activity', attemptId, body.id, services.newId);
+  const data = {
+    assignmentId: open.attempt.assignmentId,
+    attemptId,
+    studentId: open.attempt.studentId,
+    chapterId: body.chapter_id ?? null,
+    componentId: body.component_id ?? null,
+    activityType: body.activity_type,
+  };
+  await services.ingest.submit(streamId('proctoring', attemptId), [
+    {
+      id,
+      type: 'ProctoringActivityRecorded',
+      data,
+      metadata: { userId: caller.userId, schoolId: caller.schoolId!, occurredAt: occurred },
+    },
+  ]);
+  return {
+    id,
+    assignment_id: data.assignmentId,
+    assignment_attempt_id: attemptId,
+    student_id: data.studentId,
+    chapter_id: data.chapterId,
+    component_id: data.componentId,
+    activity_type: data.activityType,
+    created_at: occurred,
+  };
+}
+
+async function activeAttemptOf(services: Services, caller: Caller, assignmentId: string): Promise<string> {
+  const row = await services.db
+    .selectFrom(TABLES.attempts)
+    .select('id')
+    .where('assignment_id', '=', assignmentId)
+    .where('student_id', '=', caller.userId)
+    .where('school_id', '=', caller.schoolId)
+    .where('status', '=', 'active')
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) {
+    throw new ValidationError('Нет активной попытки', { assignment_attempt_id: ['Нет активной попытки'] });
+  }
+  return String(row.id);
+}

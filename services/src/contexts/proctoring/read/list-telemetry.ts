@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Caller } from '../../../platform/http/caller';
+import type { ReadModelDb } from '../../../platform/read-models/database';
+import { watchedAssignments } from '../assignments-lookup';
+import type { TelemetryListQuery } from './list-query';
+
+/** Without paging a list answers at most this many, as the record API does. */
+const MAX_UNPAGED = 1000;
+
+export type TelemetryKind = 'actions' | 'activities';
+const TABLE = { actions: 'proctoring_actions', activities: 'proctoring_activities' } as const;
+const TYPE_COLUMN = { actions: 'action_type', activities: 'activity_type' } as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
+
+/**
+ * Actions or activities the caller may see, oldest first, each with `diff`: the whole seconds since the
+ * same student's previous one in the same assignment (null for the first). The window runs over the
+ * caller's scope narrowed only by assignment and student, the window's own partition, so filtering by
+ * type, attempt or warning never changes a diff.
+ *
+ * Scope: the caller's school only; a student sees their own; a teacher the assignments they own or
+ * review; admins, managers and proctors the school's.
+ */
+export async function listTelemetry(
+  db: ReadModelDb,
+  caller: Caller,
+  kind: TelemetryKind,
+  query: TelemetryListQuery,
+): Promise<{ rows: Row[]; total: number; page: number } | 'nothing'> {
+  if (caller.schoolId === null) return 'nothing';
+  const watched = caller.group === 'student' ? 'all' : await watchedAssignments(db, caller);
+  let assignments = query.assignmentIds;
+  if (watched !== 'all') assignments = assignments ? assignments.filter((a) => watched.includes(a)) : watched;
+  if (assignments && assignments.length === 0) return 'nothing';
+  const table = TABLE[kind];
+  let inner = db
+    .selectFrom(table)
+    .selectAll()
+    .select(
+      sql<
+        number | null
+      >`round(extract(epoch from created_at - lag(created_at) over (partition by assignment_id, student_id order by created_at, id)))::int`.as(
+        'diff',
+      ),
+    )
+    .where('school_id', '=', caller.schoolId);
+  if (caller.group === 'student') inner = inner.where('student_id', '=', caller.userId);
+  if (assignments) inner = inner.where('assignment_id', 'in', assignments);
+  if (query.studentIds) inner = inner.where('student_id', 'in', query.studentIds);
+  let outer = db.selectFrom(inner.as('t')).selectAll();
+  if (query.attemptIds) outer = outer.where('assignment_attempt_id', 'in', query.attemptIds);
+  if (query.types) outer = outer.where(TYPE_COLUMN[kind], 'in', query.types);
+  if (query.isWarning !== undefined && kind === 'actions')
+    outer = outer.where('is_warning', '=', query.isWarning);
+  const ordered = outer.orderBy('created_at').orderBy('id');
+  if (!query.paging) {
+    const rows = await ordered.limit(MAX_UNPAGED).execute();
+    return { rows, total: rows.length, page: 1 };
+  }
+  const counted = await db
+    .selectFrom(outer.as('c'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const lastPage = Math.max(1, Math.ceil(total / query.paging.limit));
+  // A page past the end is answered as the last page (docs/records-api.md).
+  const page = Math.min(query.paging.page, lastPage);
+  const rows = await ordered
+    .limit(query.paging.limit)
+    .offset((page - 1) * query.paging.limit)
+    .execute();
+  return { rows, total, page };
+}
+
+export function actionEntity(row: Row) {
+  const screenshots = Array.isArray(row.screenshots) ? (row.screenshots as string[]) : [];
+  return {
+    id: row.id,
+    assignment_id: row.assignment_id,
+    assignment_attempt_id: row.assignment_attempt_id,
+    initiator_id: row.initiator_id,
+    student_id: row.student_id,
+    webinar_session_id: row.webinar_session_id,
+    action_type: row.action_type,
+    screenshot: screenshots[0] ?? null,
+    screenshots,
+    is_warning: row.is_warning,
+    is_archived: row.is_archived,
+    description: row.description,
+    source: row.source,
+    created_at: new Date(row.created_at).toISOString(),
+    diff: row.diff === null || row.diff === undefined ? null : Number(row.diff),
+  };
+}
+
+export function activityEntity(row: Row) {
+  return {
+    id: row.id,
+    assignment_id: row.assignment_id,
+    assignment_attempt_id: row.assignment_attempt_id,
+    student_id: row.student_id,
+    chapter_id: row.chapter_id,
+    component_id: row.component_id,
+    activity_type: row.activity_type,
+    created_at: new Date(row.created_at).toISOString(),
+    diff: row.diff === null || row.diff === undefined ? null : Number(row.diff),
+  };
+}

@@ -1,0 +1,70 @@
+import {
+  channelName,
+  proctoringActionKind,
+  type ProctoringActionRecordedData,
+  type Push,
+} from '@sabaq/events';
+import type { ContextServices } from '..';
+import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { assignmentsFacts, watches } from './assignments-lookup';
+
+/**
+ * The live proctor feed: `assignment.{id}` is open to the assignment's watchers (assignments-lookup.ts),
+ * and every recorded action of its students is pushed there as it is persisted (ActionRecorded), a
+ * violation also as ViolationDetected.
+ */
+export function proctoringRealtime(services: Pick<ContextServices, 'db'>): RealtimeContribution {
+  return {
+    channels: [
+      {
+        pattern: 'assignment.{id}',
+        async authorize(caller, { id }) {
+          const assignment = id ? (await assignmentsFacts(services.db, [id])).get(id) : undefined;
+          return assignment !== undefined && watches(caller, assignment);
+        },
+      },
+    ],
+    pushes: [
+      {
+        eventTypes: ['ProctoringActionRecorded'],
+        map(event) {
+          const data = event.data as ProctoringActionRecordedData;
+          const channel = channelName('assignment', data.assignmentId);
+          const occurred =
+            typeof event.metadata.occurredAt === 'string'
+              ? event.metadata.occurredAt
+              : event.recordedAt.toISOString();
+          const common = {
+            id: event.id,
+            assignment_id: data.assignmentId,
+            attempt_id: data.attemptId,
+            student_id: data.studentId,
+            source: data.source,
+          };
+          const pushes: Push<'assignment'>[] = [
+            {
+              channel,
+              event: 'ActionRecorded',
+              data: {
+                ...common,
+                action_type: data.actionType,
+                is_warning: data.isWarning,
+                description: data.description,
+                initiator_id: data.initiatorId,
+                occurred_at: occurred,
+              },
+            },
+          ];
+          if (proctoringActionKind(data.actionType) === 'violation') {
+            pushes.push({
+              channel,
+              event: 'ViolationDetected',
+              data: { ...common, type: data.actionType, detected_at: occurred },
+            });
+          }
+          return pushes;
+        },
+      },
+    ],
+  };
+}

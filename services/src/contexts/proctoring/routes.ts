@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextServices } from '..';
+import { NotFoundError } from '../../platform/errors';
+import type { Caller } from '../../platform/http/caller';
+import { recordId } from '../../platform/http/records/list-query';
+import { assignmentsFacts, watches } from './assignments-lookup';
+import { actionBatchBody, actionBody, activityBody } from './ingest/bodies';
+import { prepareAction, recordActivity, recordedActionEntity, submitActions } from './ingest/record-actions';
+import { parseListQuery } from './read/list-query';
+import { actionEntity, activityEntity, listTelemetry, type TelemetryKind } from './read/list-telemetry';
+import { reviewQueue } from './review/review-queue';
+import { reviewBody, reviewInterval } from './review/review-interval';
+import { attemptTimeline } from './timeline/attempt-timeline';
+
+const callerOf = (request: FastifyRequest): Caller => {
+  if (!request.caller) throw new Error('route reached without a caller: is it in the route access table?');
+  return request.caller;
+};
+
+/**
+ * The proctoring calls. Who may call each is in the route access table (route-access.ts); ownership
+ * (the caller's school, their own attempt, the assignments they watch) is checked here.
+ * - POST /api/assignment/actions, /api/assignment/actions/batch, /api/assignment/activities
+ * - GET /api/assignment/actions, /api/assignment/actions/{assignment}.json, same for activities
+ * - GET /api/proctoring/timelines/{attempt}, POST /api/proctoring/timelines/{attempt}/reviews
+ * - GET /api/proctoring/review-queue?assignment_id=
+ */
+export async function proctoringRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['proctoring'];
+
+  api.post('/api/assignment/actions', { schema: { tags, body: actionBody } }, async (request, reply) => {
+    const prepared = await prepareAction(services, callerOf(request), request.body);
+    await submitActions(services, [prepared]);
+    return reply.status(201).send({ entity: recordedActionEntity(prepared) });
+  });
+
+  api.post(
+    '/api/assignment/actions/batch',
+    { schema: { tags, body: actionBatchBody } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      // Checked one by one, all before anything is submitted: a batch is refused whole or taken whole.
+      const prepared = [];
+      for (const [index, item] of request.body.actions.entries()) {
+        prepared.push(await prepareAction(services, caller, item, `actions.${index}.`));
+      }
+      await submitActions(services, prepared);
+      return reply.status(201).send({ entities: prepared.map(recordedActionEntity) });
+    },
+  );
+
+  api.post('/api/assignment/activities', { schema: { tags, body: activityBody } }, async (request, reply) => {
+    const entity = await recordActivity(services, callerOf(request), request.body);
+    return reply.status(201).send({ entity });
+  });
+
+  const readers: [string, TelemetryKind, (row: Record<string, unknown>) => unknown][] = [
+    ['/api/assignment/actions', 'actions', actionEntity],
+    ['/api/assignment/activities', 'activities', activityEntity],
+  ];
+  for (const [path, kind, toEntity] of readers) {
+    api.get(path, { schema: { tags } }, async (request) => {
+      const query = parseListQuery(request.query);
+      const found = await listTelemetry(services.db, callerOf(request), kind, query);
+      const rows = found === 'nothing' ? [] : found.rows;
+      const entities = rows.map(toEntity);
+      if (!query.paging) return { entities };
+      const total = found === 'nothing' ? 0 : found.total;
+      return {
+        entities: {
+          data: entities,
+          current_page: found === 'nothing' ? 1 : found.page,
+          last_page: Math.max(1, Math.ceil(total / query.paging.limit)),
+          total,
+          per_page: query.paging.limit,
+        },
+      };
+    });
+
+    api.get(
+      `${path}/:assignment.json`,
+      { schema: { tags, params: z.object({ assignment: recordId }) } },
+      async (request) => {
+        const caller = callerOf(request);
+        const { assignment } = request.params;
+        const facts = (await assignmentsFacts(services.db, [assignment])).get(assignment);
+        const visible =
+          facts !== undefined &&
+          facts.schoolId === caller.schoolId &&
+          (caller.group === 'student' || watches(caller, facts));
+        if (!visible) throw new NotFoundError('Задание не найдено');
+        const found = await listTelemetry(services.db, caller, kind, { assignmentIds: [assignment] });
+        return { entities: found === 'nothing' ? [] : found.rows.map(toEntity) };
+      },
+    );
+  }
+
+  const attemptParams = z.object({ attempt: recordId });
+  api.get(
+    '/api/proctoring/timelines/:attempt',
+    { schema: { tags, params: attemptParams } },
+    async (request) => ({
+      entity: await attemptTimeline(services.db, callerOf(request), request.params.attempt),
+    }),
+  );
+
+  api.post(
+    '/api/proctoring/timelines/:attempt/reviews',
+    { schema: { tags, params: attemptParams, body: reviewBody } },
+    async (request, reply) => {
+      const entity = await reviewInterval(services, callerOf(request), request.params.attempt, request.body);
+      return reply.status(201).send({ entity });
+    },
+  );
+
+  api.get(
+    '/api/proctoring/review-queue',
+    { schema: { tags, querystring: z.object({ assignment_id: recordId }) } },
+    async (request) => ({
+      entities: await reviewQueue(services.db, callerOf(request), request.query.assignment_id),
+    }),
+  );
+}

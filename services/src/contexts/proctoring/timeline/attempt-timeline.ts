@@ -1,0 +1,58 @@
+import { NotFoundError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/http/caller';
+import type { ReadModelDb } from '../../../platform/read-models/database';
+import {
+  assignmentsFacts,
+  attemptFacts,
+  watches,
+  type AssignmentFacts,
+  type AttemptFacts,
+} from '../assignments-lookup';
+import type { Timeline } from './build-timeline';
+import { credibility, type Credibility } from './credibility';
+
+const EMPTY: Timeline = { violations: [], warnings: [], dropped: 0 };
+
+/** The attempt and its assignment when the caller watches that assignment; 404 otherwise, as if absent. */
+export async function watchedAttempt(
+  db: ReadModelDb,
+  caller: Caller,
+  attemptId: string,
+): Promise<{ attempt: AttemptFacts; assignment: AssignmentFacts }> {
+  const attempt = await attemptFacts(db, attemptId);
+  const assignment =
+    attempt && (await assignmentsFacts(db, [attempt.assignmentId])).get(attempt.assignmentId);
+  if (!attempt || !assignment || attempt.schoolId !== caller.schoolId || !watches(caller, assignment)) {
+    throw new NotFoundError('Попытка не найдена');
+  }
+  return { attempt, assignment };
+}
+
+export interface TimelineEntity extends Timeline {
+  assignment_attempt_id: string;
+  assignment_id: string;
+  student_id: string;
+  credibility: Credibility;
+}
+
+/** The stored timeline of an attempt (an attempt with no signals yet has an empty one, scored 100). */
+export async function attemptTimeline(
+  db: ReadModelDb,
+  caller: Caller,
+  attemptId: string,
+): Promise<TimelineEntity> {
+  const { attempt } = await watchedAttempt(db, caller, attemptId);
+  const row = await db
+    .selectFrom('proctoring_timelines')
+    .select(['timeline', 'credibility'])
+    .where('assignment_attempt_id', '=', attemptId)
+    .executeTakeFirst();
+  const timeline = (row?.timeline as Timeline | undefined) ?? EMPTY;
+  return {
+    assignment_attempt_id: attempt.attemptId,
+    assignment_id: attempt.assignmentId,
+    student_id: attempt.studentId,
+    ...timeline,
+    credibility: (row?.credibility as Credibility | undefined) ?? credibility(EMPTY),
+  };
+}

@@ -1,0 +1,511 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from '../records/records-app';
+import { startProctoringApp, type ProctoringApp } from './proctoring-app';
+
+/**
+ * The proctoring pipeline over HTTP: an external exam of school-a given to two students, its teacher,
+ * a reviewer, a colleague who is neither, the school's proctor, and outsiders of school-b. Each student
+ * has an attempt; the student's browser posts detector signals (with retries and out-of-order
+ * arrivals), the proctor acts, and the timeline, its score and the review queue follow.
+ */
+let env: ProctoringApp;
+type Body = Record<string, unknown> & {
+  entity?: Record<string, unknown> & { id: string };
+  entities?: (Record<string, unknown> & { id: string })[];
+  errors?: Record<string, string[]>;
+  message?: string;
+  status_code?: number;
+};
+const teacher = tokenFor('teacher', 'school-a');
+const reviewer = tokenFor('teacher', 'school-a', 3);
+const colleague = tokenFor('teacher', 'school-a', 2);
+const proctor = tokenFor('proctor', 'school-a');
+const outsider = tokenFor('teacher', 'school-b');
+const outsideProctor = tokenFor('proctor', 'school-b');
+const outsideStudent = tokenFor('student', 'school-b');
+const student1 = tokenFor('student', 'school-a');
+const student2 = tokenFor('student', 'school-a', 2);
+const S1 = 'student-school-a-1';
+const S2 = 'student-school-a-2';
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+async function call(method: string, url: string, token: string, payload?: unknown) {
+  const response = await env.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
+}
+const ok = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
+  const { status: got, body } = await answer;
+  expect(got, JSON.stringify(body)).toBe(status);
+  return body;
+};
+/** Whole seconds before now, as ISO: the signals of a running exam. */
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 30 * 60_000;
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+let assignment: string;
+let attempt1: string;
+let attempt2: string;
+const action = (fields: Record<string, unknown>) => ({
+  assignment_id: assignment,
+  assignment_attempt_id: attempt1,
+  ...fields,
+});
+
+beforeAll(async () => {
+  env = await startProctoringApp();
+  const made = await ok(
+    call('POST', '/api/assignments', teacher, {
+      type: 'external',
+      name: 'Экзамен по алгебре',
+      students: [S1, S2],
+      reviewers: ['teacher-school-a-3'],
+      settings: { proctoring_settings: { focus_tolerance: 2000 } },
+    }),
+    201,
+  );
+  assignment = made.entity!.id;
+  attempt1 = (
+    await ok(call('POST', '/api/assignment-attempts', student1, { assignment_id: assignment }), 201)
+  ).entity!.id;
+  attempt2 = (
+    await ok(call('POST', '/api/assignment-attempts', student2, { assignment_id: assignment }), 201)
+  ).entity!.id;
+}, 60_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('recording actions', () => {
+  it('stores an action once however often the client retries it', async () => {
+    const first = await ok(
+      call(
+        'POST',
+        '/api/assignment/actions',
+        student1,
+        action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }),
+      ),
+      201,
+    );
+    expect(first.entity).toMatchObject({
+      assignment_id: assignment,
+      assignment_attempt_id: attempt1,
+      student_id: S1,
+      initiator_id: S1,
+      action_type: 'focus_lost',
+      is_warning: false,
+      source: 'client',
+      created_at: at(0),
+    });
+    const retry = await ok(
+      call(
+        'POST',
+        '/api/assignment/actions',
+        student1,
+        action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }),
+      ),
+      201,
+    );
+    expect(retry.entity!.id).toBe(first.entity!.id);
+  });
+
+  it('takes a batch with late, out-of-order and repeated items, each once', async () => {
+    const batch = await ok(
+      call('POST', '/api/assignment/actions/batch', student1, {
+        actions: [
+          action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }),
+          action({ id: 'c-2', action_type: 'focus_lost', created_at: at(1.5) }),
+          action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }), // the retried first
+          action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }), // twice in one batch
+          action({ id: 'c-4', action_type: 'focus_lost', created_at: at(40) }),
+          action({ id: 'c-5', action_type: 'second_monitor', created_at: at(41) }),
+          action({ id: 'c-6', action_type: 'face_missing', created_at: at(100) }),
+          action({ id: 'c-7', action_type: 'face_missing', created_at: at(101) }),
+          action({ id: 'c-8', action_type: 'face_missing', created_at: at(102.5) }),
+          action({ id: 'c-9', action_type: 'noise', created_at: at(200) }), // one frame: flicker
+        ],
+      }),
+      201,
+    );
+    expect(batch.entities).toHaveLength(10);
+    expect(batch.entities!.find((e) => e.action_type === 'second_monitor')).toMatchObject({
+      is_warning: true,
+    });
+    await env.caughtUp();
+    const { entities } = await ok(
+      call('GET', `/api/assignment/actions?assignment_attempt_id=${attempt1}`, teacher),
+    );
+    expect(entities!.map((e) => [e.action_type, e.created_at, e.diff])).toEqual([
+      ['focus_lost', at(0), null],
+      ['focus_lost', at(1.5), 2], // 1.5 s, in whole seconds
+      ['focus_lost', at(3), 2],
+      ['focus_lost', at(40), 37],
+      ['second_monitor', at(41), 1],
+      ['face_missing', at(100), 59],
+      ['face_missing', at(101), 1],
+      ['face_missing', at(102.5), 2],
+      ['noise', at(200), 98],
+    ]);
+  });
+
+  it('keeps screenshots as objects and the action their keys', async () => {
+    const posted = await ok(
+      call(
+        'POST',
+        '/api/assignment/actions',
+        student1,
+        action({
+          id: 'c-shot',
+          action_type: 'many_faces',
+          created_at: at(300),
+          screenshot: `data:image/png;base64,${PNG}`,
+        }),
+      ),
+      201,
+    );
+    const key = posted.entity!.screenshot as string;
+    expect(key).toMatch(new RegExp(`^proctoring/school-a/${attempt1}/.+-0\\.png$`));
+    expect(await env.services.objects.stat(key)).toMatchObject({ size: Buffer.from(PNG, 'base64').length });
+    const bad = await call(
+      'POST',
+      '/api/assignment/actions',
+      student1,
+      action({ action_type: 'many_faces', screenshot: Buffer.from('<script>').toString('base64') }),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('screenshot');
+  });
+
+  it('refuses another student’s attempt, another school’s, and a type outside the vocabulary', async () => {
+    const wrongStudent = await call(
+      'POST',
+      '/api/assignment/actions',
+      student2,
+      action({ action_type: 'focus_lost' }),
+    );
+    expect(wrongStudent.status).toBe(403);
+    expect(wrongStudent.body).toMatchObject({ message: 'Это не ваша попытка', status_code: 403 });
+    const claimsOther = await call(
+      'POST',
+      '/api/assignment/actions',
+      student1,
+      action({ action_type: 'focus_lost', student_id: S2 }),
+    );
+    expect(claimsOther.status).toBe(403);
+    expect(
+      (await call('POST', '/api/assignment/actions', outsideStudent, action({ action_type: 'noise' })))
+        .status,
+    ).toBe(404);
+    const unknown = await call(
+      'POST',
+      '/api/assignment/actions',
+      student1,
+      action({ action_type: 'cheating' }),
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toHaveProperty('action_type');
+    const otherAssignment = await call('POST', '/api/assignment/actions', student2, {
+      assignment_id: 'another',
+      assignment_attempt_id: attempt2,
+      action_type: 'noise',
+    });
+    expect(otherAssignment.status).toBe(422);
+  });
+
+  it('lets the proctor act, not the student, and holds the student while suspended', async () => {
+    const studentTries = await call(
+      'POST',
+      '/api/assignment/actions',
+      student1,
+      action({ action_type: 'exam_suspended' }),
+    );
+    expect(studentTries.status).toBe(403);
+    const colleagueTries = await call(
+      'POST',
+      '/api/assignment/actions',
+      colleague,
+      action({ action_type: 'proctor_message' }),
+    );
+    expect(colleagueTries.status).toBe(403);
+    const outsiderTries = await call(
+      'POST',
+      '/api/assignment/actions',
+      outsideProctor,
+      action({ action_type: 'proctor_message' }),
+    );
+    expect(outsiderTries.status).toBe(404);
+    const suspended = await ok(
+      call(
+        'POST',
+        '/api/assignment/actions',
+        proctor,
+        action({ action_type: 'exam_suspended', description: 'Посторонний в кадре' }),
+      ),
+      201,
+    );
+    expect(suspended.entity).toMatchObject({
+      source: 'proctor',
+      initiator_id: 'proctor-school-a-1',
+      student_id: S1,
+    });
+    await env.caughtUp();
+    const held = await call(
+      'POST',
+      '/api/assignment/actions',
+      student1,
+      action({ action_type: 'focus_lost' }),
+    );
+    expect(held.status).toBe(422);
+    expect(held.body.errors).toEqual({ assignment_attempt_id: ['Попытка приостановлена проктором'] });
+    await ok(call('POST', '/api/assignment/actions', reviewer, action({ action_type: 'exam_resumed' })), 201);
+    await env.caughtUp();
+    await ok(
+      call(
+        'POST',
+        '/api/assignment/actions',
+        student1,
+        action({ action_type: 'session_started', created_at: at(5) }),
+      ),
+      201,
+    );
+  });
+
+  it('refuses writes to a finished attempt', async () => {
+    await ok(call('POST', `/api/assignment-attempts/${attempt2}/finish.json`, student2));
+    const late = await call('POST', '/api/assignment/actions', student2, {
+      assignment_id: assignment,
+      assignment_attempt_id: attempt2,
+      action_type: 'focus_lost',
+    });
+    expect(late.status).toBe(422);
+    expect(late.body.errors).toEqual({ assignment_attempt_id: ['Попытка завершена'] });
+    const byProctor = await call('POST', '/api/assignment/actions', proctor, {
+      assignment_id: assignment,
+      assignment_attempt_id: attempt2,
+      action_type: 'proctor_message',
+    });
+    expect(byProctor.status).toBe(422);
+  });
+});
+
+describe('reading actions and activities', () => {
+  it('shows a student their own actions only, and outsiders nothing', async () => {
+    await env.caughtUp();
+    const own = await ok(call('GET', `/api/assignment/actions?assignment_id=${assignment}`, student1));
+    expect(own.entities!.length).toBeGreaterThan(0);
+    expect(own.entities!.every((e) => e.student_id === S1)).toBe(true);
+    expect(
+      (await ok(call('GET', `/api/assignment/actions?assignment_id=${assignment}`, student2))).entities,
+    ).toEqual([]);
+    expect((await ok(call('GET', '/api/assignment/actions', outsider))).entities).toEqual([]);
+    expect((await ok(call('GET', '/api/assignment/actions', colleague))).entities).toEqual([]);
+    expect((await call('GET', `/api/assignment/actions/${assignment}.json`, outsider)).status).toBe(404);
+    expect((await call('GET', `/api/assignment/actions/${assignment}.json`, colleague)).status).toBe(404);
+    const all = await ok(call('GET', `/api/assignment/actions/${assignment}.json`, proctor));
+    expect(all.entities!.filter((e) => e.student_id === S1).length).toBe(own.entities!.length);
+  });
+
+  it('filters by type and warning and pages like the record API', async () => {
+    const warnings = await ok(
+      call(
+        'GET',
+        `/api/assignment/actions?filter[is_warning]=1&filter[assignment_id]=${assignment}`,
+        teacher,
+      ),
+    );
+    expect(warnings.entities!.map((e) => e.action_type)).toEqual(['second_monitor']);
+    // The diff counts from the student's previous action of any type, whatever the filter.
+    expect(warnings.entities![0]!.diff).toBe(1);
+    const paged = await ok(
+      call('GET', `/api/assignment/actions?action_type[]=focus_lost&page=2&limit=3`, teacher),
+    );
+    expect(paged.entities).toMatchObject({ current_page: 2, last_page: 2, total: 4, per_page: 3 });
+    const bad = await call('GET', '/api/assignment/actions?limit=1000&page=1', teacher);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('limit');
+  });
+
+  it('records activities in the student’s active attempt, with diffs', async () => {
+    await ok(
+      call('POST', '/api/assignment/activities', student1, {
+        id: 'a-1',
+        assignment_id: assignment,
+        activity_type: 'chapter_opened',
+        chapter_id: 'ch-1',
+        created_at: at(10),
+      }),
+      201,
+    );
+    await ok(
+      call('POST', '/api/assignment/activities', student1, {
+        id: 'a-1',
+        assignment_id: assignment,
+        activity_type: 'chapter_opened',
+        chapter_id: 'ch-1',
+        created_at: at(10),
+      }),
+      201,
+    );
+    await ok(
+      call('POST', '/api/assignment/activities', student1, {
+        id: 'a-2',
+        assignment_id: assignment,
+        activity_type: 'component_answered',
+        component_id: 'q-1',
+        created_at: at(25),
+      }),
+      201,
+    );
+    const finished = await call('POST', '/api/assignment/activities', student2, {
+      assignment_id: assignment,
+      assignment_attempt_id: attempt2,
+      activity_type: 'chapter_opened',
+    });
+    expect(finished.status).toBe(422);
+    await env.caughtUp();
+    const listed = await ok(call('GET', `/api/assignment/activities/${assignment}.json`, teacher));
+    expect(listed.entities!.map((e) => [e.activity_type, e.assignment_attempt_id, e.diff])).toEqual([
+      ['chapter_opened', attempt1, null],
+      ['component_answered', attempt1, 15],
+    ]);
+  });
+});
+
+describe('the timeline, reviews and the queue', () => {
+  type Interval = {
+    key: string;
+    type: string;
+    start: string;
+    end: string;
+    duration: number;
+    duration_class: string;
+    duration_text: string;
+    signals: number;
+    sources: string[];
+    review: { decision: string } | null;
+  };
+  const timelineOf = async (token = teacher) =>
+    (await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, token))).entity as unknown as {
+      violations: Interval[];
+      warnings: Interval[];
+      dropped: number;
+      credibility: {
+        score: number;
+        contributions: { action_type: string; points: number }[];
+        range: { min: number; max: number };
+      };
+    };
+
+  it('merges violations per the assignment’s tolerances, warnings apart, with durations', async () => {
+    await env.caughtUp();
+    const timeline = await timelineOf();
+    expect(
+      timeline.violations.map((i) => [
+        i.type,
+        i.start,
+        i.end,
+        i.duration,
+        i.duration_class,
+        i.duration_text,
+        i.signals,
+      ]),
+    ).toEqual([
+      // focus_tolerance 2000 ms: 0 → 1.5 → 3 merge; 40 stands alone.
+      ['focus_lost', at(0), at(3), 3, 'seconds', '00:00:03', 3],
+      ['focus_lost', at(40), at(40), 0, 'seconds', '00:00:00', 1],
+      // head_tolerance 1500 ms (the default): 100 → 101 → 102.5 merge.
+      ['face_missing', at(100), at(102.5), 3, 'seconds', '00:00:03', 3],
+      ['many_faces', at(300), at(300), 0, 'seconds', '00:00:00', 1],
+    ]);
+    expect(timeline.warnings.map((i) => [i.type, i.start])).toEqual([['second_monitor', at(41)]]);
+    expect(timeline.dropped).toBe(1); // the one-frame noise
+    // focus 2 × 5 × 0.5 + 5 × 1.05 × 0.5 (rounded per type) …, see credibility.unit.test.ts for the arithmetic.
+    expect(timeline.credibility.contributions.map((c) => c.action_type)).toEqual(
+      expect.arrayContaining(['focus_lost', 'face_missing', 'many_faces', 'second_monitor']),
+    );
+    expect(timeline.credibility.score).toBe(
+      100 - Math.round(timeline.credibility.contributions.reduce((s, c) => s + c.points, 0)),
+    );
+  });
+
+  it('is for the assignment’s watchers only', async () => {
+    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, student1)).status).toBe(403);
+    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, colleague)).status).toBe(404);
+    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, outsider)).status).toBe(404);
+    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, outsideProctor)).status).toBe(404);
+    await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, proctor));
+    await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, reviewer));
+  });
+
+  it('takes reviews that move the score, and orders the queue by what a review could change', async () => {
+    const before = await timelineOf();
+    const manyFaces = before.violations.find((i) => i.type === 'many_faces')!;
+    const focus = before.violations.find((i) => i.type === 'focus_lost')!;
+    const noReason = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
+      interval_key: focus.key,
+      decision: 'dismissed',
+    });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual({ note: ['Укажите причину'] });
+    const unknown = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
+      interval_key: 'focus_lost:1',
+      decision: 'confirmed',
+    });
+    expect(unknown.status).toBe(422);
+    const colleagueTries = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, colleague, {
+      interval_key: focus.key,
+      decision: 'confirmed',
+    });
+    expect(colleagueTries.status).toBe(404);
+
+    const queueBefore = await ok(
+      call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, teacher),
+    );
+    expect(queueBefore.entities!.map((e) => e.assignment_attempt_id)).toEqual([attempt1]);
+    const spreadBefore = queueBefore.entities![0]!.range as { min: number; max: number };
+
+    const confirmed = await ok(
+      call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
+        interval_key: manyFaces.key,
+        decision: 'confirmed',
+        note: 'Двое в кадре',
+      }),
+      201,
+    );
+    const dismissed = await ok(
+      call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, teacher, {
+        interval_key: focus.key,
+        decision: 'dismissed',
+        note: 'Окно поддержки',
+      }),
+      201,
+    );
+    const after = dismissed.entity as unknown as typeof before;
+    expect(after.violations.find((i) => i.key === manyFaces.key)!.review).toMatchObject({
+      decision: 'confirmed',
+    });
+    expect(after.violations.find((i) => i.key === focus.key)!.review).toMatchObject({
+      decision: 'dismissed',
+    });
+    expect((confirmed.entity as unknown as typeof before).credibility.score).toBeLessThan(
+      before.credibility.score,
+    );
+    // Reviewing narrows what is left to decide.
+    const queueAfter = await ok(
+      call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, proctor),
+    );
+    const range = queueAfter.entities![0]!.range as { min: number; max: number };
+    expect(range.max - range.min).toBeLessThan(spreadBefore.max - spreadBefore.min);
+    expect(
+      (await call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, outsider)).status,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, student1)).status,
+    ).toBe(403);
+  });
+});
