@@ -12,6 +12,7 @@ export * from './contexts/authoring';
 export * from './contexts/assignments';
 export * from './contexts/media';
 export * from './contexts/schools';
+export * from './contexts/certificates';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -22,6 +23,7 @@ import { authoringContract } from './contexts/authoring';
 import { assignmentsContract } from './contexts/assignments';
 import { mediaContract } from './contexts/media';
 import { schoolsContract } from './contexts/schools';
+import { certificatesContract } from './contexts/certificates';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -33,6 +35,7 @@ export const contracts: readonly ContextContract[] = [
   assignmentsContract,
   mediaContract,
   schoolsContract,
+  certificatesContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

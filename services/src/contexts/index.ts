@@ -11,6 +11,7 @@ import type { ReadModelDb } from '../platform/read-models/database';
 import type { RealtimeContribution } from '../platform/realtime/contribution';
 import { assignmentsContext } from './assignments';
 import { authoringContext } from './authoring';
+import { certificatesContext } from './certificates';
 import { identityContext } from './identity';
 import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
@@ -54,6 +55,7 @@ export const contexts: BoundedContext[] = [
   authoringContext,
   assignmentsContext,
   schoolsContext,
+  certificatesContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

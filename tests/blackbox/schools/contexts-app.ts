@@ -44,14 +44,20 @@ export interface ContextsApp {
  */
 export async function startContextsApp(
   contexts: readonly BoundedContext[],
-  options: { objects?: boolean; clock?: () => Date } = {},
+  options: {
+    objects?: boolean;
+    clock?: () => Date;
+    /** Contexts whose tables and projections are needed (e.g. identity's directory), not their routes. */
+    background?: readonly BoundedContext[];
+  } = {},
 ): Promise<ContextsApp> {
   const url = await createTestDatabase('ctx');
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
   const db = createReadModelDb(url);
-  await migrateReadModels(db, Object.assign({}, ...contexts.map((c) => c.migrations)));
-  const projections = contexts.flatMap((c) => c.projections);
+  const everything = [...(options.background ?? []), ...contexts];
+  await migrateReadModels(db, Object.assign({}, ...everything.map((c) => c.migrations)));
+  const projections = everything.flatMap((c) => c.projections);
   const runner = new ProjectionRunner({ store, db, projections });
   await runner.start();
   const stops: (() => Promise<void>)[] = [];

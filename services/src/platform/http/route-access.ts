@@ -23,6 +23,8 @@ const publicRoute: RouteRule = { kind: 'public' };
 const caller: RouteRule = { kind: 'caller' };
 const duringChallenges: RouteRule = { kind: 'caller', challenges: 'allowed' };
 const only = (...groups: Group[]): RouteRule => ({ kind: 'groups', groups });
+/** The staff of a school; routes about an assignment narrow this to its teacher themselves. */
+const assignmentStaff = only('admin', 'manager', 'teacher');
 
 /** Students write and read their own telemetry; the assignment's watchers everything of it. */
 const proctoringWriters = only('student', 'proctor', 'teacher', 'manager', 'admin');
@@ -70,6 +72,15 @@ export const routeAccessTable: Record<string, RouteRule> = {
   // Enumerations (reference context).
   'GET /api/enums.json': caller,
   'GET /api/enum/:name': caller,
+  // Certificates (contexts/certificates): the holder's own; an assignment's teacher issues, revokes and
+  // restores (the route checks the assignment's school and owner).
+  'GET /api/user/certificates': caller,
+  'GET /api/user/certificates/:id': caller,
+  'GET /api/user/certificates/:id/render.svg': caller,
+  'GET /api/assignments/:id/certificates.json': assignmentStaff,
+  'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
+  'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
+  'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
   // Proctoring (docs/proctoring.md): the routes check the attempt's student or the assignment's watchers.
   'POST /api/assignment/actions': proctoringWriters,
   'POST /api/assignment/actions/batch': proctoringWriters,

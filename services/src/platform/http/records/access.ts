@@ -168,6 +168,9 @@ export const accessTable: AccessTable = {
     update: groups('none', { admin: 'all' }),
     delete: groups('none'),
   },
+  // Certificate templates (contexts/certificates): made by a school's teachers and staff, a teacher
+  // edits their own; issued certificates are read through /api/user/certificates by their holder.
+  certificates: authored,
 };
 
 export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {

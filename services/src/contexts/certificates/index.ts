@@ -1,0 +1,15 @@
+import type { BoundedContext } from '..';
+import { certificatesProjection } from './read-model/projection';
+import { certificatesMigrations } from './read-model/tables';
+import { certificatesRoutes } from './routes';
+
+/**
+ * Certificate templates, the certificates issued from them (automatically by the assignments'
+ * settings through a process manager, or by the teacher), and their rendering. See docs/certificates.md.
+ */
+export const certificatesContext: BoundedContext = {
+  name: 'certificates',
+  migrations: certificatesMigrations,
+  projections: [certificatesProjection],
+  routes: (app, services) => certificatesRoutes(app, services),
+};

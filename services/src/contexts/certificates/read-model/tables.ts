@@ -1,0 +1,70 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const CERTIFICATES_PROJECTION = 'certificates.certificates';
+export const TEMPLATES_TABLE = 'certificates_templates';
+export const USER_CERTIFICATES_TABLE = 'certificates_user_certificates';
+
+/**
+ * Templates (the record API's `certificates`, with the common record columns) and the certificates
+ * issued from them. jsonb columns are written as JSON text: pg would send a JS array as a PostgreSQL
+ * array.
+ */
+export const certificatesMigrations: Record<string, Migration> = {
+  '0710_certificates_tables': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(TEMPLATES_TABLE)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('owner_id', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('image', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('serial_number', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('serial_counter', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('elements', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('meta', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('styles', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('coefficient', 'double precision', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .createIndex(`${TEMPLATES_TABLE}_by_school`)
+        .on(TEMPLATES_TABLE)
+        .columns(['school_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable(USER_CERTIFICATES_TABLE)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('certificate_id', 'text', (c) => c.notNull())
+        .addColumn('assignment_id', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('certificate_number', 'text', (c) => c.notNull())
+        .addColumn('placeholders', 'jsonb', (c) => c.notNull())
+        .addColumn('meta', 'jsonb', (c) => c.notNull())
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('issued_by', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('status_changed_at', 'timestamptz')
+        // The template stream's position last applied to this row: replays change nothing.
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex(`${USER_CERTIFICATES_TABLE}_by_user`)
+        .on(USER_CERTIFICATES_TABLE)
+        .columns(['user_id', 'issued_at'])
+        .execute();
+      await db.schema
+        .createIndex(`${USER_CERTIFICATES_TABLE}_by_assignment`)
+        .on(USER_CERTIFICATES_TABLE)
+        .columns(['assignment_id', 'user_id'])
+        .execute();
+    },
+  },
+};

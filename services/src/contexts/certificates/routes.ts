@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextServices } from '..';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import type { Caller } from '../../platform/http/caller';
+import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { Row } from '../../platform/http/records/collection';
+import { recordId } from '../../platform/http/records/list-query';
+import { registerCollections } from '../../platform/http/records/routes';
+import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { openAssignment, requireAssignmentRule } from '../assignments/work/open-assignment';
+import { manualIssue } from './issuing/manual-issue';
+import { issuingProcess } from './issuing/process-manager';
+import { issuedCertificateEntity, templateEntity, userCertificateEntity } from './read-model/entities';
+import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
+import { renderCertificateSvg } from './render/render-svg';
+import { runTemplateCommand } from './templates/template-commands';
+import { templatesCollection } from './templates/templates-collection';
+
+export interface CertificatesRouteOptions {
+  access?: AccessTable;
+  /** Runs the issuing process manager beside the routes (the default); tests may run their own. */
+  issuing?: boolean;
+}
+
+const idParams = z.object({ id: recordId });
+const studentParams = z.object({ id: recordId, studentId: recordId });
+
+/**
+ * - `/api/certificates` (+ /{id}): templates, through the record API;
+ * - `GET /api/user/certificates` (+ /{id}, /{id}/render.svg): the caller's own certificates;
+ * - `GET /api/assignments/{id}/certificates.json`: what was issued for an assignment (its teacher);
+ * - `POST /api/assignments/{id}/students/{studentId}/certificate/issue.json | revoke.json |
+ *   restore.json`: the teacher's manual actions (specification 001 §4: issue, revoke or restore).
+ */
+export async function certificatesRoutes(
+  app: FastifyInstance,
+  services: ContextServices,
+  options: CertificatesRouteOptions = {},
+): Promise<void> {
+  const access = options.access ?? defaultAccessTable;
+  await registerCollections(app, services, [templatesCollection], access);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['certificates'];
+
+  const ownCertificate = async (caller: Caller, id: string): Promise<Row> => {
+    const row = (await services.db
+      .selectFrom(USER_CERTIFICATES_TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', caller.userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw new NotFoundError('Сертификат не найден');
+    return row;
+  };
+
+  api.get('/api/user/certificates', { schema: { tags } }, async (request) => {
+    const rows = (await services.db
+      .selectFrom(USER_CERTIFICATES_TABLE)
+      .selectAll()
+      .where('user_id', '=', callerOf(request).userId)
+      .where('status', '=', 'active')
+      .orderBy('issued_at', 'desc')
+      .orderBy('id')
+      .limit(1000)
+      .execute()) as Row[];
+    return { entities: rows.map(userCertificateEntity) };
+  });
+
+  api.get('/api/user/certificates/:id', { schema: { tags, params: idParams } }, async (request) => ({
+    entity: userCertificateEntity(await ownCertificate(callerOf(request), request.params.id)),
+  }));
+
+  api.get(
+    '/api/user/certificates/:id/render.svg',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const row = await ownCertificate(callerOf(request), request.params.id);
+      const template = (await services.db
+        .selectFrom(TEMPLATES_TABLE)
+        .selectAll()
+        .where('id', '=', String(row.certificate_id))
+        .executeTakeFirst()) as Row | undefined;
+      const placeholders = row.placeholders as Record<string, string>;
+      const svg = await renderCertificateSvg({
+        image: (template?.image as string | null) ?? null,
+        elements: template ? (templateEntity(template).elements as never) : [],
+        placeholders,
+        qrText: `${String(row.certificate_number)} ${placeholders.fullname ?? ''}`.trim(),
+      });
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('content-disposition', `inline; filename="certificate-${String(row.certificate_number)}.svg"`)
+        .send(svg);
+    },
+  );
+
+  api.get(
+    '/api/assignments/:id/certificates.json',
+    { schema: { tags, params: idParams } },
+    async (request) => {
+      const caller = callerOf(request);
+      const assignment = await openAssignment(services, caller, request.params.id);
+      requireAssignmentRule(access, 'update', caller, assignment);
+      const rows = (await services.db
+        .selectFrom(USER_CERTIFICATES_TABLE)
+        .selectAll()
+        .where('assignment_id', '=', request.params.id)
+        .orderBy('number')
+        .execute()) as Row[];
+      return { entities: rows.map(issuedCertificateEntity) };
+    },
+  );
+
+  api.post(
+    '/api/assignments/:id/students/:studentId/certificate/issue.json',
+    { schema: { tags, params: studentParams } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id, studentId } = request.params;
+      const assignment = await openAssignment(services, caller, id);
+      requireAssignmentRule(access, 'update', caller, assignment);
+      const record = assignment.view.record;
+      if (!record.students.includes(studentId)) throw new NotFoundError('Ученик не найден в задании');
+      const template = record.certificate_id
+        ? await services.db
+            .selectFrom(TEMPLATES_TABLE)
+            .select('id')
+            .where('id', '=', record.certificate_id)
+            .where('school_id', '=', caller.schoolId)
+            .where('deleted', '=', false)
+            .executeTakeFirst()
+        : undefined;
+      if (!template) {
+        throw new ValidationError('В задании не выбран шаблон сертификата', {
+          certificate_id: ['В задании не выбран шаблон сертификата'],
+        });
+      }
+      const { certificateId, issued } = await manualIssue(services, record, id, studentId, caller);
+      const row = await issuedRow(certificateId);
+      return reply.status(issued ? 201 : 200).send({ entity: issuedCertificateEntity(row) });
+    },
+  );
+
+  for (const action of ['revoke', 'restore'] as const) {
+    api.post(
+      `/api/assignments/:id/students/:studentId/certificate/${action}.json`,
+      { schema: { tags, params: studentParams } },
+      async (request) => {
+        const caller = callerOf(request);
+        const { id, studentId } = request.params;
+        const assignment = await openAssignment(services, caller, id);
+        requireAssignmentRule(access, 'update', caller, assignment);
+        const row = (await services.db
+          .selectFrom(USER_CERTIFICATES_TABLE)
+          .selectAll()
+          .where('assignment_id', '=', id)
+          .where('user_id', '=', studentId)
+          .orderBy('issued_at', 'desc')
+          .executeTakeFirst()) as Row | undefined;
+        if (!row) throw new NotFoundError('Сертификат не выдан');
+        await runTemplateCommand(services, String(row.certificate_id), {
+          type: action === 'revoke' ? 'Revoke' : 'Restore',
+          id: String(row.id),
+          at: services.clock().toISOString(),
+          by: caller.userId,
+        });
+        return { entity: issuedCertificateEntity(await issuedRow(String(row.id))) };
+      },
+    );
+  }
+
+  async function issuedRow(id: string): Promise<Row> {
+    const row = (await services.db
+      .selectFrom(USER_CERTIFICATES_TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw new NotFoundError('Сертификат не найден');
+    return row;
+  }
+
+  if (options.issuing !== false) {
+    const runner = new ProjectionRunner({
+      store: services.store,
+      db: services.db,
+      projections: [issuingProcess(services, (message) => app.log.warn(message))],
+      log: (message, fields) => app.log.warn({ ...fields }, message),
+    });
+    await runner.start();
+    app.addHook('onClose', async () => runner.stop());
+  }
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
+}
