@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
+import { proctoringRealtime } from '../../../services/src/contexts/proctoring/realtime';
 import { proctoringRoutes } from '../../../services/src/contexts/proctoring/routes';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
@@ -16,6 +17,7 @@ import { buildServer } from '../../../services/src/platform/http/server';
 import { EmbeddedTelemetryIngest } from '../../../services/src/platform/ingest/embedded-telemetry-ingest';
 import { MinioObjectStore } from '../../../services/src/platform/objects/minio-object-store';
 import { startS3Server, type RunningS3Server } from '../../../services/src/platform/objects/s3-server';
+import { createRealtime } from '../../../services/src/platform/realtime/plugin';
 import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
 import { createReadModelDb, type ReadModelDb } from '../../../services/src/platform/read-models/database';
@@ -35,6 +37,8 @@ const unused = <T>(name: string): T =>
 
 export interface ProctoringApp {
   app: FastifyInstance;
+  /** The server on a loopback port, for the realtime socket. */
+  url: string;
   store: PostgresEventStore;
   db: ReadModelDb;
   services: ContextServices;
@@ -44,8 +48,8 @@ export interface ProctoringApp {
 
 /**
  * Assignments (attempts come from there) and proctoring over real PostgreSQL, the embedded telemetry
- * ingest and s3rver, projections running, the route access table enforced, with the record API's test
- * tokens (`student@school-a#2`: records-app.ts).
+ * ingest and s3rver, projections running, the route access table enforced, the realtime socket with
+ * proctoring's channel rule and pushes, and the record API's test tokens (`student@school-a#2`: records-app.ts).
  */
 export async function startProctoringApp(): Promise<ProctoringApp> {
   const url = await createTestDatabase('proctoring');
@@ -93,6 +97,12 @@ export async function startProctoringApp(): Promise<ProctoringApp> {
     newId: () => randomUUID(),
     demo: false,
   };
+  const realtime = createRealtime({
+    authenticator: services.authenticator,
+    store,
+    contributions: [proctoringRealtime(services)],
+    secret: randomBytes(32),
+  });
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
@@ -100,11 +110,15 @@ export async function startProctoringApp(): Promise<ProctoringApp> {
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
       (api) => proctoringRoutes(api, services),
+      realtime.plugin,
     ],
   });
-  await app.ready();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
   return {
     app,
+    url: `http://127.0.0.1:${address.port}`,
     store,
     db,
     services,
