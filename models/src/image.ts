@@ -1,0 +1,135 @@
+/**
+ * Plain RGB images and the few geometric operations the runners need (crop, resize, affine warp), in
+ * TypeScript so that one implementation serves onnxruntime-node on the server and onnxruntime-web in the
+ * browser, with no OpenCV build to ship.
+ */
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** width × height × 3 bytes, row-major, R G B. */
+  data: Uint8Array;
+}
+
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export type Point = readonly [number, number];
+
+/** The pixel value at a fractional position, bilinear, clamped to the border. */
+function sample(image: RgbImage, x: number, y: number, channel: number): number {
+  const { width, height, data } = image;
+  const cx = Math.min(Math.max(x, 0), width - 1);
+  const cy = Math.min(Math.max(y, 0), height - 1);
+  const x0 = Math.floor(cx);
+  const y0 = Math.floor(cy);
+  const x1 = Math.min(x0 + 1, width - 1);
+  const y1 = Math.min(y0 + 1, height - 1);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const at = (px: number, py: number) => data[(py * width + px) * 3 + channel]!;
+  const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
+  const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/** Maps each output pixel back to the source through `toSource` and samples it there. */
+function remap(
+  image: RgbImage,
+  width: number,
+  height: number,
+  toSource: (x: number, y: number) => Point,
+): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [sx, sy] = toSource(x, y);
+      const offset = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) data[offset + c] = Math.round(sample(image, sx, sy, c));
+    }
+  }
+  return { width, height, data };
+}
+
+/** Resizes to width × height (pixel centres aligned, as OpenCV's INTER_LINEAR). */
+export function resize(image: RgbImage, width: number, height: number): RgbImage {
+  const sx = image.width / width;
+  const sy = image.height / height;
+  return remap(image, width, height, (x, y) => [(x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5]);
+}
+
+/** The region `box` (clamped to the image), resized to width × height. */
+export function cropResize(image: RgbImage, box: Box, width: number, height: number): RgbImage {
+  const x1 = Math.max(0, Math.min(box.x1, image.width - 1));
+  const y1 = Math.max(0, Math.min(box.y1, image.height - 1));
+  const x2 = Math.max(x1 + 1, Math.min(box.x2, image.width));
+  const y2 = Math.max(y1 + 1, Math.min(box.y2, image.height));
+  const sx = (x2 - x1) / width;
+  const sy = (y2 - y1) / height;
+  return remap(image, width, height, (x, y) => [x1 + (x + 0.5) * sx - 0.5, y1 + (y + 0.5) * sy - 0.5]);
+}
+
+/** The affine map [a b c; d e f] taking three points `from` onto three points `to`. */
+export function affineFromPoints(from: readonly Point[], to: readonly Point[]): number[] {
+  const [p0, p1, p2] = from as [Point, Point, Point];
+  const det = (p1[0] - p0[0]) * (p2[1] - p0[1]) - (p2[0] - p0[0]) * (p1[1] - p0[1]);
+  if (Math.abs(det) < 1e-9) throw new Error('the three points are on one line');
+  const solve = (v0: number, v1: number, v2: number) => {
+    const a = ((v1 - v0) * (p2[1] - p0[1]) - (v2 - v0) * (p1[1] - p0[1])) / det;
+    const b = ((v2 - v0) * (p1[0] - p0[0]) - (v1 - v0) * (p2[0] - p0[0])) / det;
+    return [a, b, v0 - a * p0[0] - b * p0[1]];
+  };
+  const [q0, q1, q2] = to as [Point, Point, Point];
+  return [...solve(q0[0], q1[0], q2[0]), ...solve(q0[1], q1[1], q2[1])];
+}
+
+/** The image seen through the affine map `sourceToOutput`, `width` × `height` pixels. */
+export function warpAffine(
+  image: RgbImage,
+  sourceToOutput: number[],
+  width: number,
+  height: number,
+): RgbImage {
+  const [a, b, c, d, e, f] = sourceToOutput as [number, number, number, number, number, number];
+  const det = a * e - b * d;
+  // Inverse map: output pixel → source position.
+  const ia = e / det;
+  const ib = -b / det;
+  const id = -d / det;
+  const ie = a / det;
+  return remap(image, width, height, (x, y) => {
+    const dx = x - c;
+    const dy = y - f;
+    return [ia * dx + ib * dy, id * dx + ie * dy];
+  });
+}
+
+/** Planar float tensor data [3, h, w] from RGB, (v / scale - mean) / std per channel. */
+export function toPlanar(
+  image: RgbImage,
+  mean: readonly [number, number, number],
+  std: readonly [number, number, number],
+  scale = 1,
+): Float32Array {
+  const plane = image.width * image.height;
+  const out = new Float32Array(plane * 3);
+  for (let i = 0; i < plane; i++) {
+    for (let c = 0; c < 3; c++) out[c * plane + i] = (image.data[i * 3 + c]! / scale - mean[c]!) / std[c]!;
+  }
+  return out;
+}
+
+/** Grey values (ITU-R BT.601 weights, as OpenCV), one float per pixel, divided by `scale`. */
+export function toGrey(image: RgbImage, scale: number): Float32Array {
+  const out = new Float32Array(image.width * image.height);
+  for (let i = 0; i < out.length; i++) {
+    const r = image.data[i * 3]!;
+    const g = image.data[i * 3 + 1]!;
+    const b = image.data[i * 3 + 2]!;
+    out[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b) / scale;
+  }
+  return out;
+}
