@@ -1,0 +1,36 @@
+import { PROCTORING_VIOLATIONS } from '@sabaq/events';
+import type { AnalyticsStore } from '../../../platform/ports/analytics';
+
+export interface ViolationCount {
+  action_type: string;
+  actions: number;
+  attempts: number;
+}
+
+/**
+ * Violations per type of one school (optionally one assignment) from ClickHouse's proctoring_actions,
+ * FINAL so that replayed copies count once. The school is always a parameter taken from the caller,
+ * never from the request. The vocabulary's violation types are passed in, so a type added to the
+ * contract needs no new migration.
+ */
+export async function violationCounts(
+  analytics: AnalyticsStore,
+  schoolId: string,
+  assignmentId?: string,
+): Promise<ViolationCount[]> {
+  const rows = await analytics.query<{ action_type: string; actions: string; attempts: string }>(
+    `SELECT action_type, count() AS actions, uniqExact(attempt_id) AS attempts
+       FROM proctoring_actions FINAL
+      WHERE school_id = {school:String}
+        AND action_type IN {types:Array(String)}
+        AND ({assignment:String} = '' OR assignment_id = {assignment:String})
+      GROUP BY action_type
+      ORDER BY actions DESC, action_type`,
+    { school: schoolId, types: [...PROCTORING_VIOLATIONS], assignment: assignmentId ?? '' },
+  );
+  return rows.map((r) => ({
+    action_type: r.action_type,
+    actions: Number(r.actions),
+    attempts: Number(r.attempts),
+  }));
+}
