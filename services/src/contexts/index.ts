@@ -13,6 +13,7 @@ import { assignmentsContext } from './assignments';
 import { authoringContext } from './authoring';
 import { certificatesContext } from './certificates';
 import { identityContext } from './identity';
+import { mediaContext } from './media';
 import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
 import { referenceContext } from './reference';
@@ -54,6 +55,7 @@ export const contexts: BoundedContext[] = [
   peopleContext,
   authoringContext,
   assignmentsContext,
+  mediaContext,
   schoolsContext,
   certificatesContext,
 ];

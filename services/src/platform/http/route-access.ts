@@ -92,6 +92,14 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,
+  // Recordings and media (docs/media.md): chunk upload and playback are authorised by their signatures
+  // (a bad one is 403 on upload, 404 on playback); erasing an attempt's recordings is the school staff's.
+  'POST /api/webinar-sessions/:id/upload': publicRoute,
+  'GET /api/webinar-records/:id/hls/*': publicRoute,
+  'GET /api/media/:id/hls/*': publicRoute,
+  'GET /api/media/:id/file': publicRoute,
+  'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
+  'GET /api/media-overview.json': caller,
   // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
   'GET /ws': publicRoute,
   'POST /broadcasting/auth': caller,

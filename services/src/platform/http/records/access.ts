@@ -105,6 +105,15 @@ const studentWork = (creators: Partial<Record<Group, Rule>>): CollectionAccess =
   delete: groups('none'),
 });
 
+/** Recordings are their student's; the school's staff and proctors read them (media visibility narrows teachers). */
+const recordingReaders = groups('none', {
+  admin: 'own-school',
+  manager: 'own-school',
+  teacher: 'own-school',
+  proctor: 'own-school',
+  student: 'own',
+});
+
 /** The one authorisation table of the record API: collection × action × group → rule. */
 export const accessTable: AccessTable = {
   regions: adminCurated,
@@ -171,6 +180,41 @@ export const accessTable: AccessTable = {
   // Certificate templates (contexts/certificates): made by a school's teachers and staff, a teacher
   // edits their own; issued certificates are read through /api/user/certificates by their holder.
   certificates: authored,
+  // Recordings (contexts/media): a student opens and removes their own sessions and asks for a record
+  // (a conversion) of them; the school's staff and proctors read them, a teacher those of the assignments
+  // they teach (contexts/media/visibility.ts). Records are made by the transcoder, never edited.
+  'webinar-sessions': {
+    list: recordingReaders,
+    get: recordingReaders,
+    create: groups('none', { student: 'own' }),
+    update: groups('none'),
+    delete: groups('none', { student: 'own' }),
+  },
+  'webinar-records': {
+    list: recordingReaders,
+    get: recordingReaders,
+    create: groups('none', {
+      student: 'own',
+      teacher: 'own-school',
+      admin: 'own-school',
+      manager: 'own-school',
+    }),
+    update: groups('none'),
+    delete: groups('none'),
+  },
+  // The media library: each person's own files and folders; a school's admins and managers see all.
+  media: Object.fromEntries(
+    ACTIONS.map((action) => [
+      action,
+      groups('none', {
+        admin: 'own-school',
+        manager: 'own-school',
+        teacher: 'own',
+        student: 'own',
+        proctor: 'own',
+      }),
+    ]),
+  ) as CollectionAccess,
 };
 
 export function ruleFor(table: AccessTable, collection: string, action: Action, group: Group): Rule {

@@ -1,0 +1,97 @@
+import type { MediaCreatedData } from '@sabaq/events';
+import type { ContextServices } from '../..';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/http/caller';
+import type { RecordCommandHandler } from '../../../platform/http/records/collection';
+import { decideAndAppend } from '../append';
+import { mediaStream } from '../ids';
+import { TABLES } from '../read-model/tables';
+import { mediaDecider, type MediaChanges } from './media-decider';
+
+type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
+
+/** A folder of the caller's library in their school, or a 422 naming parent_id. */
+async function folderOf(services: Services, caller: Caller, parentId: string) {
+  const folder = await services.db
+    .selectFrom(TABLES.items)
+    .select(['id', 'parent_id', 'type'])
+    .where('id', '=', parentId)
+    .where('school_id', '=', caller.schoolId)
+    .where('owner_id', '=', caller.userId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!folder || folder.type !== 'folder') {
+    throw new ValidationError('Unknown folder', { parent_id: ['Папка не найдена'] });
+  }
+  return folder;
+}
+
+/** The folder and every folder above it (bounded: a library is not deeper than 100 folders). */
+async function ancestors(services: Services, caller: Caller, parentId: string): Promise<string[]> {
+  const chain: string[] = [];
+  let next: string | null = parentId;
+  while (next && chain.length < 100 && !chain.includes(next)) {
+    const folder = await folderOf(services, caller, next);
+    chain.push(String(folder.id));
+    next = folder.parent_id === null ? null : String(folder.parent_id);
+  }
+  return chain;
+}
+
+export async function createMedia(services: Services, caller: Caller, data: MediaCreatedData): Promise<void> {
+  if (data.parent_id) await folderOf(services, caller, data.parent_id);
+  await decideAndAppend(
+    services,
+    mediaStream(data.id),
+    mediaDecider,
+    { type: 'create', data },
+    {
+      commandKey: 'create',
+      caller,
+    },
+  );
+}
+
+export async function retryMedia(services: Services, caller: Caller, id: string): Promise<void> {
+  await decideAndAppend(
+    services,
+    mediaStream(id),
+    mediaDecider,
+    { type: 'retry', id },
+    { commandKey: 'retry', caller },
+  );
+}
+
+/** The record API's rename, move and remove of a media item (its create is the multipart upload). */
+export const mediaHandler: RecordCommandHandler = async (services, command, caller) => {
+  const stream = mediaStream(command.id);
+  if (command.type === 'create') throw new ForbiddenError('Upload a file as multipart/form-data');
+  if (command.type === 'delete') {
+    await decideAndAppend(
+      services,
+      stream,
+      mediaDecider,
+      { type: 'delete', id: command.id },
+      {
+        commandKey: 'delete',
+        caller,
+      },
+    );
+    return;
+  }
+  const row = await services.db
+    .selectFrom(TABLES.items)
+    .select(['name', 'description', 'parent_id'])
+    .where('id', '=', command.id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(`No media record ${command.id}`);
+  const changes = command.changes as MediaChanges;
+  const chain = changes.parent_id ? await ancestors(services, caller, changes.parent_id) : [];
+  await decideAndAppend(
+    services,
+    stream,
+    mediaDecider,
+    { type: 'update', id: command.id, changes, current: row as MediaChanges, ancestors: chain },
+    { commandKey: `update:${JSON.stringify(changes)}`, caller },
+  );
+};

@@ -1,0 +1,130 @@
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+
+/** The media read models, all filled by one projection (media.records), and the worker's claims. */
+export const TABLES = {
+  sessions: 'media_webinar_sessions',
+  chunks: 'media_chunks',
+  records: 'media_webinar_records',
+  items: 'media_items',
+  jobs: 'media_jobs',
+  /** Written by the transcoder worker, not by the projection: which job a worker holds, until when. */
+  claims: 'media_job_claims',
+} as const;
+
+export const JSON_COLUMNS = new Set(['use_modules', 'renditions']);
+
+type Builder = CreateTableBuilder<string, never>;
+
+/** The record API's common columns (records-api.md). */
+function common(table: Builder): Builder {
+  return table
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('school_id', 'text')
+    .addColumn('owner_id', 'text')
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull());
+}
+
+async function create(db: Kysely<unknown>, name: string, build: (t: Builder) => Builder) {
+  await build(common(db.schema.createTable(name) as unknown as Builder)).execute();
+  await db.schema.createIndex(`${name}_by_school`).on(name).columns(['school_id', 'id']).execute();
+}
+
+/** What a conversion leaves on its target (a session's record, a media item). */
+const converted = (t: Builder) =>
+  t
+    .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('playlist_key', 'text')
+    .addColumn('thumb_key', 'text')
+    .addColumn('duration', 'double precision')
+    .addColumn('size', 'bigint')
+    .addColumn('failure_reason', 'text');
+
+export const mediaMigrations: Record<string, Migration> = {
+  '0750_media_tables': {
+    async up(db: Kysely<unknown>) {
+      await create(db, TABLES.sessions, (t) =>
+        converted(
+          t
+            .addColumn('webinar_id', 'text')
+            .addColumn('session_id', 'text')
+            .addColumn('assignment_id', 'text')
+            .addColumn('assignment_attempt_id', 'text')
+            .addColumn('user_id', 'text', (c) => c.notNull())
+            .addColumn('session_type', 'text', (c) => c.notNull())
+            .addColumn('session_kind', 'text', (c) => c.notNull())
+            .addColumn('status', 'text', (c) => c.notNull())
+            .addColumn('state', 'text')
+            .addColumn('is_should_analyze', 'boolean', (c) => c.notNull())
+            .addColumn('use_modules', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+            .addColumn('manifest_duration', 'double precision')
+            .addColumn('is_erased', 'boolean', (c) => c.notNull().defaultTo(false)),
+        ),
+      );
+      await db.schema
+        .createIndex(`${TABLES.sessions}_by_attempt`)
+        .on(TABLES.sessions)
+        .columns(['assignment_attempt_id'])
+        .execute();
+      await db.schema
+        .createTable(TABLES.chunks)
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${TABLES.chunks}_pk`, ['session_id', 'name'])
+        .execute();
+      await create(db, TABLES.records, (t) =>
+        converted(
+          t
+            .addColumn('webinar_session_id', 'text', (c) => c.notNull())
+            .addColumn('assignment_id', 'text')
+            .addColumn('type', 'text', (c) => c.notNull())
+            .addColumn('status', 'text', (c) => c.notNull())
+            .addColumn('renditions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)),
+        ),
+      );
+      await create(db, TABLES.items, (t) =>
+        converted(
+          t
+            .addColumn('parent_id', 'text')
+            // parent_id, or 'root': lists filter by folder, and SQL NULL cannot be a filter value.
+            .addColumn('folder', 'text', (c) => c.notNull())
+            .addColumn('name', 'text', (c) => c.notNull())
+            .addColumn('description', 'text')
+            .addColumn('type', 'text', (c) => c.notNull())
+            .addColumn('file_name', 'text')
+            .addColumn('file_size', 'bigint')
+            .addColumn('mime_type', 'text')
+            .addColumn('key', 'text')
+            .addColumn('status', 'text', (c) => c.notNull()),
+        ),
+      );
+      await db.schema
+        .createTable(TABLES.jobs)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('attempt', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('school_id', 'text')
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex(`${TABLES.jobs}_pending`)
+        .on(TABLES.jobs)
+        .columns(['status', 'requested_at'])
+        .execute();
+      await db.schema
+        .createTable(TABLES.claims)
+        .addColumn('job_id', 'text', (c) => c.primaryKey())
+        .addColumn('worker', 'text', (c) => c.notNull())
+        .addColumn('until', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ContextServices } from '../..';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { authenticate } from '../../../platform/http/authenticate';
+import type { Caller } from '../../../platform/http/caller';
+import { recordId } from '../../../platform/http/records/list-query';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordEntity } from '../read-model/entities';
+import { TABLES } from '../read-model/tables';
+import { eraseAttemptRecordings } from '../retention/erase';
+import type { MediaSigner } from '../signing';
+import { mayReadRecording } from '../visibility';
+import { retryConversion } from './commands';
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
+}
+
+/**
+ * Asks for a conversion of a session's recording again (after a failure): its student, or a teacher,
+ * admin or manager who may see it. Answers the webinar record the new conversion fills.
+ */
+export async function requestConversion(
+  services: ContextServices,
+  signer: MediaSigner,
+  caller: Caller,
+  sessionId: string,
+) {
+  const session = await services.db
+    .selectFrom(TABLES.sessions)
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!session || !(await mayReadRecording(services.db, caller, session)) || caller.group === 'proctor') {
+    throw new NotFoundError(`No webinar-sessions record ${sessionId}`);
+  }
+  const recordId_ = await retryConversion(services, sessionId, caller);
+  const row = await services.db
+    .selectFrom(TABLES.records)
+    .selectAll()
+    .where('id', '=', recordId_)
+    .executeTakeFirstOrThrow();
+  return recordEntity(row, signer);
+}
+
+export async function sessionRoutes(app: FastifyInstance, services: ContextServices, signer: MediaSigner) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = {
+    config: { access: 'records' as const },
+    onRequest: authenticate(services.authenticator),
+  };
+
+  api.post(
+    '/api/webinar-sessions/:id/retry.json',
+    { ...signedIn, schema: { tags: ['webinar-sessions'], params: z.object({ id: recordId }) } },
+    async (request) => ({
+      entity: await requestConversion(services, signer, callerOf(request), request.params.id),
+    }),
+  );
+
+  // Retention: the school's admins and managers erase an attempt's recordings on request.
+  api.post(
+    '/api/webinar-sessions/erase.json',
+    {
+      schema: {
+        tags: ['webinar-sessions'],
+        body: z
+          .object({ assignment_attempt_id: recordId, reason: z.string().trim().min(1).max(500).optional() })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const erased = await eraseAttemptRecordings(
+        services,
+        caller,
+        request.body.assignment_attempt_id,
+        request.body.reason ?? 'request',
+      );
+      return { entities: erased };
+    },
+  );
+}
