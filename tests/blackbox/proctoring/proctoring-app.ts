@@ -18,6 +18,7 @@ import { EmbeddedTelemetryIngest } from '../../../services/src/platform/ingest/e
 import { MinioObjectStore } from '../../../services/src/platform/objects/minio-object-store';
 import { startS3Server, type RunningS3Server } from '../../../services/src/platform/objects/s3-server';
 import { createRealtime } from '../../../services/src/platform/realtime/plugin';
+import type { TelemetryIngest } from '../../../services/src/platform/ports/telemetry-ingest';
 import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
 import { createReadModelDb, type ReadModelDb } from '../../../services/src/platform/read-models/database';
@@ -51,7 +52,9 @@ export interface ProctoringApp {
  * ingest and s3rver, projections running, the route access table enforced, the realtime socket with
  * proctoring's channel rule and pushes, and the record API's test tokens (`student@school-a#2`: records-app.ts).
  */
-export async function startProctoringApp(): Promise<ProctoringApp> {
+export async function startProctoringApp(
+  options: { ingest?: (store: PostgresEventStore) => TelemetryIngest } = {},
+): Promise<ProctoringApp> {
   const url = await createTestDatabase('proctoring');
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
@@ -84,7 +87,8 @@ export async function startProctoringApp(): Promise<ProctoringApp> {
     bucket: 'proctoring',
   });
   await objects.ensureBucket();
-  const ingest = new EmbeddedTelemetryIngest(store);
+  // Embedded unless a test wires the distributed path (Kafka and the persister).
+  const ingest = options.ingest ? options.ingest(store) : new EmbeddedTelemetryIngest(store);
   const services: ContextServices = {
     store,
     db,

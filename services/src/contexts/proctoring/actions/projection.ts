@@ -1,8 +1,9 @@
-import type {
-  ProctoringActionRecordedData,
-  ProctoringActivityRecordedData,
-  ProctoringIntervalReviewedData,
-  StoredEvent,
+import {
+  proctoringActionKind,
+  type ProctoringActionRecordedData,
+  type ProctoringActivityRecordedData,
+  type ProctoringIntervalReviewedData,
+  type StoredEvent,
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
@@ -38,7 +39,9 @@ export const proctoringActionsProjection: Projection = {
     for (const event of events) {
       if (event.type === 'ProctoringActionRecorded') {
         const data = event.data as ProctoringActionRecordedData;
-        touch(event, data);
+        // Only warnings and violations shape a timeline: lifecycle and proctor actions leave it as it is.
+        const kind = proctoringActionKind(data.actionType);
+        if (kind === 'warning' || kind === 'violation') touch(event, data);
         actions.push({
           id: event.id,
           school_id: schoolOf(event),
