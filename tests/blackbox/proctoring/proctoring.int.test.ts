@@ -171,6 +171,28 @@ describe('recording actions', () => {
     const key = posted.entity!.screenshot as string;
     expect(key).toMatch(new RegExp(`^proctoring/school-a/${attempt1}/.+-0\\.png$`));
     expect(await env.services.objects.stat(key)).toMatchObject({ size: Buffer.from(PNG, 'base64').length });
+    await env.caughtUp();
+    const listed = await ok(call('GET', `/api/assignment/actions?action_type=many_faces`, teacher));
+    const [url] = listed.entities![0]!.screenshot_urls as string[];
+    for (const [token, status] of [
+      [teacher, 200],
+      [student1, 200],
+      [proctor, 200],
+      [student2, 404],
+      [colleague, 404],
+      [outsider, 404],
+    ] as const) {
+      const response = await env.app.inject({
+        method: 'GET',
+        url: url!,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect({ token, status: response.statusCode }).toEqual({ token, status });
+      if (status === 200) {
+        expect(response.headers['content-type']).toBe('image/png');
+        expect(response.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+      }
+    }
     const bad = await call(
       'POST',
       '/api/assignment/actions',

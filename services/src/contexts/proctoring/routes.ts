@@ -10,6 +10,7 @@ import { actionBatchBody, actionBody, activityBody } from './ingest/bodies';
 import { prepareAction, recordActivity, recordedActionEntity, submitActions } from './ingest/record-actions';
 import { parseListQuery } from './read/list-query';
 import { actionEntity, activityEntity, listTelemetry, type TelemetryKind } from './read/list-telemetry';
+import { openScreenshot } from './read/screenshot';
 import { reviewQueue } from './review/review-queue';
 import { reviewBody, reviewInterval } from './review/review-interval';
 import { attemptTimeline } from './timeline/attempt-timeline';
@@ -24,6 +25,7 @@ const callerOf = (request: FastifyRequest): Caller => {
  * (the caller's school, their own attempt, the assignments they watch) is checked here.
  * - POST /api/assignment/actions, /api/assignment/actions/batch, /api/assignment/activities
  * - GET /api/assignment/actions, /api/assignment/actions/{assignment}.json, same for activities
+ * - GET /api/proctoring/screenshots/{action}/{index}: an action's screenshot, streamed
  * - GET /api/proctoring/timelines/{attempt}, POST /api/proctoring/timelines/{attempt}/reviews
  * - GET /api/proctoring/review-queue?assignment_id=
  */
@@ -97,6 +99,29 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
       },
     );
   }
+
+  api.get(
+    '/api/proctoring/screenshots/:action/:index',
+    {
+      schema: {
+        tags,
+        params: z.object({ action: recordId, index: z.coerce.number().int().min(0).max(9) }),
+      },
+    },
+    async (request, reply) => {
+      const { body, contentType } = await openScreenshot(
+        services,
+        callerOf(request),
+        request.params.action,
+        request.params.index,
+      );
+      // Screenshots of an exam are personal data: never kept by a shared cache.
+      return reply
+        .header('content-type', contentType)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
 
   const attemptParams = z.object({ attempt: recordId });
   api.get(

@@ -81,6 +81,13 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
+  // Background tasks (contexts/tasks): the owner's own task (the route checks it); an assignment's
+  // teachers and the school's staff export its results.
+  'POST /api/tasks/:id/suspend.json': caller,
+  'POST /api/tasks/:id/start.json': caller,
+  'POST /api/tasks/:id/abort.json': caller,
+  'GET /api/tasks/:id/download': caller,
+  'POST /api/assignments/:id/results/export.json': assignmentStaff,
   // Proctoring (docs/proctoring.md): the routes check the attempt's student or the assignment's watchers.
   'POST /api/assignment/actions': proctoringWriters,
   'POST /api/assignment/actions/batch': proctoringWriters,
@@ -89,6 +96,7 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/assignment/actions/:assignment.json': proctoringWriters,
   'GET /api/assignment/activities': proctoringWriters,
   'GET /api/assignment/activities/:assignment.json': proctoringWriters,
+  'GET /api/proctoring/screenshots/:action/:index': proctoringWriters,
   'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { watchedAssignments } from '../assignments-lookup';
+import { screenshotPath } from './screenshot';
 import type { TelemetryListQuery } from './list-query';
 
 /** Without paging a list answers at most this many, as the record API does. */
@@ -86,6 +87,8 @@ export function actionEntity(row: Row) {
     action_type: row.action_type,
     screenshot: screenshots[0] ?? null,
     screenshots,
+    /** Where to fetch them, through the API (the object keys above are for the record). */
+    screenshot_urls: screenshots.map((_, index) => screenshotPath(String(row.id), index)),
     is_warning: row.is_warning,
     is_archived: row.is_archived,
     description: row.description,
