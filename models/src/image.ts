@@ -19,36 +19,39 @@ export interface Box {
 
 export type Point = readonly [number, number];
 
-/** The pixel value at a fractional position, bilinear, clamped to the border. */
-function sample(image: RgbImage, x: number, y: number, channel: number): number {
-  const { width, height, data } = image;
-  const cx = Math.min(Math.max(x, 0), width - 1);
-  const cy = Math.min(Math.max(y, 0), height - 1);
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(x0 + 1, width - 1);
-  const y1 = Math.min(y0 + 1, height - 1);
-  const fx = cx - x0;
-  const fy = cy - y0;
-  const at = (px: number, py: number) => data[(py * width + px) * 3 + channel]!;
-  const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
-  const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
-  return top * (1 - fy) + bottom * fy;
-}
-
-/** Maps each output pixel back to the source through `toSource` and samples it there. */
+/**
+ * Maps each output pixel back to the source through `toSource` and samples it there (bilinear, clamped
+ * to the border). The hot loop of every runner: one coordinate pair per pixel, all three channels at once.
+ */
 function remap(
   image: RgbImage,
   width: number,
   height: number,
   toSource: (x: number, y: number) => Point,
 ): RgbImage {
+  const { width: sw, height: sh, data: src } = image;
   const data = new Uint8Array(width * height * 3);
+  let offset = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const [sx, sy] = toSource(x, y);
-      const offset = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) data[offset + c] = Math.round(sample(image, sx, sy, c));
+      const [px, py] = toSource(x, y);
+      const cx = px < 0 ? 0 : px > sw - 1 ? sw - 1 : px;
+      const cy = py < 0 ? 0 : py > sh - 1 ? sh - 1 : py;
+      const x0 = cx | 0;
+      const y0 = cy | 0;
+      const x1 = x0 + 1 < sw ? x0 + 1 : x0;
+      const y1 = y0 + 1 < sh ? y0 + 1 : y0;
+      const fx = cx - x0;
+      const fy = cy - y0;
+      const a = (y0 * sw + x0) * 3;
+      const b = (y0 * sw + x1) * 3;
+      const c = (y1 * sw + x0) * 3;
+      const d = (y1 * sw + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        const top = src[a + k]! + (src[b + k]! - src[a + k]!) * fx;
+        const bottom = src[c + k]! + (src[d + k]! - src[c + k]!) * fx;
+        data[offset++] = Math.round(top + (bottom - top) * fy);
+      }
     }
   }
   return { width, height, data };
@@ -56,6 +59,7 @@ function remap(
 
 /** Resizes to width × height (pixel centres aligned, as OpenCV's INTER_LINEAR). */
 export function resize(image: RgbImage, width: number, height: number): RgbImage {
+  if (image.width === width && image.height === height) return image;
   const sx = image.width / width;
   const sy = image.height / height;
   return remap(image, width, height, (x, y) => [(x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5]);

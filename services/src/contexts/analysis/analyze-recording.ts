@@ -1,0 +1,161 @@
+import {
+  detectFaces,
+  faceEmbedding,
+  faceLandmarks,
+  faceSimilarity,
+  fivePoints,
+  headPose,
+  loudnessDbfs,
+  manifest,
+  serverSession,
+  VAD_FRAME,
+  VoiceActivity,
+  type RgbImage,
+} from '@sabaq/models/node';
+import {
+  anomaliesOf,
+  sustainedIntervals,
+  type AudioSignal,
+  type DetectedInterval,
+  type FrameSignal,
+} from './anomalies';
+import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames, type RecordingInput } from './media-input';
+import type { AnalysisSettings } from './settings';
+
+export interface AnalysisProgress {
+  /** Seconds of the recording analysed so far (video and audio, whichever is behind). */
+  analysedSeconds: number;
+}
+
+export interface AnalysisResult {
+  intervals: DetectedInterval[];
+  frames: number;
+  audioSeconds: number;
+  /** The models used, as "id@package-version", for the report. */
+  models: string[];
+}
+
+export interface AnalyzeOptions {
+  input: RecordingInput;
+  settings: AnalysisSettings;
+  /** The student's identity photo (RGB); without it face_mismatch is not checked. */
+  identityPhoto?: RgbImage | null;
+  onProgress?: (progress: AnalysisProgress) => void | Promise<void>;
+  /** Reading a stream input twice needs two streams: this gives the audio pass its own. */
+  audioInput?: RecordingInput;
+}
+
+const MODEL_IDS = [
+  'face-detect-rfb320',
+  'face-landmarks-68',
+  'head-pose',
+  'face-embedding',
+  'voice-activity-silero-v5',
+] as const;
+
+export function modelVersions(): string[] {
+  const entries = manifest();
+  return MODEL_IDS.map((id) => {
+    const entry = entries.find((m) => m.id === id)!;
+    return `${id}@${entry.package}-${entry.version}`;
+  });
+}
+
+/**
+ * Re-analyses one recording: samples frames and audio through ffmpeg (streams, no temporary files), runs
+ * the detectors on each, and turns sustained anomalies into intervals. Video and audio are read side by
+ * side so a long recording never sits in memory.
+ */
+export async function analyzeRecording(options: AnalyzeOptions): Promise<AnalysisResult> {
+  const { settings } = options;
+  const [detector, landmarker, poser, embedder, vadSession] = await Promise.all(
+    MODEL_IDS.map((id) => serverSession(id)),
+  );
+  let identity: Float32Array | null = null;
+  if (options.identityPhoto) {
+    const faces = await detectFaces(detector!, options.identityPhoto);
+    if (faces[0]) {
+      identity = await faceEmbedding(
+        embedder!,
+        options.identityPhoto,
+        fivePoints(await faceLandmarks(landmarker!, options.identityPhoto, faces[0])),
+      );
+    }
+  }
+
+  const frames: FrameSignal[] = [];
+  const audio: AudioSignal[] = [];
+  let videoAt = 0;
+  let audioAt = 0;
+  let reported = -1;
+  const progress = async () => {
+    const at = Math.floor(Math.min(videoAt, audioAt));
+    if (at > reported) {
+      reported = at;
+      await options.onProgress?.({ analysedSeconds: at });
+    }
+  };
+
+  const video = (async () => {
+    let index = 0;
+    for await (const frame of sampledFrames(options.input, settings.framesPerSecond)) {
+      const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
+      const candidates = await detectFaces(detector!, image, { minScore: 0.3 });
+      const faces = candidates
+        .filter((f) => f.score >= settings.faceMinScore)
+        .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
+      const main = faces[0];
+      let pose: FrameSignal['pose'] = null;
+      let similarity: number | null = null;
+      if (main) {
+        const p = await headPose(poser!, image, main.box);
+        pose = { yaw: p.yaw, pitch: p.pitch };
+        if (identity && index % settings.identityEveryFrames === 0) {
+          const embedding = await faceEmbedding(
+            embedder!,
+            image,
+            fivePoints(await faceLandmarks(landmarker!, image, main.box)),
+          );
+          similarity = faceSimilarity(identity, embedding);
+        }
+      }
+      frames.push({
+        t: frame.t,
+        faces: faces.map(({ score, share }) => ({ score, share })),
+        bestScore: candidates[0]?.score ?? 0,
+        pose,
+        identity: similarity,
+      });
+      index += 1;
+      videoAt = frame.t + 1 / settings.framesPerSecond;
+      await progress();
+    }
+    videoAt = Number.POSITIVE_INFINITY;
+  })();
+
+  const sound = (async () => {
+    const vad = new VoiceActivity(vadSession!);
+    try {
+      for await (const second of audioSeconds(options.audioInput ?? options.input)) {
+        const speech: number[] = [];
+        for (let at = 0; at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
+          speech.push(await vad.frame(second.samples.subarray(at, at + VAD_FRAME)));
+        }
+        audio.push({ t: second.t, speech, loudnessDbfs: loudnessDbfs(second.samples) });
+        audioAt = second.t + 1;
+        await progress();
+      }
+    } catch (error) {
+      // A recording without sound (a screen capture) has nothing to hear; anything else is a failure.
+      if (
+        !/does not contain any stream|matches no streams|Output file .* does not contain/i.test(String(error))
+      )
+        throw error;
+    }
+    audioAt = Number.POSITIVE_INFINITY;
+  })();
+
+  await Promise.all([video, sound]);
+  const intervals = sustainedIntervals(anomaliesOf(frames, audio, settings), settings);
+  return { intervals, frames: frames.length, audioSeconds: audio.length, models: modelVersions() };
+}

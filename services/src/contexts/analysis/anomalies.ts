@@ -1,0 +1,156 @@
+import type { AnalysisSettings } from './settings';
+
+/** What the detectors saw in one sampled frame, at `t` seconds into the recording. */
+export interface FrameSignal {
+  t: number;
+  /** Faces scored at least faceMinScore, best first. */
+  faces: { score: number; share: number }[];
+  /** The best candidate's score even when below the threshold (0 when none): how sure "no face" is. */
+  bestScore: number;
+  /** Pose of the main face, when there is one. */
+  pose: { yaw: number; pitch: number } | null;
+  /** Similarity of the main face to the identity photo, on frames where it was compared. */
+  identity: number | null;
+}
+
+/** What was heard in one second of audio starting at `t`. */
+export interface AudioSignal {
+  t: number;
+  /** Speech probability of each 32 ms frame in the second. */
+  speech: number[];
+  loudnessDbfs: number;
+}
+
+export const SERVER_VIOLATIONS = [
+  'face_missing',
+  'many_faces',
+  'too_far',
+  'head_turned',
+  'face_mismatch',
+  'speech',
+  'noise',
+] as const;
+export type ServerViolation = (typeof SERVER_VIOLATIONS)[number];
+
+/** One anomalous sample: its time, how long it stands for, and the detector's confidence in it. */
+export interface AnomalySample {
+  t: number;
+  span: number;
+  confidence: number;
+}
+
+export interface DetectedInterval {
+  type: ServerViolation;
+  /** Seconds on the recording. */
+  start: number;
+  end: number;
+  /** Mean confidence of its samples, 0..1. */
+  confidence: number;
+  /** Strongest single sample. */
+  peak: number;
+  samples: number;
+}
+
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
+/** Each frame's and second's anomalies by type, with confidences. */
+export function anomaliesOf(
+  frames: readonly FrameSignal[],
+  audio: readonly AudioSignal[],
+  settings: AnalysisSettings,
+): Map<ServerViolation, AnomalySample[]> {
+  const out = new Map<ServerViolation, AnomalySample[]>(SERVER_VIOLATIONS.map((t) => [t, []]));
+  const add = (type: ServerViolation, t: number, span: number, confidence: number) =>
+    out.get(type)!.push({ t, span, confidence: clamp(confidence) });
+  const frameSpan = 1 / settings.framesPerSecond;
+  for (const frame of frames) {
+    const main = frame.faces[0];
+    if (!main) {
+      add('face_missing', frame.t, frameSpan, 1 - frame.bestScore);
+      continue;
+    }
+    if (frame.faces.length >= settings.manyFaces) {
+      add('many_faces', frame.t, frameSpan, frame.faces[settings.manyFaces - 1]!.score);
+    }
+    if (main.share < settings.minFaceShare) {
+      add('too_far', frame.t, frameSpan, main.score * (1 - main.share / settings.minFaceShare / 2));
+    }
+    if (frame.pose) {
+      const yaw = Math.abs(frame.pose.yaw) / settings.maxYaw;
+      const pitch = Math.abs(frame.pose.pitch) / settings.maxPitch;
+      if (yaw > 1 || pitch > 1)
+        add('head_turned', frame.t, frameSpan, main.score * Math.min(1, Math.max(yaw, pitch) - 0.5));
+    }
+    if (frame.identity !== null && frame.identity < settings.identityMinSimilarity) {
+      // An identity frame stands for the frames until the next comparison.
+      add('face_mismatch', frame.t, frameSpan * settings.identityEveryFrames, 1 - frame.identity);
+    }
+  }
+  for (const second of audio) {
+    const speaking = second.speech.filter((p) => p >= settings.speechThreshold);
+    if (speaking.length >= settings.speechMinFrames) {
+      add('speech', second.t, 1, speaking.reduce((a, b) => a + b, 0) / speaking.length);
+    } else if (second.loudnessDbfs > settings.noiseDbfs) {
+      add('noise', second.t, 1, 0.5 + (second.loudnessDbfs - settings.noiseDbfs) / 20);
+    }
+  }
+  return out;
+}
+
+function toleranceOf(type: ServerViolation, settings: AnalysisSettings): number {
+  if (type === 'speech') return settings.speechToleranceMs / 1000;
+  if (type === 'noise') return settings.noiseToleranceMs / 1000;
+  return settings.cameraToleranceMs / 1000;
+}
+
+/**
+ * Sustained anomalies as intervals: samples whose spans touch (or leave a gap shorter than the type's
+ * tolerance) join; an interval shorter than the tolerance, or made of a single sample, is a flicker and
+ * is not a violation. So one bad frame never raises a flag.
+ */
+export function sustainedIntervals(
+  anomalies: Map<ServerViolation, AnomalySample[]>,
+  settings: AnalysisSettings,
+): DetectedInterval[] {
+  const intervals: DetectedInterval[] = [];
+  for (const [type, samples] of anomalies) {
+    const tolerance = toleranceOf(type, settings);
+    let open: { start: number; end: number; sum: number; peak: number; n: number } | null = null;
+    const close = () => {
+      if (open && open.n >= 2 && open.end - open.start >= tolerance) {
+        intervals.push({
+          type,
+          start: round(open.start),
+          end: round(open.end),
+          confidence: round(open.sum / open.n),
+          peak: round(open.peak),
+          samples: open.n,
+        });
+      }
+      open = null;
+    };
+    for (const sample of [...samples].sort((a, b) => a.t - b.t)) {
+      if (open && sample.t - open.end <= tolerance) {
+        open.end = Math.max(open.end, sample.t + sample.span);
+        open.sum += sample.confidence;
+        open.peak = Math.max(open.peak, sample.confidence);
+        open.n += 1;
+      } else {
+        close();
+        open = {
+          start: sample.t,
+          end: sample.t + sample.span,
+          sum: sample.confidence,
+          peak: sample.confidence,
+          n: 1,
+        };
+      }
+    }
+    close();
+  }
+  return intervals.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
+}
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { anomaliesOf, sustainedIntervals, type AudioSignal, type FrameSignal } from './anomalies';
+import { analysisSettings } from './settings';
+
+const settings = analysisSettings(null);
+const face = { score: 0.99, share: 0.4 };
+const frame = (t: number, over: Partial<FrameSignal> = {}): FrameSignal => ({
+  t,
+  faces: [face],
+  bestScore: 0.99,
+  pose: { yaw: 0, pitch: 0 },
+  identity: null,
+  ...over,
+});
+/** Frames at 2 per second from `from` to `to` seconds, each shaped by `over`. */
+const frames = (from: number, to: number, over: Partial<FrameSignal> = {}) =>
+  Array.from({ length: (to - from) * 2 }, (_, i) => frame(from + i / 2, over));
+const quiet = (t: number): AudioSignal => ({ t, speech: Array(31).fill(0.01), loudnessDbfs: -70 });
+
+describe('server analysis settings', () => {
+  it('reads the specification defaults and the assignment overrides', () => {
+    expect(settings).toMatchObject({
+      framesPerSecond: 2,
+      identityEveryFrames: 8,
+      manyFaces: 2,
+      minFaceShare: 0.12,
+      maxYaw: 50,
+      maxPitch: 40,
+      speechThreshold: 0.9,
+      speechMinFrames: 5,
+      noiseDbfs: -30,
+      cameraToleranceMs: 1500,
+    });
+    const strict = analysisSettings({ head_tolerance: 4000, head_sensitivity: { x: 20, y: 10, depth: 30 } });
+    expect(strict).toMatchObject({ cameraToleranceMs: 4000, maxYaw: 20, maxPitch: 10, minFaceShare: 0.3 });
+    // Malformed values fall back to the defaults rather than disabling a detector.
+    expect(analysisSettings({ head_tolerance: -5, noise_sensitivity: 'loud' } as never)).toMatchObject({
+      cameraToleranceMs: 1500,
+      noiseDbfs: -30,
+    });
+  });
+});
+
+describe('sustained anomalies', () => {
+  it('given a clean recording, raises nothing', () => {
+    const audio = Array.from({ length: 10 }, (_, t) => quiet(t));
+    expect(sustainedIntervals(anomaliesOf(frames(0, 10), audio, settings), settings)).toEqual([]);
+  });
+
+  it('given one bad frame, raises nothing: a single frame is never a violation', () => {
+    const signals = [...frames(0, 3), frame(3, { faces: [], bestScore: 0.1, pose: null }), ...frames(3.5, 6)];
+    expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([]);
+  });
+
+  it('given a face missing for 3 s, raises one interval over those seconds with its confidence', () => {
+    const signals = [
+      ...frames(0, 2),
+      ...frames(2, 5, { faces: [], bestScore: 0.2, pose: null }),
+      ...frames(5, 8),
+    ];
+    expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([
+      { type: 'face_missing', start: 2, end: 5, confidence: 0.8, peak: 0.8, samples: 6 },
+    ]);
+  });
+
+  it('given an anomaly shorter than the tolerance, raises nothing', () => {
+    const signals = [...frames(0, 2), ...frames(2, 3, { faces: [face, face] }), ...frames(3, 6)];
+    expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([]);
+    const longer = analysisSettings({ head_tolerance: 500 });
+    expect(sustainedIntervals(anomaliesOf(signals, [], longer), longer).map((i) => i.type)).toEqual([
+      'many_faces',
+    ]);
+  });
+
+  it('bridges a gap shorter than the tolerance, and splits on a longer one', () => {
+    const turned = { pose: { yaw: 70, pitch: 0 } };
+    const bridged = [...frames(0, 2, turned), ...frames(2, 3), ...frames(3, 5, turned)];
+    expect(sustainedIntervals(anomaliesOf(bridged, [], settings), settings)).toMatchObject([
+      { type: 'head_turned', start: 0, end: 5 },
+    ]);
+    const split = [...frames(0, 2, turned), ...frames(2, 6), ...frames(6, 8, turned)];
+    expect(sustainedIntervals(anomaliesOf(split, [], settings), settings)).toMatchObject([
+      { type: 'head_turned', start: 0, end: 2 },
+      { type: 'head_turned', start: 6, end: 8 },
+    ]);
+  });
+
+  it('reads far faces, other people and many faces from the frames', () => {
+    const signals = [
+      ...frames(0, 3, { faces: [{ score: 0.9, share: 0.05 }] }),
+      ...frames(3, 6, { identity: 0.1 }),
+      ...frames(6, 9, { faces: [face, { score: 0.8, share: 0.3 }] }),
+    ];
+    // Identity is compared on some frames only: mark every frame so the interval is dense.
+    const types = sustainedIntervals(anomaliesOf(signals, [], settings), settings).map((i) => [
+      i.type,
+      i.start,
+      i.end,
+    ]);
+    expect(types).toContainEqual(['too_far', 0, 3]);
+    expect(types).toContainEqual(['many_faces', 6, 9]);
+    expect(types.find((t) => t[0] === 'face_mismatch')?.[1]).toBe(3);
+  });
+
+  it('tells speech from noise in the audio', () => {
+    const audio: AudioSignal[] = [
+      quiet(0),
+      ...[1, 2, 3].map((t) => ({ t, speech: Array(31).fill(0.97), loudnessDbfs: -20 })),
+      quiet(4),
+      ...[5, 6, 7].map((t) => ({ t, speech: Array(31).fill(0.02), loudnessDbfs: -22 })),
+      quiet(8),
+    ];
+    expect(sustainedIntervals(anomaliesOf([], audio, settings), settings)).toMatchObject([
+      { type: 'speech', start: 1, end: 4 },
+      { type: 'noise', start: 5, end: 8 },
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testPicturePath } from '../../../../models/test/media';
+import type { ServerViolation } from './anomalies';
+
+/**
+ * The accuracy video: real pictures from Debian packages (models/test/media.ts) and ffmpeg-made sound,
+ * cut into segments whose ground truth is known, encoded as a browser would record it (WebM, VP8 and
+ * Opus). Nothing is committed: the video is composed at test or bench time.
+ */
+export interface Segment {
+  name: string;
+  /** What the segment must raise; an empty list means it must raise nothing. */
+  expect: ServerViolation[];
+  video: string[];
+  filter: string;
+  audio: string;
+}
+
+const SECONDS = 6;
+const FIT = 'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2:color=gray';
+const still = (file: string) => ['-loop', '1', '-framerate', '10', '-t', String(SECONDS), '-i', file];
+const silence = `anullsrc=r=48000:cl=mono:d=${SECONDS}`;
+
+export function accuracySegments(): Segment[] {
+  const student = testPicturePath('astronaut');
+  return [
+    { name: 'the student alone', expect: [], video: still(student), filter: FIT, audio: silence },
+    {
+      name: 'nobody',
+      expect: ['face_missing'],
+      video: ['-f', 'lavfi', '-t', String(SECONDS), '-i', 'color=c=gray:s=320x240:r=10'],
+      filter: 'null',
+      audio: silence,
+    },
+    {
+      name: 'four people',
+      expect: ['many_faces'],
+      video: still(testPicturePath('fourFaces')),
+      filter: FIT,
+      audio: silence,
+    },
+    {
+      name: 'the student far from the camera',
+      expect: ['too_far'],
+      video: still(student),
+      filter: 'scale=100:100,pad=320:240:110:70:color=gray',
+      audio: silence,
+    },
+    {
+      name: 'another person',
+      expect: ['face_mismatch'],
+      video: still(testPicturePath('messi')),
+      // Closer on the face, so that this segment tests identity and not distance.
+      filter: `crop=160:120:160:50,${FIT}`,
+      audio: silence,
+    },
+    {
+      name: 'the student talking',
+      expect: ['speech'],
+      video: still(student),
+      filter: FIT,
+      audio: `flite=text='Can you tell me the answer to the third question please, I do not know it':voice=slt,aresample=48000,apad=whole_dur=${SECONDS}`,
+    },
+    {
+      name: 'noise in the room',
+      expect: ['noise'],
+      video: still(student),
+      filter: FIT,
+      audio: `anoisesrc=d=${SECONDS}:c=pink:a=0.3:r=48000`,
+    },
+    { name: 'the student alone again', expect: [], video: still(student), filter: FIT, audio: silence },
+  ];
+}
+
+/** Writes the accuracy video to `file` and returns its segments with their start and end seconds. */
+export function composeAccuracyVideo(file: string): (Segment & { start: number; end: number })[] {
+  const segments = accuracySegments();
+  const work = mkdtempSync(path.join(os.tmpdir(), 'sabaq-accuracy-'));
+  try {
+    const parts = segments.map((segment, i) => {
+      const part = path.join(work, `${i}.webm`);
+      execFileSync('ffmpeg', [
+        ...['-v', 'error', '-y', ...segment.video, '-f', 'lavfi', '-t', String(SECONDS), '-i', segment.audio],
+        ...['-vf', `${segment.filter},format=yuv420p`, '-r', '10', '-t', String(SECONDS)],
+        ...['-c:v', 'libvpx', '-b:v', '400k', '-deadline', 'realtime', '-cpu-used', '8'],
+        ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', part],
+      ]);
+      return part;
+    });
+    const list = path.join(work, 'list.txt');
+    writeFileSync(list, parts.map((p) => `file '${p}'`).join('\n'));
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-c',
+      'copy',
+      file,
+    ]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return segments.map((segment, i) => ({ ...segment, start: i * SECONDS, end: (i + 1) * SECONDS }));
+}
