@@ -239,6 +239,28 @@ describe('recording actions', () => {
     expect(otherAssignment.status).toBe(422);
   });
 
+  it('refuses a batch whole when one item may not be written', async () => {
+    const mixed = await call('POST', '/api/assignment/actions/batch', student1, {
+      actions: [
+        action({ id: 'w-1', action_type: 'eye_away', created_at: at(500) }),
+        { assignment_id: assignment, assignment_attempt_id: attempt2, id: 'w-2', action_type: 'eye_away' },
+      ],
+    });
+    expect(mixed.status).toBe(403);
+    const invalid = await call('POST', '/api/assignment/actions/batch', student1, {
+      actions: [
+        action({ id: 'w-3', action_type: 'eye_away' }),
+        action({ id: 'w-4', action_type: 'eye_away', created_at: '2999-01-01T00:00:00Z' }),
+      ],
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual({ 'actions.1.created_at': ['Время действия в будущем'] });
+    expect((await call('POST', '/api/assignment/actions/batch', student1, { actions: [] })).status).toBe(422);
+    await env.caughtUp();
+    const eyes = await ok(call('GET', '/api/assignment/actions?action_type=eye_away', teacher));
+    expect(eyes.entities).toEqual([]);
+  });
+
   it('lets the proctor act, not the student, and holds the student while suspended', async () => {
     const studentTries = await call(
       'POST',
