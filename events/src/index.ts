@@ -13,6 +13,7 @@ export * from './contexts/assignments';
 export * from './contexts/media';
 export * from './contexts/schools';
 export * from './contexts/certificates';
+export * from './contexts/tasks';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -24,6 +25,7 @@ import { assignmentsContract } from './contexts/assignments';
 import { mediaContract } from './contexts/media';
 import { schoolsContract } from './contexts/schools';
 import { certificatesContract } from './contexts/certificates';
+import { tasksContract } from './contexts/tasks';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -36,6 +38,7 @@ export const contracts: readonly ContextContract[] = [
   mediaContract,
   schoolsContract,
   certificatesContract,
+  tasksContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

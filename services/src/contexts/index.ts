@@ -18,6 +18,7 @@ import { peopleContext } from './people';
 import { proctoringContext } from './proctoring';
 import { referenceContext } from './reference';
 import { schoolsContext } from './schools';
+import { tasksContext } from './tasks';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -58,6 +59,7 @@ export const contexts: BoundedContext[] = [
   mediaContext,
   schoolsContext,
   certificatesContext,
+  tasksContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

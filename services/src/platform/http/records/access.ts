@@ -180,6 +180,15 @@ export const accessTable: AccessTable = {
   // Certificate templates (contexts/certificates): made by a school's teachers and staff, a teacher
   // edits their own; issued certificates are read through /api/user/certificates by their holder.
   certificates: authored,
+  // Background tasks (contexts/tasks): everybody reads their own; they are made by the routes that
+  // start them (a results export) and changed only by their actions.
+  tasks: {
+    list: groups('own'),
+    get: groups('own'),
+    create: groups('none'),
+    update: groups('none'),
+    delete: groups('none'),
+  },
   // Recordings (contexts/media): a student opens and removes their own sessions and asks for a record
   // (a conversion) of them; the school's staff and proctors read them, a teacher those of the assignments
   // they teach (contexts/media/visibility.ts). Records are made by the transcoder, never edited.

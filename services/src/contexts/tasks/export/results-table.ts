@@ -1,0 +1,82 @@
+import type { AssignmentComponent, StoredEvent } from '@sabaq/events';
+
+/** One student's line of the results export. */
+export interface StudentResults {
+  studentId: string;
+  fullname: string;
+  attempts: number;
+  finished: boolean;
+  score: number | null;
+  /** Points per question of the student's last attempt (a reviewer's points where they reviewed). */
+  points: (number | null)[];
+}
+
+/**
+ * Folds one student's work stream (`participation-…`) into their line: the number of attempts,
+ * whether they finished, their score, and the points of their last attempt per question. Pure.
+ */
+export function studentResults(
+  studentId: string,
+  fullname: string,
+  work: readonly StoredEvent[],
+  questions: readonly AssignmentComponent[],
+): StudentResults {
+  let attempts = 0;
+  let last: string | undefined;
+  let finished = false;
+  let score: number | null = null;
+  const results = new Map<string, number>();
+  const reviews = new Map<string, number>();
+  const key = (attempt: string, component: string) => `${attempt}\u001f${component}`;
+  for (const event of work) {
+    const d = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'AssignmentAttemptStarted':
+        attempts += 1;
+        last = String(d.attempt_id);
+        break;
+      case 'AssignmentResultRecorded':
+        results.set(key(String(d.attempt_id), String(d.component_id)), Number(d.points));
+        break;
+      case 'AssignmentReviewerResultRecorded':
+        reviews.set(key(String(d.attempt_id), String(d.component_id)), Number(d.points));
+        break;
+      case 'AssignmentAttemptFinished':
+      case 'AssignmentStudentFinished':
+        finished = true;
+        break;
+      case 'AssignmentScoreCalculated':
+        score = Number(d.score);
+        break;
+    }
+  }
+  const points = questions.map((q) => {
+    if (last === undefined) return null;
+    const k = key(last, q.id);
+    return reviews.get(k) ?? results.get(k) ?? null;
+  });
+  return { studentId, fullname, attempts, finished, score, points };
+}
+
+/** The header line: fixed columns, then each question with its maximum. */
+export function headerOf(questions: readonly AssignmentComponent[]): string[] {
+  return [
+    'ФИО',
+    'ID ученика',
+    'Попыток',
+    'Завершено',
+    'Балл',
+    ...questions.map((q, i) => `Вопрос ${i + 1} (макс. ${q.points})`),
+  ];
+}
+
+export function cellsOf(row: StudentResults): (string | number)[] {
+  return [
+    row.fullname,
+    row.studentId,
+    row.attempts,
+    row.finished ? 'да' : 'нет',
+    row.score ?? '',
+    ...row.points.map((p) => p ?? ''),
+  ];
+}

@@ -1,0 +1,16 @@
+import type { BoundedContext } from '..';
+import { tasksProjection } from './read-model/projection';
+import { tasksMigrations } from './read-model/tables';
+import { tasksRealtime } from './realtime';
+import { tasksRoutes } from './routes';
+
+/** Background tasks: the task panel's tasks, their worker, and the results export. See docs/tasks.md. */
+export const tasksContext: BoundedContext = {
+  name: 'tasks',
+  migrations: tasksMigrations,
+  projections: [tasksProjection],
+  routes: async (app, services) => {
+    await tasksRoutes(app, services);
+  },
+  realtime: (services) => tasksRealtime(services),
+};

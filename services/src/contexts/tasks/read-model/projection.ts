@@ -1,0 +1,108 @@
+import type {
+  StoredEvent,
+  TaskCompletedData,
+  TaskCreatedData,
+  TaskFailedData,
+  TaskProgressedData,
+  TaskStartedData,
+} from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { TASKS_PROJECTION, TASKS_TABLE } from './tables';
+
+/** Tasks from their streams; each write is guarded by the stream position, so replays change nothing. */
+export const tasksProjection: Projection = {
+  name: TASKS_PROJECTION,
+  version: 1,
+  handles: [
+    'TaskCreated',
+    'TaskStarted',
+    'TaskProgressed',
+    'TaskSuspended',
+    'TaskResumed',
+    'TaskAborted',
+    'TaskCompleted',
+    'TaskFailed',
+  ],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(TASKS_TABLE).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const position = event.streamPosition;
+  const data = event.data as { id: string; at?: string };
+  if (event.type === 'TaskCreated') {
+    const d = event.data as TaskCreatedData;
+    const values = {
+      id: d.id,
+      school_id: d.school_id,
+      owner_id: d.owner_id,
+      version: position,
+      created_at: new Date(d.created_at),
+      updated_at: new Date(d.created_at),
+      kind: d.kind,
+      name: d.name,
+      description: d.description,
+      status: 'new',
+      processed: 0,
+      total: 0,
+      appendix: null,
+      params: JSON.stringify(d.params),
+      file: null,
+      error: null,
+    };
+    await tx
+      .insertInto(TASKS_TABLE)
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet(values)
+          .where(sql<boolean>`${sql.ref(`${TASKS_TABLE}.version`)} < ${position}`),
+      )
+      .execute();
+    return;
+  }
+  const changes = changesOf(event);
+  if (!changes) return;
+  await tx
+    .updateTable(TASKS_TABLE)
+    .set({ ...changes, version: position, updated_at: new Date(data.at ?? event.recordedAt) })
+    .where('id', '=', data.id)
+    .where('version', '<', position)
+    .execute();
+}
+
+function changesOf(event: StoredEvent): Record<string, unknown> | undefined {
+  switch (event.type) {
+    case 'TaskStarted': {
+      const d = event.data as TaskStartedData;
+      return { status: 'process', processed: 0, total: d.total, appendix: null };
+    }
+    case 'TaskProgressed': {
+      const d = event.data as TaskProgressedData;
+      return { processed: d.processed, total: d.total, appendix: d.appendix };
+    }
+    case 'TaskSuspended':
+      return { status: 'suspended' };
+    case 'TaskResumed':
+      return { status: 'new' };
+    case 'TaskAborted':
+      return { status: 'failure', error: 'Задача прервана' };
+    case 'TaskCompleted': {
+      const d = event.data as TaskCompletedData;
+      return { status: 'completed', processed: d.processed, file: JSON.stringify(d.file), appendix: null };
+    }
+    case 'TaskFailed': {
+      const d = event.data as TaskFailedData;
+      return { status: 'failure', error: d.error };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_FORMATS } from '@sabaq/events';
+import { z } from 'zod';
+import type { ContextServices } from '..';
+import { DomainError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Caller } from '../../platform/http/caller';
+import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { Row } from '../../platform/http/records/collection';
+import { recordId } from '../../platform/http/records/list-query';
+import { registerCollections } from '../../platform/http/records/routes';
+import { isStaff, openAssignment } from '../assignments/work/open-assignment';
+import { tasksCollection } from './collection';
+import { exportResults } from './export/results-export';
+import { taskEntity } from './read-model/entities';
+import { TASKS_TABLE } from './read-model/tables';
+import { runTaskCommand } from './task-commands';
+import { TaskWorker } from './task-worker';
+
+export interface TasksRouteOptions {
+  access?: AccessTable;
+  /** Runs the task worker in this process (the default); tests may drive their own. */
+  worker?: boolean;
+}
+
+const idParams = z.object({ id: recordId });
+const exportBody = z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') }).strict();
+
+/**
+ * - `/api/tasks` (+ /{id}): the caller's own tasks (record API, paged under entities.data);
+ * - `POST /api/tasks/{id}/suspend.json | start.json (resume) | abort.json` (001 §7);
+ * - `GET /api/tasks/{id}/download`: the file a completed task made;
+ * - `POST /api/assignments/{id}/results/export.json` { format: csv | xlsx }: a results export task.
+ */
+export async function tasksRoutes(
+  app: FastifyInstance,
+  services: ContextServices,
+  options: TasksRouteOptions = {},
+): Promise<TaskWorker> {
+  const access = options.access ?? defaultAccessTable;
+  await registerCollections(app, services, [tasksCollection], access);
+  const worker = new TaskWorker(
+    services,
+    { 'results-export': (s, task, context) => exportResults(s, task.id, task.params, context) },
+    { log: (message) => app.log.warn(message) },
+  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tasks'];
+
+  /** The caller's own task in their school; anybody else's is 404, as if absent. */
+  const ownTask = async (caller: Caller, id: string): Promise<Row> => {
+    const row = (await services.db
+      .selectFrom(TASKS_TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', caller.userId)
+      .where('school_id', '=', caller.schoolId)
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw new NotFoundError('Задача не найдена');
+    return row;
+  };
+
+  const actions = { 'suspend.json': 'Suspend', 'start.json': 'Resume', 'abort.json': 'Abort' } as const;
+  for (const [file, type] of Object.entries(actions)) {
+    api.post(`/api/tasks/:id/${file}`, { schema: { tags, params: idParams } }, async (request) => {
+      const caller = callerOf(request);
+      await ownTask(caller, request.params.id);
+      await runTaskCommand(services, {
+        type,
+        id: request.params.id,
+        at: services.clock().toISOString(),
+        by: caller.userId,
+      });
+      // A resumed task waits as new again: look for it now rather than at the next poll.
+      if (type === 'Resume' && options.worker !== false) void worker.kick();
+      return { entity: taskEntity(await ownTask(caller, request.params.id)) };
+    });
+  }
+
+  api.get('/api/tasks/:id/download', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const row = await ownTask(callerOf(request), request.params.id);
+    const file = row.file as { key: string; file_name: string; content_type: string; size: number } | null;
+    if (row.status !== 'completed' || !file) throw new DomainError('Файл ещё не готов', 409);
+    const body = await services.objects.get(file.key);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', `attachment; filename="${file.file_name}"`)
+      .send(body);
+  });
+
+  api.post(
+    '/api/assignments/:id/results/export.json',
+    { schema: { tags, params: idParams, body: exportBody } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const assignment = await openAssignment(services, caller, request.params.id);
+      // Its teachers (owner, reviewers) and the school's staff; another teacher learns nothing.
+      if (!isStaff(caller, assignment)) throw new NotFoundError('Задание не найдено');
+      const id = services.newId();
+      const { format } = request.body;
+      await runTaskCommand(services, {
+        type: 'Create',
+        id,
+        ownerId: caller.userId,
+        schoolId: caller.schoolId,
+        kind: 'results-export',
+        name: `Экспорт результатов: ${assignment.view.record.name}`.slice(0, 255),
+        description: format.toUpperCase(),
+        params: { assignment_id: request.params.id, format },
+        at: services.clock().toISOString(),
+      });
+      if (options.worker !== false) void worker.kick();
+      return reply.status(201).send({ entity: taskEntity(await ownTask(caller, id)) });
+    },
+  );
+
+  if (options.worker !== false) {
+    worker.start();
+    app.addHook('onClose', async () => worker.stop());
+  }
+  return worker;
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
+}

@@ -1,0 +1,119 @@
+import type { ResultsExportParams, TaskFile, TaskKind } from '@sabaq/events';
+import type { ContextServices } from '..';
+import { DomainError } from '../../platform/errors';
+import { TASKS_TABLE } from './read-model/tables';
+import { runTaskCommand } from './task-commands';
+
+/** What a running job tells its task. Each answers false when the job must stop (suspended, aborted). */
+export interface JobContext {
+  /** Takes the task (new → process) with the amount of work; false when another worker took it. */
+  started(total: number): Promise<boolean>;
+  progress(processed: number, total: number, appendix: string | null): Promise<boolean>;
+}
+
+export type Job = (
+  services: WorkerServices,
+  task: { id: string; params: ResultsExportParams },
+  context: JobContext,
+) => Promise<TaskFile | undefined>;
+
+export type WorkerServices = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
+
+/**
+ * Runs waiting tasks in this process, one at a time (the machine's cores are shared with the api).
+ * Tasks are found in the read model and taken with the Start command, decided against the task's
+ * stream: of two processes that see the same waiting task, one takes it and the other's Start
+ * decides nothing. A resumed task waits as new again and runs from the start (an export writes its
+ * file only at the end, so nothing half-done is left behind).
+ */
+export class TaskWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly services: WorkerServices,
+    private readonly jobs: Record<TaskKind, Job>,
+    private readonly options: { pollMs?: number; log?: (message: string) => void } = {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.kick(), this.options.pollMs ?? 2000);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  /** Looks for waiting tasks now (a task was just made or resumed); resolves when none is left. */
+  kick(): Promise<void> {
+    this.again = true;
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+    });
+    return this.draining;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    // Another kick while draining (a task made or resumed meanwhile) goes round once more.
+    while (this.again && !this.stopped) {
+      this.again = false;
+      // Each waiting task once per round: one still new after its run was taken by another process.
+      const tried = new Set<string>();
+      for (;;) {
+        if (this.stopped) return;
+        const waiting = await this.services.db
+          .selectFrom(TASKS_TABLE)
+          .select(['id', 'kind', 'params'])
+          .where('status', '=', 'new')
+          .where('deleted', '=', false)
+          .orderBy('created_at')
+          .limit(50)
+          .execute();
+        const next = waiting.find((task) => !tried.has(String(task.id)));
+        if (!next) break;
+        tried.add(String(next.id));
+        await this.run(String(next.id), next.kind as TaskKind, next.params as ResultsExportParams).catch(
+          (error: unknown) =>
+            this.options.log?.(`task ${String(next.id)} could not be recorded: ${String(error)}`),
+        );
+      }
+    }
+  }
+
+  private async run(id: string, kind: TaskKind, params: ResultsExportParams): Promise<void> {
+    const { services } = this;
+    const at = () => services.clock().toISOString();
+    const background = { wait: false };
+    let done = 0;
+    const context: JobContext = {
+      started: async (total) =>
+        (await runTaskCommand(services, { type: 'Start', id, at: at(), total }, background)).length > 0,
+      progress: async (processed, total, appendix) => {
+        done = processed;
+        const command = { type: 'Progress' as const, id, at: at(), processed, total, appendix };
+        return (await runTaskCommand(services, command, background)).length > 0;
+      },
+    };
+    try {
+      const file = await this.jobs[kind](services, { id, params }, context);
+      if (!file) return;
+      const completed = await runTaskCommand(
+        services,
+        { type: 'Complete', id, at: at(), processed: done, file },
+        background,
+      );
+      // Suspended or aborted while the file was being written: it belongs to no task.
+      if (completed.length === 0) await services.objects.remove([file.key]);
+    } catch (error) {
+      const message = error instanceof DomainError ? error.message : 'Не удалось выполнить задачу';
+      if (!(error instanceof DomainError)) this.options.log?.(`task ${id} failed: ${String(error)}`);
+      await runTaskCommand(services, { type: 'Fail', id, at: at(), error: message }, background);
+    }
+  }
+}
