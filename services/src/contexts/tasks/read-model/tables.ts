@@ -3,9 +3,13 @@ import type { Kysely, Migration } from 'kysely';
 export const TASKS_PROJECTION = 'tasks.tasks';
 export const TASKS_TABLE = 'tasks_tasks';
 
-/** Tasks with the record API's common columns (owner_id is the task's owner); jsonb written as text. */
+/**
+ * Tasks with the record API's common columns (owner_id is the task's owner); jsonb written as text.
+ * Numbered after media's 0750, which was committed first: Kysely refuses a migration sorted before
+ * one a database already ran.
+ */
 export const tasksMigrations: Record<string, Migration> = {
-  '0720_tasks_tasks': {
+  '0760_tasks_tasks': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable(TASKS_TABLE)
