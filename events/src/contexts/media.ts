@@ -142,7 +142,7 @@ export const TranscodeFailed = defineEvent({
 export const mediaChangesSchema = z.object({
   name: z.string().trim().min(1, 'Введите название').max(255).optional(),
   description: z.string().max(5000).nullable().optional(),
-  parent_id: nullableId.optional(),
+  parent_id: id.nullable().optional(),
 });
 export const MediaCreated = defineEvent({
   type: 'MediaCreated',

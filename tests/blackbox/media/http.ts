@@ -2,7 +2,7 @@ import type { Chunk } from './test-media';
 
 // Answers are read loosely, as a client would; the assertions check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Answer = Record<string, any>;
+export type Answer = Record<string, any>;
 
 /** JSON calls with a test token (records-app.ts: `student@school-a`, `teacher@school-b#2`). */
 export async function call(base: string, method: string, path: string, token?: string, body?: unknown) {

@@ -47,7 +47,11 @@ async function openSession(type = 'screen') {
     session_type: type,
   });
   expect(created.status).toBe(201);
-  return created.body.entity as { id: string; file_upload_endpoint: string; file_upload_params: object };
+  return created.body.entity as {
+    id: string;
+    file_upload_endpoint: string;
+    file_upload_params: Record<string, unknown>;
+  };
 }
 
 async function settled(sessionId: string) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 function run(command: string, args: string[]): Promise<string> {
@@ -92,4 +92,14 @@ export function manifestOf(chunks: { name: string }[], seconds: number, chunk = 
     duration: Math.min(chunk, seconds - i * chunk),
   }));
   return Buffer.from(JSON.stringify({ type: 'video/webm', duration: seconds, segments }));
+}
+
+/** A still picture of ffmpeg's test pattern, as PNG bytes. */
+export async function makeImage(): Promise<Buffer> {
+  const dir = await mkdtemp(path.resolve('.tmp/media-image-'));
+  const file = path.join(dir, 'pattern.png');
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120', '-frames:v', '1', file]);
+  const data = await readFile(file);
+  await rm(dir, { recursive: true, force: true });
+  return data;
 }

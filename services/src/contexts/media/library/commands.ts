@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../../platfor
 import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';
 import { decideAndAppend } from '../append';
-import { mediaStream } from '../ids';
+import { mediaPrefix, mediaStream } from '../ids';
 import { TABLES } from '../read-model/tables';
 import { mediaDecider, type MediaChanges } from './media-decider';
 
@@ -77,6 +77,9 @@ export const mediaHandler: RecordCommandHandler = async (services, command, call
         caller,
       },
     );
+    // The file and its conversions go with the item; the events keep that it existed.
+    const objects = await services.objects.list(mediaPrefix(command.id));
+    await services.objects.remove(objects.map((o) => o.key));
     return;
   }
   const row = await services.db
