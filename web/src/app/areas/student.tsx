@@ -1,10 +1,25 @@
 import type { ComponentType } from 'react';
 import { GroupHome } from '../../features/home';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
+import {
+  MyAssignmentsPage,
+  MyAssignmentsSection,
+  RegisterPage,
+  StudentAssignmentPage,
+} from '../../features/student-work';
 
 /** The student's area (/s). */
 export const pages: Record<string, ComponentType> = {
-  home: GroupHome,
+  // The student's home is the common greeting with their assignments under it.
+  home: () => (
+    <>
+      <GroupHome />
+      <MyAssignmentsSection />
+    </>
+  ),
+  assignments: MyAssignmentsPage,
+  assignment: StudentAssignmentPage,
+  'assignment-register': RegisterPage,
   profile: ProfileViewPage,
   'profile-edit': () => <ProfileEditPage />,
   'profile-password': ProfilePasswordPage,

@@ -1,8 +1,17 @@
 import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
+import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../../features/assignments';
 import { GroupHome } from '../../features/home';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
 import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile';
+
+// The create form reads the specification's proctoring defaults from @sabaq/events, whose module
+// brings zod along: loaded when the form is first opened, so the lists and views stay light.
+const AssignmentCreatePage = lazy(async () => ({
+  default: (await import('../../features/assignments/components/assignment-create-page'))
+    .AssignmentCreatePage,
+}));
 
 /** The teacher's area (/t); managers open it too, through the shared menu. */
 export const pages: Record<string, ComponentType> = {
@@ -10,4 +19,12 @@ export const pages: Record<string, ComponentType> = {
   profile: ProfileViewPage,
   'profile-edit': TeacherProfileEditPage,
   student: TeacherStudentPage,
+  assignments: AssignmentsListPage,
+  'assignment-create': () => (
+    <Suspense fallback={null}>
+      <AssignmentCreatePage />
+    </Suspense>
+  ),
+  assignment: AssignmentViewPage,
+  'assignment-result': AttemptResultPage,
 };

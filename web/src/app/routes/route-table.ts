@@ -52,15 +52,11 @@ const people = (collection: 'students' | 'teachers' | 'proctors'): PageSpec[] =>
 export const AREA_PAGES: Record<Area, PageSpec[]> = {
   t: [
     { path: '', page: 'home' },
-    ...placeholder(
-      'assignments',
-      'assignments',
-      'assignments/create',
-      'assignments/:assignment',
-      'assignments/proctoring/:assignment',
-      'assignments/webinar/:assignment',
-      'assignments/result/:assignment/:result',
-    ),
+    { path: 'assignments', page: 'assignments' },
+    { path: 'assignments/create', page: 'assignment-create' },
+    { path: 'assignments/:assignment', page: 'assignment' },
+    ...placeholder('assignments', 'assignments/proctoring/:assignment', 'assignments/webinar/:assignment'),
+    { path: 'assignments/result/:assignment/:result', page: 'assignment-result' },
     ...placeholder('antiplagiarism', 'antiplagiarism/report/:task'),
     ...placeholder('lessons', 'lessons', 'lessons/create', 'lessons/:lesson'),
     ...placeholder('quizzes', 'quiz', 'quiz/create', 'quiz/:quiz'),
@@ -76,12 +72,9 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
   s: [
     { path: '', page: 'home' },
     ...placeholder('courses', 'courses', 'courses/:course'),
-    ...placeholder(
-      'assignments',
-      'assignments',
-      'assignments/:assignment',
-      'assignments/:assignment/register',
-    ),
+    { path: 'assignments', page: 'assignments' },
+    { path: 'assignments/:assignment', page: 'assignment' },
+    { path: 'assignments/:assignment/register', page: 'assignment-register' },
     ...placeholder('watcher', 'assignment-watcher'),
     ...placeholder('media', 'media'),
     ...placeholder('certificates', 'certificates'),

@@ -1,7 +1,10 @@
+import { assignments } from './en/assignments';
 import { auth, challenges, schools } from './en/auth';
+import { authoring, classes } from './en/authoring';
 import { common, groups, person, validation } from './en/common';
 import { people, profile, reference } from './en/people';
 import { sections, shell } from './en/shell';
+import { work } from './en/work';
 import type { Messages } from './ru';
 
 export const en: Messages = {
@@ -17,6 +20,10 @@ export const en: Messages = {
   people,
   reference,
   profile,
+  assignments,
+  work,
+  authoring,
+  classes,
   app: {
     name: 'Sabaq',
     tagline: 'Learning and online proctoring for schools',

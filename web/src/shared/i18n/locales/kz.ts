@@ -1,7 +1,10 @@
+import { assignments } from './kz/assignments';
 import { auth, challenges, schools } from './kz/auth';
+import { authoring, classes } from './kz/authoring';
 import { common, groups, person, validation } from './kz/common';
 import { people, profile, reference } from './kz/people';
 import { sections, shell } from './kz/shell';
+import { work } from './kz/work';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
@@ -17,6 +20,10 @@ export const kz: Messages = {
   people,
   reference,
   profile,
+  assignments,
+  work,
+  authoring,
+  classes,
   app: {
     name: 'Sabaq',
     tagline: 'Мектептерге арналған оқыту және онлайн-прокторинг',

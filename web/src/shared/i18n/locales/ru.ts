@@ -1,7 +1,10 @@
+import { assignments } from './ru/assignments';
 import { auth, challenges, schools } from './ru/auth';
+import { authoring, classes } from './ru/authoring';
 import { common, groups, person, validation } from './ru/common';
 import { people, profile, reference } from './ru/people';
 import { sections, shell } from './ru/shell';
+import { work } from './ru/work';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
@@ -17,6 +20,10 @@ export const ru = {
   people,
   reference,
   profile,
+  assignments,
+  work,
+  authoring,
+  classes,
   app: {
     name: 'Sabaq',
     tagline: 'Обучение и онлайн-прокторинг для школ',

@@ -1,0 +1,71 @@
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../shared/ui/confirm-dialog';
+import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
+import { notifySuccess } from '../../auth';
+import { assignmentKeys, assignmentQuery, assignmentsApi, type AssignmentAction } from '../api';
+import type { Assignment } from '../model';
+import { AssignmentInfo } from './assignment-info';
+import { StudentsTable } from './students-table';
+
+/** Which assignment-level actions (001 §4: suspend, resume, finish, clone) make sense now. */
+function actionsFor(a: Assignment): AssignmentAction[] {
+  if (a.is_finished) return ['clone'];
+  return [a.is_suspended ? 'resume' : 'suspend', 'finish', 'clone'];
+}
+
+/** /t/assignments/{assignment}: the facts, the assignment's actions, and every student's work. */
+export function AssignmentViewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = useParams().assignment ?? '';
+  const assignment = useQuery({ ...assignmentQuery(id), meta: { errorToast: false } });
+  const act = useMutation({
+    mutationFn: (action: AssignmentAction) => assignmentsApi.act(id, action),
+    onSuccess: (result, action) => {
+      notifySuccess(t(`assignments.actionDone.${action}`));
+      queryClient.removeQueries({ queryKey: assignmentKeys.pages });
+      if (action === 'clone') void navigate(`/t/assignments/${result.id}`);
+      else queryClient.setQueryData(assignmentKeys.one(id), result);
+    },
+  });
+  if (assignment.isPending) return <Skeleton height={320} radius="md" />;
+  if (!assignment.data) {
+    return <PageHeading title={t('assignments.missing')} description={assignment.error?.message} />;
+  }
+  const a = assignment.data;
+  const run = async (action: AssignmentAction) => {
+    if (action === 'finish' || action === 'suspend') {
+      const confirmed = await confirmAction({
+        title: t(`assignments.actions.${action}`),
+        message: t(`assignments.confirm.${action}`, { name: a.name }),
+        confirmLabel: t(`assignments.actions.${action}`),
+        danger: action === 'finish',
+      });
+      if (!confirmed) return;
+    }
+    act.mutate(action);
+  };
+  const toolbar: ToolbarItem[] = actionsFor(a).map((action) => ({
+    key: action,
+    label: t(`assignments.actions.${action}`),
+    onClick: () => void run(action),
+    disabled: act.isPending,
+    variant: action === 'clone' ? 'default' : action === 'finish' ? 'light' : 'filled',
+    color: action === 'finish' ? 'red' : undefined,
+  }));
+  return (
+    <Stack gap="md">
+      <PageHeading title={a.name} description={a.description ?? undefined} toolbar={toolbar} />
+      <AssignmentInfo assignment={a} />
+      {a.students.length === 0 ? (
+        <Text c="dimmed">{t('assignments.noStudents')}</Text>
+      ) : (
+        <StudentsTable assignment={a} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { DEFAULT_PROCTORING_SETTINGS, type ProctoringSettings } from '@sabaq/events';
+
+/** 000 §9: an assignment lasts seven days unless the teacher says otherwise. */
+export const DEFAULT_LENGTH_DAYS = 7;
+
+/** The create form's state: what the teacher chooses, in the shapes the inputs hold. */
+export interface AssignmentForm {
+  type: 'quiz' | 'lesson' | 'webinar' | 'external';
+  quizzes: string[];
+  lessons: string[];
+  name: string;
+  description: string;
+  external_url: string;
+  class_id: string | null;
+  starting_at_type: 'now' | 'date';
+  /** A `datetime-local` value (local time, no zone). */
+  starting_at: string;
+  ending_at_type: 'without' | 'date';
+  ending_at: string;
+  /** Minutes as text: '' unlimited, a number, or 'custom' while the teacher types one. */
+  complete_time: string;
+  custom_time: number | '';
+  max_attempts: string;
+  custom_attempts: number | '';
+  points_method_type: 'sum' | 'avg';
+  is_show_results_after_finished: boolean;
+  is_show_scores: boolean;
+  is_show_answers_after_finished: boolean;
+  is_straight_answer: boolean;
+  is_comments: boolean;
+  is_hide_users: boolean;
+  shuffle: boolean;
+  per_student: number | '';
+  certificate_issue_type: 'auto-all' | 'auto-conditions' | 'manual';
+  certificate_show_report: boolean;
+  is_proctoring: boolean;
+  proctoring_fallback_allow: boolean;
+  proctoring_mobile_restrict: boolean;
+  proctoring: ProctoringSettings;
+}
+
+/** `datetime-local` text of a moment, in the browser's time zone. */
+export function toLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The specification's defaults (000 §3, §9): start now, end in seven days, proctoring on. */
+export function emptyAssignmentForm(now: Date): AssignmentForm {
+  const end = new Date(now.getTime() + DEFAULT_LENGTH_DAYS * 86_400_000);
+  return {
+    type: 'quiz',
+    quizzes: [],
+    lessons: [],
+    name: '',
+    description: '',
+    external_url: '',
+    class_id: null,
+    starting_at_type: 'now',
+    starting_at: toLocalInput(now),
+    ending_at_type: 'without',
+    ending_at: toLocalInput(end),
+    complete_time: '',
+    custom_time: '',
+    max_attempts: '',
+    custom_attempts: '',
+    points_method_type: 'sum',
+    is_show_results_after_finished: false,
+    is_show_scores: false,
+    is_show_answers_after_finished: false,
+    is_straight_answer: false,
+    is_comments: false,
+    is_hide_users: false,
+    shuffle: false,
+    per_student: 0,
+    certificate_issue_type: 'auto-conditions',
+    certificate_show_report: true,
+    is_proctoring: true,
+    proctoring_fallback_allow: false,
+    proctoring_mobile_restrict: false,
+    proctoring: structuredClone(DEFAULT_PROCTORING_SETTINGS),
+  };
+}
+
+const chosenNumber = (choice: string, custom: number | ''): number | null => {
+  if (choice === '') return null;
+  if (choice === 'custom') return custom === '' ? null : custom;
+  return Number(choice);
+};
+
+/** A `datetime-local` value as an ISO moment with its offset, as the API takes dates. */
+export function localInputToIso(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * The body of POST /api/assignments. The settings object is sent whole (an edit replaces it as a
+ * whole), with the proctoring settings the teacher saw. Names come from the chosen quizzes or lessons
+ * on the server (000 §3), so the name is sent only for webinars and external assignments.
+ */
+export function assignmentBody(form: AssignmentForm): Record<string, unknown> {
+  const named = form.type === 'webinar' || form.type === 'external';
+  return {
+    type: form.type,
+    quizzes: form.type === 'quiz' ? form.quizzes : [],
+    lessons: form.type === 'lesson' ? form.lessons : [],
+    ...(named ? { name: form.name.trim() || null, description: form.description.trim() || null } : {}),
+    ...(form.type === 'external' ? { external_url: form.external_url.trim() || null } : {}),
+    class_id: form.class_id,
+    starting_at_type: form.starting_at_type,
+    starting_at: form.starting_at_type === 'date' ? localInputToIso(form.starting_at) : null,
+    ending_at_type: form.ending_at_type,
+    ending_at: form.ending_at_type === 'date' ? localInputToIso(form.ending_at) : null,
+    complete_time: chosenNumber(form.complete_time, form.custom_time),
+    max_attempts: chosenNumber(form.max_attempts, form.custom_attempts),
+    points_method_type: form.points_method_type,
+    is_show_results_after_finished: form.is_show_results_after_finished,
+    is_show_scores: form.is_show_scores,
+    is_show_answers_after_finished: form.is_show_answers_after_finished,
+    is_straight_answer: form.is_straight_answer,
+    is_comments: form.is_comments,
+    is_hide_users: form.is_hide_users,
+    is_proctoring: form.is_proctoring,
+    proctoring_fallback_allow: form.proctoring_fallback_allow,
+    proctoring_mobile_restrict: form.proctoring_mobile_restrict,
+    settings: {
+      proctoring_settings: form.proctoring,
+      component_settings: {
+        all: {
+          shuffle: form.shuffle,
+          per_student: form.per_student === '' ? 0 : form.per_student,
+          variant_split: 'none',
+          conditions: [],
+        },
+      },
+      certificate: { issue_type: form.certificate_issue_type, show_report: form.certificate_show_report },
+    },
+  };
+}
+
+/** What the form itself can tell before sending: field → message key. The server checks the rest. */
+export function formProblems(
+  form: AssignmentForm,
+): Record<string, 'pickQuiz' | 'pickLesson' | 'name' | 'url'> {
+  const problems: Record<string, 'pickQuiz' | 'pickLesson' | 'name' | 'url'> = {};
+  if (form.type === 'quiz' && form.quizzes.length === 0) problems.quizzes = 'pickQuiz';
+  if (form.type === 'lesson' && form.lessons.length === 0) problems.lessons = 'pickLesson';
+  if ((form.type === 'webinar' || form.type === 'external') && !form.name.trim()) problems.name = 'name';
+  if (form.type === 'external' && !form.external_url.trim()) problems.external_url = 'url';
+  return problems;
+}

@@ -1,0 +1,3 @@
+export { AssignmentsListPage } from './components/assignments-list-page';
+export { AssignmentViewPage } from './components/assignment-view-page';
+export { AttemptResultPage } from './components/attempt-result-page';

@@ -1,0 +1,10 @@
+import type { Answer, WorkComponent } from '../../model';
+
+export interface AnswerProps {
+  component: WorkComponent;
+  value: Answer | undefined;
+  onChange: (answer: Answer) => void;
+  disabled: boolean;
+  /** The question's text, the accessible name of the answer's controls. */
+  label: string;
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeading } from '../../../shared/ui/page-heading';
+import { myWorkQuery, studentAssignmentQuery } from '../api';
+import { studentState } from '../model';
+import { AssignmentFacts } from './assignment-facts';
+import { AttemptRunner } from './attempt-runner';
+import { ResultsView } from './results-view';
+
+/** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
+const ACTIVE_REFRESH_MS = 30_000;
+
+/** /s/assignments/{assignment}: the attempt in progress, or the facts, the way to start, and results. */
+export function StudentAssignmentPage() {
+  const { t } = useTranslation();
+  const id = useParams().assignment ?? '';
+  const assignment = useQuery({ ...studentAssignmentQuery(id), meta: { errorToast: false } });
+  const work = useQuery({
+    ...myWorkQuery(id),
+    refetchInterval: (query) =>
+      query.state.data?.attempts.some((a) => a.status === 'active') ? ACTIVE_REFRESH_MS : false,
+  });
+  const state = assignment.data && work.data ? studentState(assignment.data, work.data.attempts) : null;
+  if (assignment.isPending || work.isPending) return <Skeleton height={320} radius="md" />;
+  if (!assignment.data || !work.data || !state) {
+    return <PageHeading title={t('work.missing')} description={assignment.error?.message} />;
+  }
+  const a = assignment.data;
+  return (
+    <Stack gap="md">
+      <PageHeading title={a.name} description={a.description ?? undefined} />
+      {state.kind === 'active' ? (
+        <AttemptRunner
+          key={state.attempt.id}
+          assignment={a}
+          attempt={state.attempt}
+          results={work.data.results}
+        />
+      ) : (
+        <>
+          <AssignmentFacts assignment={a} used={work.data.attempts.length} />
+          {state.kind === 'can-start' ? (
+            <Group>
+              <Button component={Link} to={`/s/assignments/${a.id}/register`} data-testid="go-register">
+                {work.data.attempts.length > 0 ? t('work.startAgain') : t('work.start')}
+              </Button>
+            </Group>
+          ) : state.kind === 'waiting' ? (
+            <Alert color="blue">
+              <Group justify="space-between">
+                {t('work.waiting')}
+                <Button component={Link} to={`/s/assignments/${a.id}/register`} variant="light">
+                  {t('work.toRegister')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <Alert color="gray" data-testid="closed-reason">
+              {t(`work.closed.${state.reason}`)}
+            </Alert>
+          )}
+          <ResultsView
+            assignment={a}
+            attempts={work.data.attempts}
+            results={work.data.results}
+            score={work.data.score}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import type { AssignmentStatus } from '@sabaq/events';
+
+/** A question or content block of an assignment, as a student receives it (no answer key). */
+export interface WorkComponent {
+  id: string;
+  type: string;
+  position: number;
+  points: number;
+  data: Record<string, unknown>;
+  settings: Record<string, unknown> | null;
+}
+
+/** The assignment as a student reads it (services: assignments/read-model/entities.ts). */
+export interface StudentAssignment {
+  id: string;
+  type: string;
+  status: AssignmentStatus;
+  name: string;
+  description: string | null;
+  complete_time: number | null;
+  max_attempts: number | null;
+  starting_at: string;
+  ending_at: string;
+  ending_at_type: 'without' | 'date';
+  is_proctoring: boolean;
+  is_suspended: boolean;
+  is_finished: boolean;
+  is_straight_answer: boolean;
+  is_show_results_after_finished: boolean;
+  is_show_scores: boolean;
+  points: number;
+  components: WorkComponent[];
+}
+
+export interface StudentAttempt {
+  id: string;
+  number: number;
+  status: 'active' | 'finished';
+  points: number | null;
+  started_at: string;
+  ends_at: string | null;
+  finished_at: string | null;
+  finish_reason: 'student' | 'teacher' | 'time' | null;
+}
+
+export interface StudentResult {
+  id: string;
+  assignment_attempt_id: string;
+  component_id: string;
+  answer: Record<string, unknown> | null;
+  result: 0 | 1 | 2 | 3;
+  points: number;
+}
+
+export const QUESTION_TYPES = ['free', 'open', 'choice', 'fill-space', 'drag-and-drop', 'code'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const isQuestion = (type: string): type is QuestionType =>
+  (QUESTION_TYPES as readonly string[]).includes(type);
+
+/** An answer in the shape the API takes for its question type (authoring-components.ts answerSchemas). */
+export type Answer = Record<string, unknown>;
+
+/** Whether an answer says anything: a blank one is not worth sending, and counts as unanswered. */
+export function isBlank(type: string, answer: Answer | undefined): boolean {
+  if (!answer) return true;
+  switch (type) {
+    case 'choice':
+      return !Array.isArray(answer.selected) || answer.selected.length === 0;
+    case 'fill-space':
+      return Object.values((answer.gaps as Record<string, string>) ?? {}).every((v) => !v.trim());
+    case 'drag-and-drop':
+      return Object.keys((answer.placements as Record<string, string>) ?? {}).length === 0;
+    case 'code':
+      return !String(answer.source ?? '').trim();
+    default:
+      return !String(answer.text ?? '').trim();
+  }
+}
+
+/** The steps a student walks: the components in order (content shown before the question it precedes). */
+export function stepsOf(components: WorkComponent[]): WorkComponent[] {
+  return [...components].sort((a, b) => a.position - b.position);
+}
+
+/** What the student can do with an assignment right now. */
+export type StudentState =
+  | { kind: 'active'; attempt: StudentAttempt }
+  | { kind: 'can-start' }
+  | { kind: 'waiting' }
+  | { kind: 'closed'; reason: 'suspended' | 'completed' | 'no-attempts' };
+
+export function studentState(assignment: StudentAssignment, attempts: StudentAttempt[]): StudentState {
+  const active = attempts.find((a) => a.status === 'active');
+  if (active && assignment.status === 'process') return { kind: 'active', attempt: active };
+  if (assignment.status === 'remaining') return { kind: 'waiting' };
+  if (assignment.status === 'suspended') return { kind: 'closed', reason: 'suspended' };
+  if (assignment.status === 'completed') return { kind: 'closed', reason: 'completed' };
+  if (assignment.max_attempts !== null && attempts.length >= assignment.max_attempts)
+    return { kind: 'closed', reason: 'no-attempts' };
+  return { kind: 'can-start' };
+}
