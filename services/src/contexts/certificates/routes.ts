@@ -44,6 +44,19 @@ export async function certificatesRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
 
+  /**
+   * The assignment's school and teacher are checked before the body and the parameters are validated,
+   * so another school's caller learns nothing from a 422 (the platform's rule for route access).
+   */
+  const assignmentTeacherFirst = {
+    preValidation: async (request: FastifyRequest) => {
+      const caller = callerOf(request);
+      const raw = request.params as { id?: unknown };
+      const assignment = await openAssignment(services, caller, String(raw.id ?? ''));
+      requireAssignmentRule(access, 'update', caller, assignment);
+    },
+  };
+
   const ownCertificate = async (caller: Caller, id: string): Promise<Row> => {
     const row = (await services.db
       .selectFrom(USER_CERTIFICATES_TABLE)
@@ -99,7 +112,7 @@ export async function certificatesRoutes(
 
   api.get(
     '/api/assignments/:id/certificates.json',
-    { schema: { tags, params: idParams } },
+    { ...assignmentTeacherFirst, schema: { tags, params: idParams } },
     async (request) => {
       const caller = callerOf(request);
       const assignment = await openAssignment(services, caller, request.params.id);
@@ -116,7 +129,7 @@ export async function certificatesRoutes(
 
   api.post(
     '/api/assignments/:id/students/:studentId/certificate/issue.json',
-    { schema: { tags, params: studentParams } },
+    { ...assignmentTeacherFirst, schema: { tags, params: studentParams } },
     async (request, reply) => {
       const caller = callerOf(request);
       const { id, studentId } = request.params;
@@ -147,7 +160,7 @@ export async function certificatesRoutes(
   for (const action of ['revoke', 'restore'] as const) {
     api.post(
       `/api/assignments/:id/students/:studentId/certificate/${action}.json`,
-      { schema: { tags, params: studentParams } },
+      { ...assignmentTeacherFirst, schema: { tags, params: studentParams } },
       async (request) => {
         const caller = callerOf(request);
         const { id, studentId } = request.params;

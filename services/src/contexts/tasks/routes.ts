@@ -91,7 +91,20 @@ export async function tasksRoutes(
 
   api.post(
     '/api/assignments/:id/results/export.json',
-    { schema: { tags, params: idParams, body: exportBody } },
+    {
+      // The assignment's school and staff are checked before the body is validated, so another
+      // school's caller learns nothing from a 422 (the platform's rule for route access).
+      preValidation: async (request: FastifyRequest) => {
+        const caller = callerOf(request);
+        const assignment = await openAssignment(
+          services,
+          caller,
+          String((request.params as { id?: unknown }).id ?? ''),
+        );
+        if (!isStaff(caller, assignment)) throw new NotFoundError('Задание не найдено');
+      },
+      schema: { tags, params: idParams, body: exportBody },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const assignment = await openAssignment(services, caller, request.params.id);

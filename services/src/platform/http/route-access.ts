@@ -77,7 +77,8 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/user/certificates': caller,
   'GET /api/user/certificates/:id': caller,
   'GET /api/user/certificates/:id/render.svg': caller,
-  'GET /api/assignments/:id/certificates.json': assignmentStaff,
+  // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
+  'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
@@ -108,6 +109,9 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/media/:id/file': publicRoute,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
   'GET /api/media-overview.json': caller,
+  // AI reports (docs/ai-analysis.md): thumbnails and re-runs for the school's staff; the route checks the school.
+  'GET /api/ai-reports/:id/thumbs/:file': proctoringWatchers,
+  'POST /api/ai-reports/:id/rerun': assignmentStaff,
   // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
   'GET /ws': publicRoute,
   'POST /broadcasting/auth': caller,
