@@ -84,4 +84,11 @@ export const proctoringPipelineMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0102_proctoring_timeline_runs': {
+    async up(db: Kysely<unknown>) {
+      // The merged runs behind a timeline, so new signals re-merge only near themselves (splice-runs.ts).
+      // Null for rows written before: those are rebuilt whole at their next signal.
+      await db.schema.alterTable('proctoring_timelines').addColumn('runs', 'jsonb').execute();
+    },
+  },
 };

@@ -86,7 +86,7 @@ async function snapshot() {
     reviews: await rows('proctoring_reviews'),
     timelines: await db
       .selectFrom('proctoring_timelines')
-      .select(['assignment_attempt_id', 'timeline', 'credibility', 'score'])
+      .select(['assignment_attempt_id', 'runs', 'timeline', 'credibility', 'score'])
       .execute(),
   };
 }
@@ -125,6 +125,13 @@ describe('the proctoring projection', () => {
     await apply([events[5]!, events[4]!]);
     await apply([events[0]!, events[3]!]);
     await apply([events[2]!, events[1]!, events[0]!]);
+    expect(await snapshot()).toEqual(once);
+  });
+
+  it('merges a row written before runs were kept from all of its signals', async () => {
+    const once = await snapshot();
+    await db.updateTable('proctoring_timelines').set({ runs: null }).execute();
+    await apply([events[4]!]);
     expect(await snapshot()).toEqual(once);
   });
 });

@@ -25,14 +25,19 @@ export const proctoringActionsProjection: Projection = {
     const touch = (
       event: StoredEvent,
       data: { attemptId: string; assignmentId: string; studentId: string },
-    ) =>
+      signal?: { type: string; at: number },
+    ) => {
+      const incoming = touched.get(data.attemptId)?.incoming ?? [];
+      if (signal) incoming.push(signal);
       touched.set(data.attemptId, {
         attemptId: data.attemptId,
         assignmentId: data.assignmentId,
         studentId: data.studentId,
         schoolId: schoolOf(event),
         position: event.globalPosition,
+        incoming,
       });
+    };
     const actions = [];
     const activities = [];
     const reviews = [];
@@ -41,7 +46,9 @@ export const proctoringActionsProjection: Projection = {
         const data = event.data as ProctoringActionRecordedData;
         // Only warnings and violations shape a timeline: lifecycle and proctor actions leave it as it is.
         const kind = proctoringActionKind(data.actionType);
-        if (kind === 'warning' || kind === 'violation') touch(event, data);
+        if (kind === 'warning' || kind === 'violation') {
+          touch(event, data, { type: data.actionType, at: occurredAt(event).getTime() });
+        }
         actions.push({
           id: event.id,
           school_id: schoolOf(event),

@@ -44,26 +44,21 @@ export interface Timeline {
   dropped: number;
 }
 
-interface Open {
+/**
+ * A maximal run of one type's signals, each at most the type's tolerance after the previous one,
+ * kept whether or not it reaches the type's minimum (so a later signal can still lift it over).
+ * Times in epoch milliseconds; sources in a fixed order.
+ */
+export interface Run {
   type: string;
   start: number;
   end: number;
   signals: number;
-  sources: Set<ProctoringSource>;
+  sources: ProctoringSource[];
 }
 
-/**
- * Merges an attempt's violations and warnings into intervals, per type: signals sorted by time (so
- * late and out-of-order arrivals land where they belong, and a retried id counts once), a signal at
- * most the type's tolerance after the previous one extends its interval, otherwise it opens a new one;
- * intervals with fewer signals than the type's minimum are dropped. Proctor and lifecycle actions are
- * not intervals. Each interval carries the latest review whose span overlaps it.
- */
-export function buildTimeline(
-  signals: readonly TimelineSignal[],
-  settings: TimelineSettings,
-  reviews: readonly TimelineReview[] = [],
-): Timeline {
+/** Signals of warnings and violations, by type, each id once, sorted by time. */
+function signalsByType(signals: readonly TimelineSignal[]): Map<string, TimelineSignal[]> {
   const byType = new Map<string, TimelineSignal[]>();
   const seen = new Set<string>();
   for (const signal of signals) {
@@ -75,27 +70,56 @@ export function buildTimeline(
     list.push(signal);
     byType.set(signal.type, list);
   }
-  const intervals: TimelineInterval[] = [];
-  let dropped = 0;
-  for (const [type, list] of byType) {
-    const rule = mergeRuleFor(type, settings);
-    list.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-    let open: Open | undefined;
-    const close = (interval: Open) => {
-      if (interval.signals < rule.minSignals) dropped += interval.signals;
-      else intervals.push(finish(interval, reviews));
+  for (const list of byType.values()) list.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  return byType;
+}
+
+/**
+ * Merges signals into runs, per type: sorted by time (so late and out-of-order arrivals land where they
+ * belong, and a retried id counts once), a signal at most the type's tolerance after the previous one
+ * extends its run, otherwise it opens a new one.
+ */
+export function mergeSignals(signals: readonly TimelineSignal[], settings: TimelineSettings): Run[] {
+  const runs: Run[] = [];
+  for (const [type, list] of signalsByType(signals)) {
+    const { gapMs } = mergeRuleFor(type, settings);
+    let open: (Omit<Run, 'sources'> & { sources: Set<ProctoringSource> }) | undefined;
+    const close = () => {
+      if (open) runs.push({ ...open, sources: SOURCE_ORDER.filter((s) => open!.sources.has(s)) });
     };
     for (const signal of list) {
-      if (open && signal.at - open.end <= rule.gapMs) {
+      if (open && signal.at - open.end <= gapMs) {
         open.end = signal.at;
         open.signals += 1;
         open.sources.add(signal.source);
         continue;
       }
-      if (open) close(open);
+      close();
       open = { type, start: signal.at, end: signal.at, signals: 1, sources: new Set([signal.source]) };
     }
-    if (open) close(open);
+    close();
+  }
+  return sortRuns(runs);
+}
+
+export const sortRuns = (runs: Run[]): Run[] =>
+  runs.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
+
+/**
+ * The timeline shown from an attempt's runs: runs below their type's minimum are dropped (detector
+ * flicker, counted in `dropped`), warnings are listed apart from violations, and each interval carries
+ * the latest review whose span overlaps it.
+ */
+export function timelineFromRuns(
+  runs: readonly Run[],
+  settings: TimelineSettings,
+  reviews: readonly TimelineReview[] = [],
+): Timeline {
+  const intervals: TimelineInterval[] = [];
+  let dropped = 0;
+  for (const run of runs) {
+    if (run.signals < mergeRuleFor(run.type, settings).minSignals) dropped += run.signals;
+    else intervals.push(finish(run, reviews));
   }
   intervals.sort((a, b) => a.start.localeCompare(b.start) || a.type.localeCompare(b.type));
   return {
@@ -105,9 +129,18 @@ export function buildTimeline(
   };
 }
 
+/** Merges an attempt's signals and presents them: mergeSignals, then timelineFromRuns. */
+export function buildTimeline(
+  signals: readonly TimelineSignal[],
+  settings: TimelineSettings,
+  reviews: readonly TimelineReview[] = [],
+): Timeline {
+  return timelineFromRuns(mergeSignals(signals, settings), settings, reviews);
+}
+
 const SOURCE_ORDER: ProctoringSource[] = ['client', 'server', 'proctor'];
 
-function finish(open: Open, reviews: readonly TimelineReview[]): TimelineInterval {
+function finish(open: Run, reviews: readonly TimelineReview[]): TimelineInterval {
   const duration = Math.round((open.end - open.start) / 1000);
   const review = reviews.findLast(
     (r) => r.actionType === open.type && r.start <= open.end && r.end >= open.start,
@@ -122,7 +155,7 @@ function finish(open: Open, reviews: readonly TimelineReview[]): TimelineInterva
     duration_class: durationClass(duration),
     duration_text: durationText(duration),
     signals: open.signals,
-    sources: SOURCE_ORDER.filter((s) => open.sources.has(s)),
+    sources: open.sources,
     review: review
       ? {
           decision: review.decision,

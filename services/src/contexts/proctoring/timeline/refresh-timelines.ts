@@ -4,10 +4,18 @@ import {
   type ProctoringSource,
   type ReviewDecision,
 } from '@sabaq/events';
+import { sql } from 'kysely';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { proctoringSettingsOf } from '../assignments-lookup';
-import { buildTimeline, type TimelineReview, type TimelineSignal } from './build-timeline';
+import {
+  mergeSignals,
+  timelineFromRuns,
+  type Run,
+  type TimelineReview,
+  type TimelineSignal,
+} from './build-timeline';
 import { credibility } from './credibility';
+import { mergeWindows, spliceRuns, type MergeWindow } from './splice-runs';
 import { timelineSettings } from './tolerances';
 
 export interface TouchedAttempt {
@@ -16,68 +24,83 @@ export interface TouchedAttempt {
   studentId: string;
   schoolId: string | null;
   position: bigint;
+  /** The warnings and violations of this batch (reviews touch an attempt with none). */
+  incoming: { type: string; at: number }[];
 }
 
 const MERGED_TYPES = [...PROCTORING_VIOLATIONS, ...PROCTORING_WARNINGS];
 
+interface SignalRow {
+  id: string;
+  assignment_attempt_id: string;
+  action_type: string;
+  created_at: Date | string;
+  source: string;
+}
+
+const toSignal = (row: SignalRow): TimelineSignal => ({
+  id: String(row.id),
+  type: String(row.action_type),
+  at: new Date(row.created_at).getTime(),
+  source: row.source as ProctoringSource,
+});
+
 /**
- * Rebuilds the stored timeline and score of each touched attempt from its actions and reviews, inside
- * the projection's transaction. A full rebuild per touched attempt (not an incremental merge) keeps a
- * replay trivially right: the row is a function of the tables, whatever order batches came in.
+ * Brings the stored timeline and score of each touched attempt up to date, inside the projection's
+ * transaction (its actions and reviews are already written). The stored runs (splice-runs.ts) let new
+ * signals re-read only the signals near them, one query for the whole batch, so an attempt's cost per
+ * batch does not grow with its history; a row without runs (written before they were kept) is merged
+ * again from all of its signals. Either way the result equals merging everything the tables hold, so
+ * a replay, a retry or another cut of the batches ends in the same row.
  */
 export async function refreshTimelines(tx: ReadModelTx, attempts: readonly TouchedAttempt[]): Promise<void> {
   if (attempts.length === 0) return;
   const ids = attempts.map((a) => a.attemptId);
   const settings = await proctoringSettingsOf(tx, [...new Set(attempts.map((a) => a.assignmentId))]);
-  const signalRows = await tx
-    .selectFrom('proctoring_actions')
-    .select(['id', 'assignment_attempt_id', 'action_type', 'created_at', 'source'])
+  const settingsOf = (attempt: TouchedAttempt) => timelineSettings(settings.get(attempt.assignmentId));
+  const storedRows = await tx
+    .selectFrom('proctoring_timelines')
+    .select(['assignment_attempt_id', 'runs'])
     .where('assignment_attempt_id', 'in', ids)
-    .where('action_type', 'in', MERGED_TYPES)
     .execute();
-  const reviewRows = await tx
-    .selectFrom('proctoring_reviews')
-    .selectAll()
-    .where('assignment_attempt_id', 'in', ids)
-    .orderBy('global_position')
-    .execute();
-  const signals = groupBy(
-    signalRows,
-    (row) => String(row.assignment_attempt_id),
-    (row) =>
-      ({
-        id: String(row.id),
-        type: String(row.action_type),
-        at: new Date(row.created_at as string).getTime(),
-        source: row.source as ProctoringSource,
-      }) satisfies TimelineSignal,
-  );
-  const reviews = groupBy(
-    reviewRows,
-    (row) => String(row.assignment_attempt_id),
-    (row) =>
-      ({
-        actionType: String(row.action_type),
-        start: new Date(row.start_at as string).getTime(),
-        end: new Date(row.end_at as string).getTime(),
-        decision: row.decision as ReviewDecision,
-        note: row.note === null ? null : String(row.note),
-        reviewerId: String(row.reviewer_id),
-        reviewedAt: new Date(row.reviewed_at as string).toISOString(),
-      }) satisfies TimelineReview,
-  );
+  const stored = new Map(storedRows.map((r) => [String(r.assignment_attempt_id), r.runs as Run[] | null]));
+
+  const runsOf = new Map<string, Run[]>();
+  const windowsOf = new Map<string, { attempt: TouchedAttempt; runs: Run[]; windows: MergeWindow[] }>();
+  const whole: TouchedAttempt[] = [];
+  for (const attempt of attempts) {
+    // No row yet: nothing merged before (a reset empties both tables). A row without runs: rebuild.
+    const runs = stored.has(attempt.attemptId) ? stored.get(attempt.attemptId) : [];
+    if (!runs) whole.push(attempt);
+    else if (attempt.incoming.length === 0) runsOf.set(attempt.attemptId, runs);
+    else {
+      const windows = mergeWindows(runs, attempt.incoming, settingsOf(attempt));
+      windowsOf.set(attempt.attemptId, { attempt, runs, windows });
+    }
+  }
+  for (const [attemptId, signals] of await signalsInWindows(tx, [...windowsOf.values()])) {
+    const { attempt, runs, windows } = windowsOf.get(attemptId)!;
+    runsOf.set(attemptId, spliceRuns(runs, windows, signals, settingsOf(attempt)));
+  }
+  for (const [attemptId, signals] of await allSignals(
+    tx,
+    whole.map((a) => a.attemptId),
+  )) {
+    const attempt = whole.find((a) => a.attemptId === attemptId)!;
+    runsOf.set(attemptId, mergeSignals(signals, settingsOf(attempt)));
+  }
+
+  const reviews = await reviewsOf(tx, ids);
   const rows = attempts.map((attempt) => {
-    const timeline = buildTimeline(
-      signals.get(attempt.attemptId) ?? [],
-      timelineSettings(settings.get(attempt.assignmentId)),
-      reviews.get(attempt.attemptId) ?? [],
-    );
+    const runs = runsOf.get(attempt.attemptId) ?? [];
+    const timeline = timelineFromRuns(runs, settingsOf(attempt), reviews.get(attempt.attemptId) ?? []);
     const score = credibility(timeline);
     return {
       assignment_attempt_id: attempt.attemptId,
       school_id: attempt.schoolId,
       assignment_id: attempt.assignmentId,
       student_id: attempt.studentId,
+      runs: JSON.stringify(runs),
       timeline: JSON.stringify(timeline),
       credibility: JSON.stringify(score),
       score: score.score,
@@ -89,6 +112,7 @@ export async function refreshTimelines(tx: ReadModelTx, attempts: readonly Touch
     .values(rows)
     .onConflict((oc) =>
       oc.column('assignment_attempt_id').doUpdateSet((eb) => ({
+        runs: eb.ref('excluded.runs'),
         timeline: eb.ref('excluded.timeline'),
         credibility: eb.ref('excluded.credibility'),
         score: eb.ref('excluded.score'),
@@ -98,12 +122,64 @@ export async function refreshTimelines(tx: ReadModelTx, attempts: readonly Touch
     .execute();
 }
 
-function groupBy<R, T>(rows: readonly R[], key: (row: R) => string, map: (row: R) => T): Map<string, T[]> {
-  const out = new Map<string, T[]>();
+/** Every attempt's signals inside its windows, in one query (a VALUES list joined on the index). */
+async function signalsInWindows(
+  tx: ReadModelTx,
+  entries: readonly { attempt: TouchedAttempt; windows: MergeWindow[] }[],
+): Promise<Map<string, TimelineSignal[]>> {
+  const found = new Map<string, TimelineSignal[]>(entries.map((e) => [e.attempt.attemptId, []]));
+  const windows = entries.flatMap((e) => e.windows.map((w) => ({ attemptId: e.attempt.attemptId, ...w })));
+  if (windows.length === 0) return found;
+  const values = sql.join(
+    windows.map(
+      (w) =>
+        sql`(${w.attemptId}, ${w.type}, ${new Date(w.from).toISOString()}::timestamptz, ${new Date(w.to).toISOString()}::timestamptz)`,
+    ),
+  );
+  const result = await sql<SignalRow>`
+    SELECT a.id, a.assignment_attempt_id, a.action_type, a.created_at, a.source
+      FROM proctoring_actions a
+      JOIN (VALUES ${values}) AS w(attempt_id, action_type, from_at, to_at)
+        ON a.assignment_attempt_id = w.attempt_id
+       AND a.action_type = w.action_type
+       AND a.created_at BETWEEN w.from_at AND w.to_at`.execute(tx);
+  for (const row of result.rows) found.get(String(row.assignment_attempt_id))!.push(toSignal(row));
+  return found;
+}
+
+async function allSignals(tx: ReadModelTx, ids: readonly string[]): Promise<Map<string, TimelineSignal[]>> {
+  const found = new Map<string, TimelineSignal[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return found;
+  const rows = await tx
+    .selectFrom('proctoring_actions')
+    .select(['id', 'assignment_attempt_id', 'action_type', 'created_at', 'source'])
+    .where('assignment_attempt_id', 'in', [...ids])
+    .where('action_type', 'in', MERGED_TYPES)
+    .execute();
+  for (const row of rows) found.get(String(row.assignment_attempt_id))!.push(toSignal(row as SignalRow));
+  return found;
+}
+
+async function reviewsOf(tx: ReadModelTx, ids: readonly string[]): Promise<Map<string, TimelineReview[]>> {
+  const rows = await tx
+    .selectFrom('proctoring_reviews')
+    .selectAll()
+    .where('assignment_attempt_id', 'in', [...ids])
+    .orderBy('global_position')
+    .execute();
+  const found = new Map<string, TimelineReview[]>();
   for (const row of rows) {
-    const list = out.get(key(row)) ?? [];
-    list.push(map(row));
-    out.set(key(row), list);
+    const list = found.get(String(row.assignment_attempt_id)) ?? [];
+    list.push({
+      actionType: String(row.action_type),
+      start: new Date(row.start_at as string).getTime(),
+      end: new Date(row.end_at as string).getTime(),
+      decision: row.decision as ReviewDecision,
+      note: row.note === null ? null : String(row.note),
+      reviewerId: String(row.reviewer_id),
+      reviewedAt: new Date(row.reviewed_at as string).toISOString(),
+    });
+    found.set(String(row.assignment_attempt_id), list);
   }
-  return out;
+  return found;
 }
