@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaProjection } from '../../../services/src/contexts/media/read-model/projection';
 import { TABLES } from '../../../services/src/contexts/media/read-model/tables';
+import { runJob } from '../../../services/src/contexts/media/transcoder/job';
 import { callerFor, tokenFor } from '../records/records-app';
 import { call, uploadFile } from './http';
 import { startMediaApp, type MediaApp } from './media-app';
@@ -180,6 +181,23 @@ describe('a corrupt chunk', () => {
     });
     expect(outsider.status).toBe(404);
     expect(await settled(session.id)).toMatchObject({ state: 'converted' });
+    // A job run again (a worker that crashed after its result) records its result once; progress
+    // events are keyed by percent, so a rerun may add steps the first run's sampling skipped, never twice.
+    const stream = `webinar_session-${session.id}`;
+    const job = await media.db
+      .selectFrom(TABLES.jobs)
+      .selectAll()
+      .where('stream_id', '=', stream)
+      .where('attempt', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect(await runJob(media.services, job as never)).toBe('succeeded');
+    const rerun = await media.store.readStream(stream);
+    const ofAttempt3 = rerun.filter((e) => (e.data as { attempt?: number }).attempt === 3);
+    expect(ofAttempt3.filter((e) => e.type === 'TranscodeSucceeded')).toHaveLength(1);
+    const percents = ofAttempt3
+      .filter((e) => e.type === 'TranscodeProgressed')
+      .map((e) => (e.data as { percent: number }).percent);
+    expect(new Set(percents).size).toBe(percents.length);
 
     // Retention: the school's manager erases the attempt's recordings; every object goes, an event says so.
     expect(await media.objects.list(`recordings/${session.id}/`)).not.toHaveLength(0);

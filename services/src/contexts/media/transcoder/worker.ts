@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ContextServices } from '../..';
+import type { ReadModelDb } from '../../../platform/read-models/database';
 import { TABLES } from '../read-model/tables';
 import { runJob, type Job } from './job';
 
@@ -54,7 +55,7 @@ export class TranscoderWorker {
     while (!this.stopping) {
       let job: Job | undefined;
       try {
-        job = await this.claim();
+        job = await claimJob(this.services.db, this.name, this.leaseSeconds);
         if (job) await this.work(job);
       } catch (error) {
         this.log(
@@ -92,26 +93,33 @@ export class TranscoderWorker {
       clearInterval(renew);
     }
   }
+}
 
-  /** The oldest pending job nobody holds, claimed for this worker; undefined when there is none. */
-  private async claim(): Promise<Job | undefined> {
-    const lease = sql`now() + make_interval(secs => ${this.leaseSeconds})`;
-    const result = await sql<Job>`
-      with candidate as (
-        select j.id from ${sql.table(TABLES.jobs)} j
-        where j.status = 'pending'
-          and not exists (select 1 from ${sql.table(TABLES.claims)} c where c.job_id = j.id and c.until > now())
-        order by j.requested_at, j.id
-        limit 1
-      ), claimed as (
-        insert into ${sql.table(TABLES.claims)} (job_id, worker, until)
-        select id, ${this.name}, ${lease} from candidate
-        on conflict (job_id) do update set worker = excluded.worker, until = excluded.until
-          where ${sql.table(TABLES.claims)}.until <= now()
-        returning job_id
-      )
-      select j.id, j.stream_id, j.attempt, j.school_id
-      from ${sql.table(TABLES.jobs)} j join claimed on claimed.job_id = j.id`.execute(this.services.db);
-    return result.rows[0];
-  }
+/**
+ * Claims the oldest pending job nobody holds for `worker` until the lease ends; undefined when there is
+ * none. Two workers racing for one job: the second insert meets the first's live claim and gets nothing.
+ */
+export async function claimJob(
+  db: ReadModelDb,
+  worker: string,
+  leaseSeconds: number,
+): Promise<Job | undefined> {
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const result = await sql<Job>`
+    with candidate as (
+      select j.id from ${sql.table(TABLES.jobs)} j
+      where j.status = 'pending'
+        and not exists (select 1 from ${sql.table(TABLES.claims)} c where c.job_id = j.id and c.until > now())
+      order by j.requested_at, j.id
+      limit 1
+    ), claimed as (
+      insert into ${sql.table(TABLES.claims)} (job_id, worker, until)
+      select id, ${worker}, ${lease} from candidate
+      on conflict (job_id) do update set worker = excluded.worker, until = excluded.until
+        where ${sql.table(TABLES.claims)}.until <= now()
+      returning job_id
+    )
+    select j.id, j.stream_id, j.attempt, j.school_id
+    from ${sql.table(TABLES.jobs)} j join claimed on claimed.job_id = j.id`.execute(db);
+  return result.rows[0];
 }
