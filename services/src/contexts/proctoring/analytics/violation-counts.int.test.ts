@@ -8,13 +8,16 @@ import { ClickHouseAnalytics } from '../../../platform/analytics/clickhouse-anal
 import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../../../platform/analytics/events-projector';
 import { migrateAnalytics } from '../../../platform/analytics/migrations';
 import { saveCheckpoint } from '../../../platform/read-models/checkpoints';
-import { violationCounts } from './violation-counts';
+import { violationCounts, violationsPerHour } from './violation-counts';
 
 /**
  * ClickHouse's proctoring_actions, filled through the analytics projection's batches into events and
  * the materialised view: violations per type match what was recorded, once each even after a replay,
  * and one school never sees another's.
  */
+/** Every action of the test happens at 09:15, in the 09:00 hour. */
+const HOUR = '2026-05-20 09:00:00';
+
 describe('proctoring analytics (chdb)', () => {
   let env: StoreAndReadModels;
   let analytics: ClickHouseAnalytics;
@@ -32,7 +35,7 @@ describe('proctoring analytics (chdb)', () => {
     id: randomUUID(),
     type: 'ProctoringActionRecorded',
     data: { assignmentId: 'exam-1', attemptId: attempt, studentId: `s-${attempt}`, actionType, ...extra },
-    metadata: { schoolId: school, occurredAt: new Date().toISOString() },
+    metadata: { schoolId: school, occurredAt: '2026-05-20T09:15:00.000Z' },
   });
   const projectAll = async () => {
     const projector = new AnalyticsEventsProjector({
@@ -71,9 +74,37 @@ describe('proctoring analytics (chdb)', () => {
     );
     expect(row).toEqual({ source: 'server', is_warning: 0 });
 
+    const hourly = async () =>
+      (await violationsPerHour(analytics, 'school-a')).map((h) => [
+        h.hour,
+        h.action_type,
+        h.actions,
+        h.attempts,
+      ]);
+    expect(await hourly()).toEqual([
+      [HOUR, 'face_missing', 1, 1],
+      [HOUR, 'focus_lost', 3, 2],
+    ]);
+    await env.store.append(streamId('proctoring', a2), [
+      {
+        id: randomUUID(),
+        type: 'ProctoringActivityRecorded',
+        data: { assignmentId: 'exam-1', attemptId: a2, studentId: `s-${a2}`, activityType: 'chapter_opened' },
+        metadata: { schoolId: 'school-a', occurredAt: '2026-05-20T09:15:00.000Z' },
+      },
+    ]);
+
     // A replay from zero (a crash before the checkpoint moved) inserts every row again: counted once.
     await saveCheckpoint(env.db, ANALYTICS_EVENTS.name, 0n, ANALYTICS_EVENTS.version);
     await projectAll();
     expect((await violationCounts(analytics, 'school-a')).map((c) => c.actions)).toEqual([3, 1]);
+    expect(await hourly()).toEqual([
+      [HOUR, 'face_missing', 1, 1],
+      [HOUR, 'focus_lost', 3, 2],
+    ]);
+    const activities = await analytics.query<{ n: string; type: string }>(
+      `SELECT count() AS n, any(activity_type) AS type FROM proctoring_activities FINAL WHERE school_id = 'school-a'`,
+    );
+    expect(activities).toEqual([{ n: '1', type: 'chapter_opened' }]);
   });
 });

@@ -34,3 +34,42 @@ export async function violationCounts(
     attempts: Number(r.attempts),
   }));
 }
+
+export interface HourlyViolations {
+  hour: string;
+  action_type: string;
+  actions: number;
+  attempts: number;
+}
+
+/**
+ * Violations per hour and type of one school (optionally one assignment), from the hourly aggregate:
+ * sets of action ids, so replays never inflate the counts and no FINAL is needed.
+ */
+export async function violationsPerHour(
+  analytics: AnalyticsStore,
+  schoolId: string,
+  assignmentId?: string,
+): Promise<HourlyViolations[]> {
+  const rows = await analytics.query<{
+    hour: string;
+    action_type: string;
+    actions: string;
+    attempts: string;
+  }>(
+    `SELECT hour, action_type, uniqExactMerge(actions) AS actions, uniqExactMerge(attempts) AS attempts
+       FROM proctoring_actions_hourly
+      WHERE school_id = {school:String}
+        AND action_type IN {types:Array(String)}
+        AND ({assignment:String} = '' OR assignment_id = {assignment:String})
+      GROUP BY hour, action_type
+      ORDER BY hour, action_type`,
+    { school: schoolId, types: [...PROCTORING_VIOLATIONS], assignment: assignmentId ?? '' },
+  );
+  return rows.map((r) => ({
+    hour: r.hour,
+    action_type: r.action_type,
+    actions: Number(r.actions),
+    attempts: Number(r.attempts),
+  }));
+}
