@@ -46,8 +46,9 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
       const caller = callerOf(request);
       // Checked one by one, all before anything is submitted: a batch is refused whole or taken whole.
       const prepared = [];
+      const checked = new Map();
       for (const [index, item] of request.body.actions.entries()) {
-        prepared.push(await prepareAction(services, caller, item, `actions.${index}.`));
+        prepared.push(await prepareAction(services, caller, item, `actions.${index}.`, checked));
       }
       await submitActions(services, prepared);
       return reply.status(201).send({ entities: prepared.map(recordedActionEntity) });

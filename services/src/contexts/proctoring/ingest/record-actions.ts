@@ -11,7 +11,7 @@ import { TABLES } from '../../assignments/read-model/tables';
 import { uuidV5 } from '../../identity/ids';
 import type { ActionBody, ActivityBody } from './bodies';
 import { decodeScreenshot, storeScreenshots } from './screenshots';
-import { openAttemptForWriting, sourceFor } from './write-gate';
+import { openAttemptForWriting, sourceFor, type OpenAttempt } from './write-gate';
 
 type Services = Pick<ContextServices, 'db' | 'clock' | 'ingest' | 'objects' | 'newId'>;
 
@@ -53,12 +53,21 @@ export async function prepareAction(
   caller: Caller,
   body: ActionBody,
   field = '',
+  checked: Map<string, Promise<OpenAttempt>> = new Map(),
 ): Promise<PreparedAction> {
-  const open = await openAttemptForWriting(services, caller, {
+  // A batch is mostly one attempt's signals: its write rules are checked once per attempt and claim.
+  const target = {
     assignmentId: body.assignment_id,
     attemptId: body.assignment_attempt_id,
     studentId: body.student_id,
-  });
+  };
+  const key = JSON.stringify(target);
+  let opening = checked.get(key);
+  if (!opening) {
+    opening = openAttemptForWriting(services, caller, target);
+    checked.set(key, opening);
+  }
+  const open = await opening;
   const source = sourceFor(caller, open.asStudent, body.action_type, body.source);
   const occurred = occurredAt(services, body.created_at, `${field}created_at`);
   const eventId = telemetryEventId('action', open.attempt.attemptId, body.id, services.newId);
