@@ -219,7 +219,7 @@ describe('the main layout of every group', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('side-menu').locator('[data-menu-item="digitalLibrary"]').click();
     await page.locator('.mantine-Notification-root', { hasText: 'Цифровая библиотека недоступна' }).waitFor();
-    await page.goto(`${demo.url}/t/lessons`);
+    await page.goto(`${demo.url}/t/rooms`);
     const state = page.getByTestId('section-state');
     await state.waitFor();
     expect(await state.getAttribute('data-kind')).toBe('in-development');

@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../../features/assignments';
+import {
+  AuthoringListPage,
+  LessonCreatePage,
+  LessonEditorPage,
+  QuizEditorPage,
+} from '../../features/authoring';
+import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
 import { GroupHome } from '../../features/home';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
@@ -27,4 +34,14 @@ export const pages: Record<string, ComponentType> = {
   ),
   assignment: AssignmentViewPage,
   'assignment-result': AttemptResultPage,
+  lessons: () => <AuthoringListPage collection="lessons" />,
+  'lesson-create': LessonCreatePage,
+  lesson: LessonEditorPage,
+  quizzes: () => <AuthoringListPage collection="quiz" />,
+  'quiz-create': QuizEditorPage,
+  quiz: QuizEditorPage,
+  courses: () => <AuthoringListPage collection="courses" />,
+  classes: ClassesListPage,
+  'class-create': ClassCreatePage,
+  class: ClassViewPage,
 };

@@ -1,0 +1,65 @@
+import { NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EditorProps } from './editor-props';
+
+/** Material between questions: text (simple HTML), an image, video, audio or document by link, or a web page. */
+export function ContentEditor({ component, onData, errors }: EditorProps) {
+  const { t } = useTranslation();
+  const d = component.data;
+  const caption = (
+    <TextInput
+      label={t('authoring.editor.caption')}
+      value={String(d.caption ?? '')}
+      onChange={(e) => onData({ ...d, caption: e.currentTarget.value || null })}
+    />
+  );
+  if (component.component_type === 'text') {
+    return (
+      <Textarea
+        label={t('authoring.editor.content')}
+        description={t('authoring.editor.contentHint')}
+        autosize
+        minRows={3}
+        value={String(d.content ?? '')}
+        onChange={(e) => onData({ ...d, content: e.currentTarget.value })}
+        error={errors['data.content']}
+      />
+    );
+  }
+  if (component.component_type === 'embed') {
+    return (
+      <Stack gap="sm">
+        <TextInput
+          label={t('authoring.editor.url')}
+          type="url"
+          required
+          value={String(d.url ?? '')}
+          onChange={(e) => onData({ ...d, url: e.currentTarget.value })}
+          error={errors['data.url']}
+        />
+        {caption}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <NativeSelect
+        label={t('authoring.editor.mediaType')}
+        data={(['image', 'video', 'audio', 'document'] as const).map((value) => ({
+          value,
+          label: t(`authoring.mediaTypes.${value}`),
+        }))}
+        value={String(d.media_type ?? 'image')}
+        onChange={(e) => onData({ ...d, media_type: e.currentTarget.value })}
+      />
+      <TextInput
+        label={t('authoring.editor.src')}
+        required
+        value={String(d.src ?? '')}
+        onChange={(e) => onData({ ...d, src: e.currentTarget.value || null })}
+        error={errors['data.src'] ?? errors['data.media_id']}
+      />
+      {caption}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { AuthoringListPage } from './components/authoring-list-page';
+export { QuizEditorPage } from './components/quiz-editor-page';
+export { LessonCreatePage, LessonEditorPage } from './components/lesson-pages';

@@ -1,0 +1,1 @@
+export { ClassCreatePage, ClassesListPage, ClassViewPage } from './components/class-pages';
