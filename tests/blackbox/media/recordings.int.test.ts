@@ -149,6 +149,23 @@ describe('a recorded session', () => {
     expect(record.video_size).toBeGreaterThan(0);
     expect(record.renditions.map((r: { name: string }) => r.name)).toEqual(['lowres', 'stdres']);
 
+    // The attempt's sessions have video, and their converted duration (specification 001 §4).
+    const summary = await call(
+      media.url,
+      'GET',
+      `/api/webinar-sessions/summary.json?assignment_attempt_id=${attemptId}`,
+      teacher,
+    );
+    expect(summary.body.entity).toMatchObject({ sessions: 1, has_video: true });
+    expect(Math.abs(summary.body.entity.total_duration - SECONDS)).toBeLessThan(1);
+    const foreign = await call(
+      media.url,
+      'GET',
+      `/api/webinar-sessions/summary.json?assignment_attempt_id=${attemptId}`,
+      tokenFor('teacher', 'school-b'),
+    );
+    expect(foreign.body.entity).toMatchObject({ sessions: 0, has_video: false, total_duration: 0 });
+
     // Played through the API: ffprobe follows the master playlist, the rendition and its segments.
     const played = await probeDuration(`${media.url}${record.video_url}`);
     expect(Math.abs(played - SECONDS)).toBeLessThan(1);

@@ -12,6 +12,8 @@ import { eraseAttemptRecordings } from '../retention/erase';
 import type { MediaSigner } from '../signing';
 import { mayReadRecording } from '../visibility';
 import { retryConversion } from './commands';
+import { summariseSessions } from './session-summary';
+import type { Row } from '../../../platform/http/records/collection';
 
 function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new ForbiddenError('Forbidden');
@@ -58,6 +60,47 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
     async (request) => ({
       entity: await requestConversion(services, signer, callerOf(request), request.params.id),
     }),
+  );
+
+  // Specification 001 §4: whether an attempt's sessions have video, and their converted duration.
+  api.get(
+    '/api/webinar-sessions/summary.json',
+    {
+      ...signedIn,
+      schema: { tags: ['webinar-sessions'], querystring: z.object({ assignment_attempt_id: recordId }) },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await services.db
+        .selectFrom(TABLES.sessions)
+        .selectAll()
+        .where('assignment_attempt_id', '=', request.query.assignment_attempt_id)
+        .where('school_id', '=', caller.schoolId)
+        .where('deleted', '=', false)
+        .execute();
+      const visible: Row[] = [];
+      for (const row of rows) if (await mayReadRecording(services.db, caller, row)) visible.push(row);
+      const ready = visible.length
+        ? await services.db
+            .selectFrom(TABLES.records)
+            .select(['webinar_session_id'])
+            .where(
+              'webinar_session_id',
+              'in',
+              visible.map((row) => String(row.id)),
+            )
+            .where('status', '=', 'ready')
+            .execute()
+        : [];
+      const summary = summariseSessions(
+        visible.map((row) => ({
+          state: row.state === null ? null : String(row.state),
+          records: ready.filter((r) => r.webinar_session_id === row.id).length,
+          duration: row.duration === null ? null : Number(row.duration),
+        })),
+      );
+      return { entity: { assignment_attempt_id: request.query.assignment_attempt_id, ...summary } };
+    },
   );
 
   // Retention: the school's admins and managers erase an attempt's recordings on request.
