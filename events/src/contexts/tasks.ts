@@ -16,13 +16,25 @@ const at = z.iso.datetime({ offset: true });
 /** The specification's states; `failure` also ends an aborted task. */
 export const TASK_STATES = ['new', 'process', 'completed', 'suspended', 'failure'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
-export const TASK_KINDS = ['results-export'] as const;
+export const TASK_KINDS = ['results-export', 'students-import'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
 export const resultsExportParams = z.object({ assignment_id: id, format: z.enum(EXPORT_FORMATS) });
 export type ResultsExportParams = z.infer<typeof resultsExportParams>;
+/** The uploaded file waits in the object store until the import reads it. */
+export const studentsImportParams = z.object({
+  file_key: z.string().min(1).max(1024),
+  file_name: z.string().min(1).max(255),
+  format: z.enum(IMPORT_FORMATS),
+});
+export type StudentsImportParams = z.infer<typeof studentsImportParams>;
+export const taskParams = z.union([resultsExportParams, studentsImportParams]);
+export type TaskParams = z.infer<typeof taskParams>;
 
 /** The file a finished task made, in the object store. */
 export const taskFileSchema = z.object({
@@ -43,7 +55,7 @@ export const TaskCreated = defineEvent({
     kind: z.enum(TASK_KINDS),
     name: z.string().min(1).max(255),
     description: z.string().max(2000).nullable(),
-    params: resultsExportParams,
+    params: taskParams,
     created_at: at,
   }),
 });

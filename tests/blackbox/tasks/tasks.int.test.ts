@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { resultsExportParams } from '@sabaq/events';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
@@ -260,7 +261,7 @@ describe('the owner’s tasks', () => {
     // The owner presses Suspend while the export reports its first progress.
     const pressing = new TaskWorker(env.services, {
       'results-export': (services, task, context) =>
-        exportResults(services, task.id, task.params, {
+        exportResults(services, task.id, resultsExportParams.parse(task.params), {
           started: context.started,
           progress: async (...args) => {
             await runTaskCommand(services, {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_FORMATS } from '@sabaq/events';
+import multipart from '@fastify/multipart';
+import { EXPORT_FORMATS, resultsExportParams, studentsImportParams } from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '..';
-import { DomainError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
 import type { Row } from '../../platform/http/records/collection';
@@ -12,6 +13,7 @@ import { registerCollections } from '../../platform/http/records/routes';
 import { isStaff, openAssignment } from '../assignments/work/open-assignment';
 import { tasksCollection } from './collection';
 import { exportResults } from './export/results-export';
+import { importStudents } from './import/students-import';
 import { taskEntity } from './read-model/entities';
 import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
@@ -30,7 +32,8 @@ const exportBody = z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') }).
  * - `/api/tasks` (+ /{id}): the caller's own tasks (record API, paged under entities.data);
  * - `POST /api/tasks/{id}/suspend.json | start.json (resume) | abort.json` (001 §7);
  * - `GET /api/tasks/{id}/download`: the file a completed task made;
- * - `POST /api/assignments/{id}/results/export.json` { format: csv | xlsx }: a results export task.
+ * - `POST /api/assignments/{id}/results/export.json` { format: csv | xlsx }: a results export task;
+ * - `POST /api/students/import.json` (multipart `file`, .csv or .xlsx): a students import task.
  */
 export async function tasksRoutes(
   app: FastifyInstance,
@@ -41,7 +44,19 @@ export async function tasksRoutes(
   await registerCollections(app, services, [tasksCollection], access);
   const worker = new TaskWorker(
     services,
-    { 'results-export': (s, task, context) => exportResults(s, task.id, task.params, context) },
+    {
+      'results-export': (s, task, context) =>
+        exportResults(s, task.id, resultsExportParams.parse(task.params), context),
+      'students-import': (s, task, context) => {
+        if (task.schoolId === null) throw new DomainError('Задача без школы', 422);
+        return importStudents(
+          s,
+          { id: task.id, schoolId: task.schoolId },
+          studentsImportParams.parse(task.params),
+          context,
+        );
+      },
+    },
     { log: (message) => app.log.warn(message) },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -128,11 +143,61 @@ export async function tasksRoutes(
     },
   );
 
+  // A school's students from a table: the file is kept in the object store, the task reads it.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/students/import.json', { schema: { tags: ['students'] } }, async (request, reply) => {
+        const caller = callerOf(request);
+        if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
+        const file = request.isMultipart() ? await request.file() : undefined;
+        if (!file) throw new ValidationError('Выберите файл', { file: ['Выберите файл'] });
+        const format = importFormatOf(file.filename);
+        const data = await file.toBuffer();
+        if (file.file.truncated || data.length > MAX_IMPORT_BYTES) {
+          throw new ValidationError('Файл слишком большой', { file: ['Файл больше 10 МБ'] });
+        }
+        const id = services.newId();
+        const fileName =
+          file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200) || `students.${format}`;
+        const key = `tasks/${id}/upload.${format}`;
+        await services.objects.put(key, data, { size: data.length });
+        await runTaskCommand(services, {
+          type: 'Create',
+          id,
+          ownerId: caller.userId,
+          schoolId: caller.schoolId,
+          kind: 'students-import',
+          name: `Импорт учеников: ${fileName}`.slice(0, 255),
+          description: null,
+          params: { file_key: key, file_name: fileName, format },
+          at: services.clock().toISOString(),
+        });
+        if (options.worker !== false) void worker.kick();
+        return reply.status(201).send({ entity: taskEntity(await ownTask(caller, id)) });
+      });
+  });
+
   if (options.worker !== false) {
     worker.start();
     app.addHook('onClose', async () => worker.stop());
   }
   return worker;
+}
+
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/** Specification 001 §5: xls or csv only. The old binary .xls cannot be read here: save it as .xlsx. */
+function importFormatOf(fileName: string): 'csv' | 'xlsx' {
+  const extension = fileName.toLowerCase().split('.').pop();
+  if (extension === 'csv') return 'csv';
+  if (extension === 'xlsx') return 'xlsx';
+  const message =
+    extension === 'xls' ? 'Сохраните файл как .xlsx или .csv' : 'Поддерживаются только файлы .csv и .xlsx';
+  throw new ValidationError(message, { file: [message] });
 }
 
 function callerOf(request: FastifyRequest): Caller {

@@ -1,11 +1,11 @@
 import type {
-  ResultsExportParams,
   TaskByOwnerData,
   TaskCompletedData,
   TaskCreatedData,
   TaskFailedData,
   TaskFile,
   TaskKind,
+  TaskParams,
   TaskProgressedData,
   TaskStartedData,
   TaskState,
@@ -37,7 +37,7 @@ export type TaskCommand =
       kind: TaskKind;
       name: string;
       description: string | null;
-      params: ResultsExportParams;
+      params: TaskParams;
       at: string;
     }
   | { type: 'Start'; id: string; at: string; total: number }
@@ -50,7 +50,7 @@ export interface TaskStateOf {
   status: 'absent' | TaskState;
   ownerId: string | null;
   kind: TaskKind | null;
-  params: ResultsExportParams | null;
+  params: TaskParams | null;
   aborted: boolean;
 }
 

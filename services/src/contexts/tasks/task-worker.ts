@@ -1,4 +1,4 @@
-import type { ResultsExportParams, TaskFile, TaskKind } from '@sabaq/events';
+import type { TaskFile, TaskKind, TaskParams } from '@sabaq/events';
 import type { ContextServices } from '..';
 import { DomainError } from '../../platform/errors';
 import { TASKS_TABLE } from './read-model/tables';
@@ -13,7 +13,7 @@ export interface JobContext {
 
 export type Job = (
   services: WorkerServices,
-  task: { id: string; params: ResultsExportParams },
+  task: { id: string; ownerId: string; schoolId: string | null; params: TaskParams },
   context: JobContext,
 ) => Promise<TaskFile | undefined>;
 
@@ -34,7 +34,8 @@ export class TaskWorker {
 
   constructor(
     private readonly services: WorkerServices,
-    private readonly jobs: Record<TaskKind, Job>,
+    /** The jobs this process runs; a task of another kind fails with a reason rather than waiting forever. */
+    private readonly jobs: Partial<Record<TaskKind, Job>>,
     private readonly options: { pollMs?: number; log?: (message: string) => void } = {},
   ) {}
 
@@ -69,7 +70,7 @@ export class TaskWorker {
         if (this.stopped) return;
         const waiting = await this.services.db
           .selectFrom(TASKS_TABLE)
-          .select(['id', 'kind', 'params'])
+          .select(['id', 'kind', 'params', 'owner_id', 'school_id'])
           .where('status', '=', 'new')
           .where('deleted', '=', false)
           .orderBy('created_at')
@@ -78,16 +79,22 @@ export class TaskWorker {
         const next = waiting.find((task) => !tried.has(String(task.id)));
         if (!next) break;
         tried.add(String(next.id));
-        await this.run(String(next.id), next.kind as TaskKind, next.params as ResultsExportParams).catch(
-          (error: unknown) =>
-            this.options.log?.(`task ${String(next.id)} could not be recorded: ${String(error)}`),
+        const task = {
+          id: String(next.id),
+          ownerId: String(next.owner_id),
+          schoolId: next.school_id === null ? null : String(next.school_id),
+          params: next.params as TaskParams,
+        };
+        await this.run(task, next.kind as TaskKind).catch((error: unknown) =>
+          this.options.log?.(`task ${String(next.id)} could not be recorded: ${String(error)}`),
         );
       }
     }
   }
 
-  private async run(id: string, kind: TaskKind, params: ResultsExportParams): Promise<void> {
+  private async run(task: Parameters<Job>[1], kind: TaskKind): Promise<void> {
     const { services } = this;
+    const { id } = task;
     const at = () => services.clock().toISOString();
     const background = { wait: false };
     let done = 0;
@@ -101,7 +108,9 @@ export class TaskWorker {
       },
     };
     try {
-      const file = await this.jobs[kind](services, { id, params }, context);
+      const job = this.jobs[kind];
+      if (!job) throw new DomainError(`Задачи вида ${kind} здесь не выполняются`, 422);
+      const file = await job(services, task, context);
       if (!file) return;
       const completed = await runTaskCommand(
         services,

@@ -89,6 +89,8 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'POST /api/tasks/:id/abort.json': caller,
   'GET /api/tasks/:id/download': caller,
   'POST /api/assignments/:id/results/export.json': assignmentStaff,
+  // A school's admins and managers import its students from a table (a task in their school).
+  'POST /api/students/import.json': only('admin', 'manager'),
   // Proctoring (docs/proctoring.md): the routes check the attempt's student or the assignment's watchers.
   'POST /api/assignment/actions': proctoringWriters,
   'POST /api/assignment/actions/batch': proctoringWriters,
