@@ -18,6 +18,7 @@ import { EmbeddedTelemetryIngest } from '../../../services/src/platform/ingest/e
 import { MinioObjectStore } from '../../../services/src/platform/objects/minio-object-store';
 import { startS3Server, type RunningS3Server } from '../../../services/src/platform/objects/s3-server';
 import { createRealtime } from '../../../services/src/platform/realtime/plugin';
+import type { AnalyticsStore } from '../../../services/src/platform/ports/analytics';
 import type { TelemetryIngest } from '../../../services/src/platform/ports/telemetry-ingest';
 import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
@@ -53,7 +54,7 @@ export interface ProctoringApp {
  * proctoring's channel rule and pushes, and the record API's test tokens (`student@school-a#2`: records-app.ts).
  */
 export async function startProctoringApp(
-  options: { ingest?: (store: PostgresEventStore) => TelemetryIngest } = {},
+  options: { ingest?: (store: PostgresEventStore) => TelemetryIngest; analytics?: AnalyticsStore } = {},
 ): Promise<ProctoringApp> {
   const url = await createTestDatabase('proctoring');
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
@@ -95,7 +96,7 @@ export async function startProctoringApp(
     registry: createRegistry(),
     ingest,
     objects,
-    analytics: unused('analytics'),
+    analytics: options.analytics ?? unused('analytics'),
     authenticator: testAuthenticator,
     clock: () => new Date(),
     newId: () => randomUUID(),

@@ -5,6 +5,7 @@ import type { ContextServices } from '..';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
+import { violationReport } from './analytics/violation-report';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { actionBatchBody, actionBody, activityBody } from './ingest/bodies';
 import { prepareAction, recordActivity, recordedActionEntity, submitActions } from './ingest/record-actions';
@@ -28,6 +29,7 @@ const callerOf = (request: FastifyRequest): Caller => {
  * - GET /api/proctoring/screenshots/{action}/{index}: an action's screenshot, streamed
  * - GET /api/proctoring/timelines/{attempt}, POST /api/proctoring/timelines/{attempt}/reviews
  * - GET /api/proctoring/review-queue?assignment_id=
+ * - GET /api/proctoring/analytics/violations?assignment_id=: per type and per hour, from ClickHouse
  */
 export async function proctoringRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -140,6 +142,14 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
       const entity = await reviewInterval(services, callerOf(request), request.params.attempt, request.body);
       return reply.status(201).send({ entity });
     },
+  );
+
+  api.get(
+    '/api/proctoring/analytics/violations',
+    { schema: { tags, querystring: z.object({ assignment_id: recordId.optional() }) } },
+    async (request) => ({
+      entity: await violationReport(services, callerOf(request), request.query.assignment_id),
+    }),
   );
 
   api.get(

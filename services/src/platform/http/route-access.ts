@@ -103,6 +103,7 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,
+  'GET /api/proctoring/analytics/violations': only('analyst', 'proctor', 'teacher', 'manager', 'admin'),
   // Recordings and media (docs/media.md): chunk upload and playback are authorised by their signatures
   // (a bad one is 403 on upload, 404 on playback); erasing an attempt's recordings is the school staff's.
   'POST /api/webinar-sessions/:id/upload': publicRoute,
