@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { authenticate } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
 import { accessTable, authorize } from '../../../platform/http/records/access';
@@ -14,8 +14,8 @@ import type { MediaSigner } from '../signing';
 import { mayReadMedia } from '../visibility';
 import { createMedia, retryMedia } from './commands';
 
-/** One library file per request; video is transcoded, so it may be a whole lesson. */
-export const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
+/** One library file per request, streamed to storage; video is transcoded, so it may be a whole lesson. */
+export const MAX_MEDIA_BYTES = 4 * 1024 * 1024 * 1024;
 
 const folderBody = z
   .object({
@@ -54,23 +54,47 @@ export async function createMediaHandler(services: ContextServices, signer: Medi
     const id = services.newId();
     if (request.isMultipart()) {
       const fields: Record<string, string> = {};
-      let file: { filename: string; mimetype: string; data: Buffer } | undefined;
+      let file: { filename: string; mimetype: string; size: number; truncated: boolean } | undefined;
+      const key = `${mediaPrefix(id)}file/original`;
       for await (const part of request.parts({
         limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 10 },
       })) {
-        if (part.type === 'file')
-          file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-        else fields[part.fieldname] = String(part.value).slice(0, 1000);
+        if (part.type === 'file') {
+          // Streamed to object storage as it arrives: a lesson video never sits in memory whole.
+          const counted = { size: 0 };
+          const counter = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              counted.size += chunk.length;
+              done(null, chunk);
+            },
+          });
+          part.file.pipe(counter);
+          // An empty stream is no upload for S3's multipart calls: that is the 422 below, not a 500.
+          await services.objects
+            .put(key, counter, { contentType: kindOf(part.mimetype).mime })
+            .catch((error: unknown) => {
+              if (counted.size > 0) throw error;
+            });
+          file = {
+            filename: part.filename,
+            mimetype: part.mimetype,
+            size: counted.size,
+            truncated: part.file.truncated,
+          };
+        } else fields[part.fieldname] = String(part.value).slice(0, 1000);
       }
-      if (!file || file.data.length === 0) throw new ValidationError('No file', { file: ['Файл не выбран'] });
+      if (!file || file.size === 0 || file.truncated) {
+        await services.objects.remove([key]);
+        if (file?.truncated)
+          throw new DomainError('The file is too large', 413, 413, { file: ['Файл слишком большой'] });
+        throw new ValidationError('No file', { file: ['Файл не выбран'] });
+      }
       const parent = rootOf(fields.parent_id);
       if (parent !== null && !recordId.safeParse(parent).success) {
+        await services.objects.remove([key]);
         throw new ValidationError('Unknown folder', { parent_id: ['Папка не найдена'] });
       }
       const { type, mime } = kindOf(file.mimetype);
-      const digest = createHash('sha256').update(file.data).digest('hex').slice(0, 16);
-      const key = `${mediaPrefix(id)}file/${digest}`;
-      await services.objects.put(key, file.data, { contentType: mime });
       const name = (fields.name || file.filename || 'file').slice(0, 255);
       await createMedia(services, caller, {
         id,
@@ -79,7 +103,7 @@ export async function createMediaHandler(services: ContextServices, signer: Medi
         description: null,
         type,
         file_name: (file.filename || name).slice(0, 255),
-        file_size: file.data.length,
+        file_size: file.size,
         mime_type: mime,
         key,
       });
