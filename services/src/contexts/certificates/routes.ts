@@ -51,8 +51,7 @@ export async function certificatesRoutes(
   const assignmentTeacherFirst = {
     preValidation: async (request: FastifyRequest) => {
       const caller = callerOf(request);
-      const raw = request.params as { id?: unknown };
-      const assignment = await openAssignment(services, caller, String(raw.id ?? ''));
+      const assignment = await openAssignment(services, caller, rawAssignmentId(request));
       requireAssignmentRule(access, 'update', caller, assignment);
     },
   };
@@ -205,6 +204,13 @@ export async function certificatesRoutes(
     await runner.start();
     app.addHook('onClose', async () => runner.stop());
   }
+}
+
+/** The `:id` before validation: one that is not an id at all is no assignment either (404). */
+function rawAssignmentId(request: FastifyRequest): string {
+  const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
+  if (!parsed.success) throw new NotFoundError('Задание не найдено');
+  return parsed.data;
 }
 
 function callerOf(request: FastifyRequest): Caller {

@@ -111,11 +111,7 @@ export async function tasksRoutes(
       // school's caller learns nothing from a 422 (the platform's rule for route access).
       preValidation: async (request: FastifyRequest) => {
         const caller = callerOf(request);
-        const assignment = await openAssignment(
-          services,
-          caller,
-          String((request.params as { id?: unknown }).id ?? ''),
-        );
+        const assignment = await openAssignment(services, caller, rawAssignmentId(request));
         if (!isStaff(caller, assignment)) throw new NotFoundError('Задание не найдено');
       },
       schema: { tags, params: idParams, body: exportBody },
@@ -198,6 +194,13 @@ function importFormatOf(fileName: string): 'csv' | 'xlsx' {
   const message =
     extension === 'xls' ? 'Сохраните файл как .xlsx или .csv' : 'Поддерживаются только файлы .csv и .xlsx';
   throw new ValidationError(message, { file: [message] });
+}
+
+/** The `:id` before validation: one that is not an id at all is no assignment either (404). */
+function rawAssignmentId(request: FastifyRequest): string {
+  const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
+  if (!parsed.success) throw new NotFoundError('Задание не найдено');
+  return parsed.data;
 }
 
 function callerOf(request: FastifyRequest): Caller {
