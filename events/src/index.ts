@@ -14,6 +14,7 @@ export * from './contexts/media';
 export * from './contexts/schools';
 export * from './contexts/certificates';
 export * from './contexts/tasks';
+export * from './contexts/analysis';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -26,6 +27,7 @@ import { mediaContract } from './contexts/media';
 import { schoolsContract } from './contexts/schools';
 import { certificatesContract } from './contexts/certificates';
 import { tasksContract } from './contexts/tasks';
+import { analysisContract } from './contexts/analysis';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -39,6 +41,7 @@ export const contracts: readonly ContextContract[] = [
   schoolsContract,
   certificatesContract,
   tasksContract,
+  analysisContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -19,6 +19,7 @@ import { proctoringContext } from './proctoring';
 import { referenceContext } from './reference';
 import { schoolsContext } from './schools';
 import { tasksContext } from './tasks';
+import { analysisContext } from './analysis';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -60,6 +61,7 @@ export const contexts: BoundedContext[] = [
   schoolsContext,
   certificatesContext,
   tasksContext,
+  analysisContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

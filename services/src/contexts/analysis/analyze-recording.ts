@@ -6,6 +6,7 @@ import {
   fivePoints,
   headPose,
   loudnessDbfs,
+  resize,
   manifest,
   serverSession,
   VAD_FRAME,
@@ -33,7 +34,12 @@ export interface AnalysisResult {
   audioSeconds: number;
   /** The models used, as "id@package-version", for the report. */
   models: string[];
+  /** A small picture of each interval's middle (by the interval's index), when one was kept. */
+  thumbnails: Map<number, RgbImage>;
 }
+
+/** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
+const MAX_KEPT_FRAMES = 1200;
 
 export interface AnalyzeOptions {
   input: RecordingInput;
@@ -84,6 +90,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   }
 
   const frames: FrameSignal[] = [];
+  const kept = new Map<number, RgbImage>();
   const audio: AudioSignal[] = [];
   let videoAt = 0;
   let audioAt = 0;
@@ -119,13 +126,16 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
           similarity = faceSimilarity(identity, embedding);
         }
       }
-      frames.push({
+      const signal: FrameSignal = {
         t: frame.t,
         faces: faces.map(({ score, share }) => ({ score, share })),
         bestScore: candidates[0]?.score ?? 0,
         pose,
         identity: similarity,
-      });
+      };
+      frames.push(signal);
+      const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
+      if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(frame.t, resize(image, 160, 120));
       index += 1;
       videoAt = frame.t + 1 / settings.framesPerSecond;
       await progress();
@@ -157,5 +167,33 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
 
   await Promise.all([video, sound]);
   const intervals = sustainedIntervals(anomaliesOf(frames, audio, settings), settings);
-  return { intervals, frames: frames.length, audioSeconds: audio.length, models: modelVersions() };
+  return {
+    intervals,
+    frames: frames.length,
+    audioSeconds: audio.length,
+    models: modelVersions(),
+    thumbnails: thumbnailsOf(intervals, kept),
+  };
+}
+
+/**
+ * For each interval, the kept frame nearest its middle; sound intervals (speech, noise) show the
+ * camera at that moment only if that frame was kept for another reason, so they may have none.
+ */
+function thumbnailsOf(
+  intervals: readonly DetectedInterval[],
+  kept: Map<number, RgbImage>,
+): Map<number, RgbImage> {
+  const out = new Map<number, RgbImage>();
+  const times = [...kept.keys()];
+  intervals.forEach((interval, index) => {
+    const middle = (interval.start + interval.end) / 2;
+    let best: number | undefined;
+    for (const t of times) {
+      if (t < interval.start || t > interval.end) continue;
+      if (best === undefined || Math.abs(t - middle) < Math.abs(best - middle)) best = t;
+    }
+    if (best !== undefined) out.set(index, kept.get(best)!);
+  });
+  return out;
 }

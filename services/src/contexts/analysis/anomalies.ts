@@ -1,3 +1,4 @@
+import { SERVER_VIOLATION_TYPES } from '@sabaq/events';
 import type { AnalysisSettings } from './settings';
 
 /** What the detectors saw in one sampled frame, at `t` seconds into the recording. */
@@ -21,15 +22,8 @@ export interface AudioSignal {
   loudnessDbfs: number;
 }
 
-export const SERVER_VIOLATIONS = [
-  'face_missing',
-  'many_faces',
-  'too_far',
-  'head_turned',
-  'face_mismatch',
-  'speech',
-  'noise',
-] as const;
+/** The vocabulary lives with the events (events/src/contexts/analysis.ts). */
+export const SERVER_VIOLATIONS = SERVER_VIOLATION_TYPES;
 export type ServerViolation = (typeof SERVER_VIOLATIONS)[number];
 
 /** One anomalous sample: its time, how long it stands for, and the detector's confidence in it. */

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
+/** ffmpeg could not read the recording: a fault of the media, not of the machine. */
+export class MediaReadError extends Error {}
+
 /** A recording to read: a local path or URL ffmpeg opens itself, or a stream (e.g. from object storage). */
 export type RecordingInput = string | (() => Promise<Readable>);
 
@@ -29,9 +32,14 @@ async function* ffmpegRecords(
     child.on('error', reject);
     child.on('close', resolve);
   });
+  // A source that fails (object storage gone) must not pass for a short recording: its error wins.
+  let sourceError: Error | undefined;
   if (typeof input !== 'string') {
     const stream = await input();
-    stream.on('error', () => child.stdin?.destroy());
+    stream.on('error', (error) => {
+      sourceError = error;
+      child.stdin?.destroy();
+    });
     // ffmpeg may stop reading early (e.g. a broken file); that is not this reader's error.
     child.stdin!.on('error', () => undefined);
     stream.pipe(child.stdin!);
@@ -46,7 +54,8 @@ async function* ffmpegRecords(
       }
     }
     const code = await exited;
-    if (code !== 0) throw new Error(`ffmpeg failed (${code}): ${stderr.trim() || 'no message'}`);
+    if (sourceError) throw sourceError;
+    if (code !== 0) throw new MediaReadError(`ffmpeg failed (${code}): ${stderr.trim() || 'no message'}`);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }

@@ -112,6 +112,9 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/media/:id/file': publicRoute,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
   'GET /api/media-overview.json': caller,
+  // AI reports (docs/ai-analysis.md): thumbnails and re-runs for the school's staff; the route checks the school.
+  'GET /api/ai-reports/:id/thumbs/:file': proctoringWatchers,
+  'POST /api/ai-reports/:id/rerun': assignmentStaff,
   // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
   'GET /ws': publicRoute,
   'POST /broadcasting/auth': caller,

@@ -211,6 +211,24 @@ export const accessTable: AccessTable = {
     update: groups('none'),
     delete: groups('none'),
   },
+  // AI reports (contexts/analysis): made by the analyzer only; the school's staff and proctors read them.
+  'ai-reports': {
+    list: groups('none', {
+      admin: 'own-school',
+      manager: 'own-school',
+      teacher: 'own-school',
+      proctor: 'own-school',
+    }),
+    get: groups('none', {
+      admin: 'own-school',
+      manager: 'own-school',
+      teacher: 'own-school',
+      proctor: 'own-school',
+    }),
+    create: groups('none'),
+    update: groups('none'),
+    delete: groups('none'),
+  },
   // The media library: each person's own files and folders; a school's admins and managers see all.
   media: Object.fromEntries(
     ACTIONS.map((action) => [

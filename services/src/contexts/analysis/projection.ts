@@ -1,0 +1,221 @@
+import { categoryOf, idOf, type StoredEvent } from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../platform/projections/projection';
+import type { ReadModelTx } from '../../platform/read-models/database';
+import { reportId } from './ids';
+import { diffReports, type ReportInterval } from './report';
+import { TABLES } from './tables';
+
+type Data = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const schoolOf = (e: StoredEvent) => str(e.metadata.schoolId);
+
+/**
+ * The analysis read models: which recording sessions may be analysed (from the media context's events),
+ * the job list the analyzer works from (a run is pending once asked for), and the AI reports (one per
+ * session and run), built from the analysis stream. A report applies each analysis event once: its row
+ * remembers the stream position last applied.
+ */
+export const analysisProjection: Projection = {
+  name: 'analysis',
+  version: 1,
+  handles: [
+    'WebinarSessionStarted',
+    'WebinarSessionDeleted',
+    'TranscodeSucceeded',
+    'RecordingErased',
+    'AiAnalysisRequested',
+    'AiAnalysisStarted',
+    'AiAnalysisProgressed',
+    'AiViolationDetected',
+    'AiAnalysisCompleted',
+    'AiAnalysisFailed',
+  ],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    for (const table of [TABLES.sessions, TABLES.jobs, TABLES.claims, TABLES.reports]) {
+      await tx.deleteFrom(table).execute();
+    }
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const data = event.data as Data;
+  switch (event.type) {
+    case 'WebinarSessionStarted':
+      await tx
+        .insertInto(TABLES.sessions)
+        .values({
+          id: String(data.id),
+          school_id: schoolOf(event),
+          user_id: String(data.user_id),
+          assignment_id: str(data.assignment_id),
+          assignment_attempt_id: str(data.assignment_attempt_id),
+          session_type: String(data.session_type),
+          should_analyze: data.is_should_analyze === true,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return;
+    case 'WebinarSessionDeleted':
+    case 'RecordingErased':
+      await tx.updateTable(TABLES.sessions).set({ erased: true }).where('id', '=', String(data.id)).execute();
+      return;
+    case 'TranscodeSucceeded': {
+      if (categoryOf(event.streamId) !== 'webinar_session') return;
+      const id = idOf(event.streamId);
+      const session = await tx
+        .updateTable(TABLES.sessions)
+        .set({ playlist_key: String(data.playlist_key), duration: Number(data.duration) })
+        .where('id', '=', id)
+        .returning(['should_analyze', 'last_run', 'erased'])
+        .executeTakeFirst();
+      // The first conversion of a session that asked for analysis starts run 1; later ones are asked for.
+      if (session?.should_analyze && !session.erased && Number(session.last_run) === 0) {
+        await requestRun(tx, id, 1, event);
+      }
+      return;
+    }
+    case 'AiAnalysisRequested': {
+      const id = String(data.session_id);
+      const session = await tx
+        .selectFrom(TABLES.sessions)
+        .select(['last_run'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (session && Number(data.run) > Number(session.last_run))
+        await requestRun(tx, id, Number(data.run), event);
+      return;
+    }
+    default:
+      await applyToReport(tx, event, data);
+  }
+}
+
+async function requestRun(
+  tx: ReadModelTx,
+  sessionId: string,
+  run: number,
+  event: StoredEvent,
+): Promise<void> {
+  const session = await tx
+    .updateTable(TABLES.sessions)
+    .set({ last_run: run })
+    .where('id', '=', sessionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const id = reportId(sessionId, run);
+  await tx
+    .insertInto(TABLES.jobs)
+    .values({
+      id,
+      session_id: sessionId,
+      run,
+      school_id: session.school_id,
+      status: 'pending',
+      requested_at: event.recordedAt,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await tx
+    .insertInto(TABLES.reports)
+    .values({
+      id,
+      school_id: session.school_id,
+      owner_id: session.user_id,
+      version: -1,
+      session_id: sessionId,
+      run,
+      assignment_id: session.assignment_id,
+      assignment_attempt_id: session.assignment_attempt_id,
+      student_id: session.user_id,
+      session_type: session.session_type,
+      status: 'pending',
+      progress: 0,
+      duration: session.duration,
+      created_at: event.recordedAt,
+      updated_at: event.recordedAt,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): Promise<void> {
+  const id = reportId(String(data.session_id), Number(data.run));
+  const row = await tx
+    .selectFrom(TABLES.reports)
+    .select(['version', 'intervals'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || event.streamPosition <= Number(row.version)) return;
+  const set: Record<string, unknown> = { version: event.streamPosition, updated_at: event.recordedAt };
+  switch (event.type) {
+    case 'AiAnalysisStarted':
+      Object.assign(set, {
+        status: 'in_process',
+        progress: 0,
+        models: JSON.stringify(data.models),
+        intervals: '[]',
+      });
+      break;
+    case 'AiAnalysisProgressed':
+      set.progress = Math.floor(Number(data.percent));
+      break;
+    case 'AiViolationDetected': {
+      const interval: ReportInterval = {
+        type: data.type as ReportInterval['type'],
+        start: Number(data.start),
+        end: Number(data.end),
+        confidence: Number(data.confidence),
+        peak: Number(data.peak),
+        thumb_key: str(data.thumb_key),
+      };
+      set.intervals = sql`${sql.ref('intervals')} || ${JSON.stringify([interval])}::jsonb`;
+      break;
+    }
+    case 'AiAnalysisCompleted':
+      Object.assign(set, {
+        status: 'completed',
+        progress: 100,
+        frames: Number(data.frames),
+        audio_seconds: Number(data.audio_seconds),
+      });
+      break;
+    case 'AiAnalysisFailed':
+      Object.assign(set, { status: 'failed', failure: String(data.reason) });
+      break;
+    default:
+      return;
+  }
+  if (event.type === 'AiAnalysisCompleted')
+    set.diff = JSON.stringify(await diffWithPrevious(tx, data, row.intervals));
+  await tx.updateTable(TABLES.reports).set(set).where('id', '=', id).execute();
+  if (event.type === 'AiAnalysisCompleted' || event.type === 'AiAnalysisFailed') {
+    await tx
+      .updateTable(TABLES.jobs)
+      .set({ status: event.type === 'AiAnalysisCompleted' ? 'completed' : 'failed' })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** A re-run's differences from the newest earlier completed run of the same recording (null for the first). */
+async function diffWithPrevious(tx: ReadModelTx, data: Data, intervals: unknown) {
+  const previous = await tx
+    .selectFrom(TABLES.reports)
+    .select(['run', 'intervals'])
+    .where('session_id', '=', String(data.session_id))
+    .where('run', '<', Number(data.run))
+    .where('status', '=', 'completed')
+    .orderBy('run', 'desc')
+    .executeTakeFirst();
+  if (!previous) return null;
+  return diffReports(
+    Number(previous.run),
+    (previous.intervals ?? []) as ReportInterval[],
+    (intervals ?? []) as ReportInterval[],
+  );
+}

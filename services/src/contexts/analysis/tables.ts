@@ -1,0 +1,73 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { recordTableMigration } from '../../platform/http/records/record-table';
+
+export const TABLES = {
+  sessions: 'analysis_sessions',
+  jobs: 'analysis_jobs',
+  claims: 'analysis_job_claims',
+  reports: 'ai_reports',
+} as const;
+
+/** The report's list and filter columns; its body (summary, intervals, score, diff) is JSON. */
+export const REPORT_COLUMNS = {
+  session_id: 'text',
+  run: 'integer',
+  assignment_id: 'text',
+  assignment_attempt_id: 'text',
+  student_id: 'text',
+  session_type: 'text',
+  status: 'text',
+  progress: 'integer',
+  failure: 'text',
+} as const;
+
+export const analysisMigrations: Record<string, Migration> = {
+  '0900_analysis_sessions_and_jobs': {
+    async up(db: Kysely<unknown>) {
+      // What the analysis needs to know of each recording session, from the media context's events.
+      await db.schema
+        .createTable(TABLES.sessions)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('assignment_id', 'text')
+        .addColumn('assignment_attempt_id', 'text')
+        .addColumn('session_type', 'text', (c) => c.notNull())
+        .addColumn('should_analyze', 'boolean', (c) => c.notNull())
+        .addColumn('playlist_key', 'text')
+        .addColumn('duration', 'double precision')
+        .addColumn('erased', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('last_run', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable(TABLES.jobs)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('run', 'integer', (c) => c.notNull())
+        .addColumn('school_id', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable(TABLES.claims)
+        .addColumn('job_id', 'text', (c) => c.primaryKey())
+        .addColumn('worker', 'text', (c) => c.notNull())
+        .addColumn('until', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0901_ai_reports': {
+    async up(db: Kysely<unknown>) {
+      await recordTableMigration(TABLES.reports, REPORT_COLUMNS).up(db);
+      await db.schema
+        .alterTable(TABLES.reports)
+        .addColumn('models', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('intervals', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('diff', 'jsonb')
+        .addColumn('frames', 'integer')
+        .addColumn('audio_seconds', 'integer')
+        .addColumn('duration', 'double precision')
+        .execute();
+    },
+  },
+};

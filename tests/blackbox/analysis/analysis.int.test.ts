@@ -1,0 +1,241 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectStore } from '../../../services/src/platform/ports/objects';
+import { runAnalysisJob } from '../../../services/src/contexts/analysis/job';
+import { analysisStream, reportId } from '../../../services/src/contexts/analysis/ids';
+import { composeAccuracyVideo } from '../../../services/src/contexts/analysis/test-video';
+import { testPicturePath } from '../../../models/test/media';
+import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
+import { client, entityOf } from '../authoring/http';
+import { uploadFile, type Answer } from '../media/http';
+
+/**
+ * The AI re-analysis end to end on the embedded platform: a recording of known segments is uploaded
+ * in chunks as the browser does, converted by the transcoder, analysed by the analyzer, and read as an
+ * AI report by the teacher; a re-run makes a new version with a diff; a crashed run restarted appends
+ * no violation twice.
+ */
+type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
+let platform: Platform;
+let dataDir: string;
+let workDir: string;
+let http: ReturnType<typeof client>;
+let teacher: string;
+let student: string;
+let segments: ReturnType<typeof composeAccuracyVideo>;
+let report: Answer;
+
+async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('not in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.resolve('.tmp/analysis-platform-'));
+  workDir = await mkdtemp(path.resolve('.tmp/analysis-video-'));
+  platform = await startEmbeddedPlatform({ dataDir, demo: true });
+  http = client(platform.url!);
+  teacher = await http.token('teacher');
+  student = await http.token('student');
+
+  // The exam: a webinar-type assignment for the demo student, and the student's attempt.
+  const me = (await http.call('GET', '/api/user.json', student)).body as Answer;
+  const assignment = entityOf(
+    await http.call('POST', '/api/assignments', teacher, {
+      type: 'webinar',
+      name: 'Экзамен под наблюдением ИИ',
+      students: [me.entity?.id ?? me.id],
+    }),
+    201,
+  );
+  const attempt = entityOf(
+    await http.call('POST', '/api/assignment-attempts', student, { assignment_id: assignment.id }),
+    201,
+  );
+
+  // The identity photo the exam client takes at the start: the student's own picture.
+  const photo = execFileSync('ffmpeg', [
+    ...['-v', 'error', '-i', testPicturePath('astronaut'), '-vf', 'scale=256:256', '-f', 'image2pipe'],
+    ...['-vcodec', 'mjpeg', 'pipe:1'],
+  ]);
+  const identified = await http.call('POST', '/api/assignment/actions', student, {
+    assignment_id: assignment.id,
+    assignment_attempt_id: attempt.id,
+    action_type: 'identity_verified',
+    screenshot: photo.toString('base64'),
+  });
+  expect(identified.status, JSON.stringify(identified.body)).toBeLessThan(300);
+
+  // The recording: the accuracy video cut into standalone 6-second chunks, uploaded out of order.
+  const video = path.join(workDir, 'exam.webm');
+  segments = composeAccuracyVideo(video);
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-i', video, '-c', 'copy', '-f', 'segment', '-segment_time', '6'],
+    ...['-reset_timestamps', '1', path.join(workDir, 'chunk_%03d.webm')],
+  ]);
+  const names = (await readdir(workDir)).filter((n) => n.startsWith('chunk_')).sort();
+  const session = entityOf(
+    await http.call('POST', '/api/webinar-sessions', student, {
+      assignment_attempt_id: attempt.id,
+      session_type: 'main-camera',
+      is_should_analyze: true,
+    }),
+    201,
+  ) as Answer;
+  const params = session.file_upload_params as Record<string, unknown>;
+  for (const name of [...names].reverse()) {
+    const data = await readFile(path.join(workDir, name));
+    expect(
+      (await uploadFile(platform.url!, session.file_upload_endpoint, params, { name, data })).status,
+    ).toBe(201);
+  }
+  const manifest = {
+    type: 'video/webm',
+    duration: segments.length * 6,
+    segments: names.map((filename) => ({ filename, duration: 6 })),
+  };
+  const sent = await uploadFile(platform.url!, session.file_upload_endpoint, params, {
+    name: 'manifest.json',
+    data: Buffer.from(JSON.stringify(manifest)),
+  });
+  expect(sent.status).toBe(200);
+
+  report = await eventually(async () => {
+    const listed = await http.call('GET', `/api/ai-reports?assignment_id=${assignment.id}`, teacher);
+    const found = (listed.body.entities as Answer[] | undefined)?.[0];
+    return found?.status === 'completed' || found?.status === 'failed' ? found : undefined;
+  }, 420_000);
+}, 600_000);
+
+afterAll(async () => {
+  await platform?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the AI report of an uploaded recording', () => {
+  it('finds every known segment as a violation of its type within 2 s, and nothing in clean ones', () => {
+    expect(report.status, report.failure).toBe('completed');
+    expect(report.version).toBe(1);
+    const intervals = report.intervals as Answer[];
+    for (const segment of segments) {
+      for (const type of segment.expect) {
+        const found = intervals.filter(
+          (i) => i.type === type && i.end > segment.start && i.start < segment.end,
+        );
+        expect(found, `${segment.name}: ${JSON.stringify(intervals)}`).toHaveLength(1);
+        expect(Math.abs(found[0]!.start - segment.start)).toBeLessThanOrEqual(2);
+        expect(Math.abs(found[0]!.end - segment.end)).toBeLessThanOrEqual(2);
+      }
+      if (segment.expect.length === 0) {
+        const inside = intervals.filter((i) => i.end > segment.start + 2 && i.start < segment.end - 2);
+        expect(inside, segment.name).toEqual([]);
+      }
+    }
+  });
+
+  it('summarises per type, scores credibility with its contributions, and names the models', () => {
+    const summary = report.summary as Answer[];
+    expect(summary.map((s) => s.type).sort()).toEqual(
+      [...new Set((report.intervals as Answer[]).map((i) => i.type))].sort(),
+    );
+    for (const s of summary) {
+      expect(s.count).toBeGreaterThan(0);
+      expect(s.total_text).toMatch(/^\d\d:\d\d:\d\d$/);
+      expect(s.strongest).toBeGreaterThan(0);
+    }
+    const credibility = report.credibility as { score: number; contributions: Answer[] };
+    expect(credibility.score).toBeLessThan(100);
+    expect(credibility.score).toBe(
+      Math.max(0, Math.round(100 - credibility.contributions.reduce((sum, c) => sum + c.points, 0))),
+    );
+    expect(report.models).toContain('face-embedding@faceplugin-face-recognition-js-0.0.1');
+    expect(report.diff).toBeNull();
+  });
+
+  it('serves each interval thumbnail to the school staff only', async () => {
+    const withThumb = (report.intervals as Answer[]).find((i) => i.thumb_url);
+    expect(withThumb).toBeDefined();
+    const asTeacher = await fetch(`${platform.url}${withThumb!.thumb_url}`, {
+      headers: { authorization: `Bearer ${teacher}` },
+    });
+    expect(asTeacher.status).toBe(200);
+    expect(asTeacher.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await asTeacher.arrayBuffer()).subarray(0, 2)).toEqual(
+      new Uint8Array([0xff, 0xd8]),
+    );
+    const asStudent = await fetch(`${platform.url}${withThumb!.thumb_url}`, {
+      headers: { authorization: `Bearer ${student}` },
+    });
+    expect(asStudent.status).toBe(403);
+    expect((await http.call('GET', `/api/ai-reports/${report.id}`, student)).status).toBe(403);
+    expect((await http.call('GET', `/api/ai-reports/${report.id}`, teacher)).status).toBe(200);
+  });
+
+  it('restarts a crashed run without appending any violation twice', async () => {
+    const job = {
+      id: reportId(report.session_id, 1),
+      session_id: report.session_id,
+      run: 1,
+      school_id: null,
+    };
+    const before = await platform.store.readStream(analysisStream(report.session_id));
+    // A run that dies half way through reading the recording (its object store fails)…
+    let reads = 0;
+    const failing = new Proxy(platform.objects as ObjectStore, {
+      get(target, prop, receiver) {
+        if (prop === 'get') {
+          return async (...args: Parameters<ObjectStore['get']>) => {
+            reads += 1;
+            if (reads > 3) throw new Error('the object store went away');
+            return target.get(...args);
+          };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const services = { store: platform.store, db: platform.db, objects: failing, clock: () => new Date() };
+    await expect(runAnalysisJob(services, job)).rejects.toThrow();
+    // …and the same job run again from the start.
+    await runAnalysisJob({ ...services, objects: platform.objects }, job);
+    const after = await platform.store.readStream(analysisStream(report.session_id));
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    const violations = after.filter((e) => e.type === 'AiViolationDetected');
+    expect(new Set(violations.map((e) => e.id)).size).toBe(violations.length);
+    expect(violations).toHaveLength((report.intervals as Answer[]).length);
+  }, 300_000);
+
+  it('re-runs as a new version with a diff against the previous one', async () => {
+    const rerun = await http.call('POST', `/api/ai-reports/${report.id}/rerun`, teacher, {
+      reason: 'Новые модели',
+    });
+    expect(rerun.status).toBe(202);
+    expect(rerun.body.entity).toMatchObject({ version: 2, status: 'pending', session_id: report.session_id });
+    expect((await http.call('POST', `/api/ai-reports/${report.id}/rerun`, student, {})).status).toBe(403);
+    const second = await eventually(async () => {
+      const read = await http.call(
+        'GET',
+        `/api/ai-reports/${String((rerun.body.entity as Answer).id)}`,
+        teacher,
+      );
+      const entity = read.body.entity as Answer;
+      return entity.status === 'completed' ? entity : undefined;
+    }, 300_000);
+    // The same models on the same recording find the same: an empty diff, the same score.
+    expect(second.diff).toMatchObject({ previous_run: 1, added: [], removed: [], changed: [] });
+    expect(second.diff.score_after).toBe(second.diff.score_before);
+    const versions = await http.call(
+      'GET',
+      `/api/ai-reports?session_id=${report.session_id}&orderBy=run&sortedBy=asc`,
+      teacher,
+    );
+    expect((versions.body.entities as Answer[]).map((r) => r.version)).toEqual([1, 2]);
+  }, 320_000);
+});
