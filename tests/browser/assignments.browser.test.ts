@@ -195,6 +195,36 @@ describe('an assignment from creation to result', () => {
     await after.getByText('1 ответ на проверку').waitFor();
   });
 
+  it("honours the time a teacher adds: the student's clock moves and says so", async () => {
+    const id = assignmentUrl.split('/').at(-1)!;
+    const student = await demo.signedInPage('student', `/s/assignments/${id}/register`);
+    await student.getByText('Осталась 1 попытка.').waitFor();
+    await student.getByRole('checkbox', { name: /согласен/ }).check();
+    await student.getByTestId('start-attempt').click();
+    await student.getByTestId('attempt-runner').waitFor();
+    const minutesLeft = async () => {
+      const [h, m] = ((await student.getByTestId('attempt-timer').textContent()) ?? '')
+        .split(':')
+        .map(Number);
+      return h! * 60 + m!;
+    };
+    expect(await minutesLeft()).toBeLessThanOrEqual(30);
+
+    const teacher = await demo.signedInPage('teacher', assignmentUrl);
+    const row = teacher.getByTestId('student-row').filter({ hasText: 'Касымова Айгерим' });
+    await row.getByText('Выполняет').waitFor();
+    await row.getByRole('button', { name: 'Действия: Касымова Айгерим Муратовна' }).click();
+    const added = teacher.waitForResponse((r) => r.url().endsWith('/time.json'));
+    await teacher.getByRole('menuitem', { name: 'Добавить 10 минут' }).click();
+    expect((await added).status()).toBe(200);
+
+    // The page reads the attempt again every 30 s; a reload shows it at once.
+    await student.reload();
+    await student.getByTestId('attempt-runner').waitFor();
+    await expect.poll(minutesLeft, POLL).toBeGreaterThanOrEqual(39);
+    expect(await student.getByTestId('timer-announcement').textContent()).toMatch(/^Осталось (39|40) минут/);
+  });
+
   it('suspends after confirmation (the student is told), resumes, and clones', async () => {
     const page = await demo.signedInPage('teacher', assignmentUrl);
     await page.getByRole('toolbar').getByRole('button', { name: 'Приостановить' }).click();
