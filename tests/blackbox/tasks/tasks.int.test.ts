@@ -300,6 +300,24 @@ describe('the owner’s tasks', () => {
   });
 });
 
+describe('a task left running by a stopped process', () => {
+  it('ends as failure with the reason instead of running forever', async () => {
+    const made = await entityOf(exportAs('csv'), 201);
+    // Taken long ago by a worker that never reported again.
+    await runTaskCommand(env.services, {
+      type: 'Start',
+      id: made.id,
+      at: '2020-01-01T00:00:00.000Z',
+      total: 2,
+    });
+    await work();
+    expect(await taskOf(made.id)).toMatchObject({
+      state: 'failure',
+      error: 'Задача прервана: сервер, выполнявший её, остановился. Запустите её заново.',
+    });
+  });
+});
+
 describe('task pushes and the task channel', () => {
   it('only the owner may listen; progress and the end are pushed with the task', async () => {
     const made = await entityOf(exportAs('csv'), 201);

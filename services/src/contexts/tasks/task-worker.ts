@@ -17,6 +17,8 @@ export type Job = (
   context: JobContext,
 ) => Promise<TaskFile | undefined>;
 
+const STOPPED = 'Задача прервана: сервер, выполнявший её, остановился. Запустите её заново.';
+
 export type WorkerServices = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
 
 /**
@@ -36,7 +38,12 @@ export class TaskWorker {
     private readonly services: WorkerServices,
     /** The jobs this process runs; a task of another kind fails with a reason rather than waiting forever. */
     private readonly jobs: Partial<Record<TaskKind, Job>>,
-    private readonly options: { pollMs?: number; log?: (message: string) => void } = {},
+    private readonly options: {
+      pollMs?: number;
+      /** A running task with no news for this long was left by a process that stopped (default 10 min). */
+      staleMs?: number;
+      log?: (message: string) => void;
+    } = {},
   ) {}
 
   start(): void {
@@ -64,6 +71,7 @@ export class TaskWorker {
     // Another kick while draining (a task made or resumed meanwhile) goes round once more.
     while (this.again && !this.stopped) {
       this.again = false;
+      await this.failStale();
       // Each waiting task once per round: one still new after its run was taken by another process.
       const tried = new Set<string>();
       for (;;) {
@@ -89,6 +97,29 @@ export class TaskWorker {
           this.options.log?.(`task ${String(next.id)} could not be recorded: ${String(error)}`),
         );
       }
+    }
+  }
+
+  /**
+   * A task in process whose last news is older than `staleMs` lost its worker (the process stopped):
+   * it ends as failure with the reason, rather than showing a progress bar forever. Jobs report
+   * progress every few lines, so a live one is never that quiet.
+   */
+  private async failStale(): Promise<void> {
+    const before = new Date(this.services.clock().getTime() - (this.options.staleMs ?? 10 * 60_000));
+    const stale = await this.services.db
+      .selectFrom(TASKS_TABLE)
+      .select('id')
+      .where('status', '=', 'process')
+      .where('updated_at', '<', before)
+      .limit(50)
+      .execute();
+    for (const { id } of stale) {
+      await runTaskCommand(
+        this.services,
+        { type: 'Fail', id: String(id), at: this.services.clock().toISOString(), error: STOPPED },
+        { wait: false },
+      );
     }
   }
 
