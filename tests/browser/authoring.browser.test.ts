@@ -153,6 +153,19 @@ describe("the teacher's authoring screens", () => {
     await page.screenshot({ path: screenshotPath('courses-index') });
   });
 
+  it('speaks English and Kazakh too', async () => {
+    const page = await demo.signedInPage('teacher', '/t/quiz');
+    await page.getByRole('heading', { level: 1, name: 'Тесты' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Quizzes' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Questions' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Тесттер' }).waitFor();
+    await page.goto(`${demo.url}/t/classes`);
+    await page.getByRole('heading', { level: 1, name: 'Сыныптар' }).waitFor();
+    await page.screenshot({ path: screenshotPath('classes-index-kz') });
+  });
+
   afterAll(() => {
     expect(demo.errors).toEqual([]);
   });

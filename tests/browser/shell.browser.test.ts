@@ -140,10 +140,10 @@ describe('the main layout of every group', () => {
       await held;
       await route.continue();
     });
-    await page.getByTestId('side-menu').locator('a[data-menu-item="lessons"]').click();
+    await page.getByTestId('side-menu').locator('a[data-menu-item="rooms"]').click();
     await page.getByTestId('navigation-progress').waitFor();
     release();
-    await page.getByRole('heading', { level: 1, name: 'Уроки' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Аудитории' }).waitFor();
     await page.getByTestId('navigation-progress').waitFor({ state: 'detached' });
     // The screen's code is now in the browser: the next visit is quicker than the 200 ms throttle. A
     // loaded machine can still make one visit slow, so a quick one is looked for in a few tries.
