@@ -10,6 +10,9 @@ import {
   USER_CERTIFICATES_TABLE,
 } from '../../../services/src/contexts/certificates/read-model/tables';
 import { identityContext } from '../../../services/src/contexts/identity';
+import { DEMO_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
+import { templateStream } from '../../../services/src/contexts/certificates/ids';
+import { DEMO_TEMPLATE_ID, seedCertificatesDemo } from '../../../services/src/contexts/certificates/seed';
 import { schoolsContext } from '../../../services/src/contexts/schools';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
 import { tokenFor } from '../records/records-app';
@@ -356,6 +359,30 @@ describe('a student’s own certificates', () => {
     expect(svg).toContain('Директор: Ахметов А.');
     // The qrcode package draws modules as one path inside the nested QR svg.
     expect(svg).toMatch(/<svg x="\d+" y="\d+" width="\d+" height="\d+" viewBox="0 0 \d+ \d+"><path/);
+  });
+});
+
+describe('the demo template', () => {
+  it('is seeded once, for the demo teacher, and never when demo data is off', async () => {
+    await seedCertificatesDemo({ ...env.services, demo: false });
+    expect(await env.store.streamVersion(templateStream(DEMO_TEMPLATE_ID))).toBe(-1);
+    await seedCertificatesDemo({ ...env.services, demo: true });
+    await seedCertificatesDemo({ ...env.services, demo: true });
+    expect(await env.store.streamVersion(templateStream(DEMO_TEMPLATE_ID))).toBe(0);
+    await env.caughtUp();
+    const row = await env.db
+      .selectFrom(TEMPLATES_TABLE)
+      .selectAll()
+      .where('id', '=', DEMO_TEMPLATE_ID)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      school_id: DEMO_SCHOOL_ID,
+      owner_id: demoUserId('teacher'),
+      serial_number: 'DEMO-',
+    });
+    expect(
+      (row.elements as { variable: string; is_native: boolean }[]).map((e) => [e.variable, e.is_native]),
+    ).toContainEqual(['director', false]);
   });
 });
 

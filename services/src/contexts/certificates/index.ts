@@ -2,6 +2,7 @@ import type { BoundedContext } from '..';
 import { certificatesProjection } from './read-model/projection';
 import { certificatesMigrations } from './read-model/tables';
 import { certificatesRoutes } from './routes';
+import { seedCertificatesDemo } from './seed';
 
 /**
  * Certificate templates, the certificates issued from them (automatically by the assignments'
@@ -12,4 +13,5 @@ export const certificatesContext: BoundedContext = {
   migrations: certificatesMigrations,
   projections: [certificatesProjection],
   routes: (app, services) => certificatesRoutes(app, services),
+  seed: (services) => seedCertificatesDemo(services),
 };
