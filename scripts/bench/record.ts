@@ -34,6 +34,11 @@ Machine of the last run of each: see the \`host\` field.
 - \`web\`: gzipped download sizes of the built web app: \`initial_js_gzip_kb\` (what the first page
   needs) against a bare React + ReactDOM bundle built in the same run, its share of the 300 KB budget,
   the shell and each area's screens on top (\`area_<t|s|m|p|a>_js_gzip_kb\`) and the initial CSS.
+- \`ai\`: \`analysis_x_realtime\`, the server's re-analysis of the accuracy video (real pictures and sound
+  with known segments; frames at 2/s through face, pose and identity, every second through voice
+  activity and loudness) in seconds of recording per second, against ffmpeg decoding the same video and
+  doing nothing else (targets: ≥ 20× real time, ratio ≥ 0.33); \`<type>_precision\` and \`_recall\` per
+  detector over the known segments (docs/ai-analysis.md).
 
 `;
 
