@@ -167,6 +167,15 @@ export const MediaUpdated = defineEvent({
 });
 export const MediaDeleted = defineEvent({ type: 'MediaDeleted', version: 1, schema: z.object({ id }) });
 
+// ---------------------------------------------------------------- retention
+
+/** How long a school keeps recordings; null: until erased by hand. Stream `media_retention-<schoolId>`. */
+export const RecordingRetentionSet = defineEvent({
+  type: 'RecordingRetentionSet',
+  version: 1,
+  schema: z.object({ school_id: id, days: z.int().min(1).max(3650).nullable() }),
+});
+
 export type WebinarSessionStartedData = z.infer<typeof WebinarSessionStarted.schema>;
 export type RecordingChunkStoredData = z.infer<typeof RecordingChunkStored.schema>;
 export type RecordingManifestReceivedData = z.infer<typeof RecordingManifestReceived.schema>;
@@ -175,7 +184,7 @@ export type MediaCreatedData = z.infer<typeof MediaCreated.schema>;
 
 export const mediaContract: ContextContract = {
   context: 'media',
-  categories: ['webinar_session', 'media'],
+  categories: ['webinar_session', 'media', 'media_retention'],
   events: [
     WebinarSessionStarted,
     WebinarSessionDeleted,
@@ -189,5 +198,6 @@ export const mediaContract: ContextContract = {
     MediaCreated,
     MediaUpdated,
     MediaDeleted,
+    RecordingRetentionSet,
   ] as EventDefinition[],
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaProjection } from '../../../services/src/contexts/media/read-model/projection';
 import { TABLES } from '../../../services/src/contexts/media/read-model/tables';
 import { runJob } from '../../../services/src/contexts/media/transcoder/job';
+import { eraseExpiredRecordings } from '../../../services/src/contexts/media/retention/retention';
 import { callerFor, tokenFor } from '../records/records-app';
 import { call, uploadFile } from './http';
 import { startMediaApp, type MediaApp } from './media-app';
@@ -239,16 +240,65 @@ describe('a corrupt chunk', () => {
   }, 240_000);
 });
 
+describe('a school’s retention period', () => {
+  it('is set by its staff and erases the recordings older than it, in that school only', async () => {
+    const manager = tokenFor('manager', 'school-a');
+    const put = (token: string, days: unknown) =>
+      call(media.url, 'PUT', '/api/media-retention.json', token, { days });
+    expect((await put(student, 30)).status).toBe(403);
+    expect((await put(teacher, 30)).status).toBe(403);
+    expect((await put(manager, 0)).status).toBe(422);
+    expect((await put(manager, 30)).body).toEqual({ entity: { school_id: 'school-a', days: 30 } });
+    expect((await call(media.url, 'GET', '/api/media-retention.json', manager)).body.entity.days).toBe(30);
+    expect(
+      (await call(media.url, 'GET', '/api/media-retention.json', tokenFor('manager', 'school-b'))).body.entity
+        .days,
+    ).toBeNull();
+
+    const ours = await openSession('main-camera');
+    expect(
+      (await uploadFile(media.url, ours.file_upload_endpoint, ours.file_upload_params, chunks[0]!)).status,
+    ).toBe(201);
+    const created = await call(media.url, 'POST', '/api/webinar-sessions', tokenFor('student', 'school-b'), {
+      session_type: 'screen',
+    });
+    const theirs = created.body.entity;
+    expect(
+      (await uploadFile(media.url, theirs.file_upload_endpoint, theirs.file_upload_params, chunks[0]!))
+        .status,
+    ).toBe(201);
+
+    expect(await eraseExpiredRecordings(media.services, new Date())).toBe(0);
+    const later = new Date(Date.now() + 31 * 24 * 3600_000);
+    expect(await eraseExpiredRecordings(media.services, later)).toBeGreaterThan(0);
+    expect(await eraseExpiredRecordings(media.services, later)).toBe(0);
+    expect(await media.objects.list(`recordings/${ours.id}/`)).toEqual([]);
+    const events = await media.store.readStream(`webinar_session-${ours.id}`);
+    expect(events.at(-1)).toMatchObject({
+      type: 'RecordingErased',
+      data: { reason: 'retention period', objects: 1 },
+    });
+    expect(await media.objects.list(`recordings/${theirs.id}/`)).toHaveLength(1);
+    const untouched = await call(
+      media.url,
+      'GET',
+      `/api/webinar-sessions/${theirs.id}`,
+      tokenFor('student', 'school-b'),
+    );
+    expect(untouched.body.entity.is_erased).toBe(false);
+  });
+});
+
 describe('the media projection', () => {
   it('replayed over its own tables changes nothing', async () => {
     await media.caughtUp();
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of [TABLES.sessions, TABLES.chunks, TABLES.records, TABLES.jobs]) {
+      for (const table of [TABLES.sessions, TABLES.chunks, TABLES.records, TABLES.jobs, TABLES.retention]) {
         out[table] = await media.db
           .selectFrom(table)
           .selectAll()
-          .orderBy(table === TABLES.chunks ? 'key' : 'id')
+          .orderBy(table === TABLES.chunks ? 'key' : table === TABLES.retention ? 'school_id' : 'id')
           .execute();
       }
       return out;

@@ -3,11 +3,14 @@ import { mediaProjection } from './read-model/projection';
 import { mediaMigrations } from './read-model/tables';
 import { mediaRealtime } from './realtime';
 import { mediaRoutes } from './routes';
+import { startRetentionSweeper } from './retention/retention';
 import { TranscoderWorker } from './transcoder/worker';
 
+const HOUR = 3600_000;
+
 /**
- * Recordings and media (docs/media.md). The transcoder worker runs beside the api routes in every api
- * process unless TRANSCODER=off; several workers share the job list safely (transcoder/worker.ts).
+ * Recordings and media (docs/media.md). The transcoder worker and the hourly retention sweep run beside
+ * the api routes in every api process unless TRANSCODER=off; several processes share both safely.
  */
 export const mediaContext: BoundedContext = {
   name: 'media',
@@ -17,8 +20,15 @@ export const mediaContext: BoundedContext = {
     await mediaRoutes(app, services);
     if (process.env.TRANSCODER === 'off') return;
     const worker = new TranscoderWorker(services, { log: (line) => app.log.error(line) });
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    let stopSweeper: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      worker.start();
+      stopSweeper = startRetentionSweeper(services, HOUR, (line) => app.log.error(line));
+    });
+    app.addHook('onClose', async () => {
+      await stopSweeper?.();
+      await worker.stop();
+    });
   },
   realtime: (services) => mediaRealtime(services),
 };

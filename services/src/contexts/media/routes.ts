@@ -8,6 +8,7 @@ import { registerCollections } from '../../platform/http/records/routes';
 import { mediaCollections, recordBody } from './collections';
 import { createMediaHandler, libraryRoutes, MAX_MEDIA_BYTES } from './library/library-routes';
 import { playbackRoutes } from './playback/playback-routes';
+import { retentionRoutes } from './retention/retention-routes';
 import { sessionRoutes, requestConversion } from './sessions/session-routes';
 import { MediaSigner } from './signing';
 import { uploadRoute } from './upload/upload-route';
@@ -84,5 +85,6 @@ export async function mediaRoutes(
     await playbackRoutes(scope, services, signer);
     await sessionRoutes(scope, services, signer);
     await libraryRoutes(scope, services, signer);
+    await retentionRoutes(scope, services);
   });
 }

@@ -112,6 +112,8 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/media/:id/file': publicRoute,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
   'GET /api/media-overview.json': caller,
+  'GET /api/media-retention.json': only('admin', 'manager'),
+  'PUT /api/media-retention.json': only('admin', 'manager'),
   // AI reports (docs/ai-analysis.md): thumbnails and re-runs for the school's staff; the route checks the school.
   'GET /api/ai-reports/:id/thumbs/:file': proctoringWatchers,
   'POST /api/ai-reports/:id/rerun': assignmentStaff,

@@ -41,7 +41,14 @@ export const mediaProjection: Projection = {
     for (const event of events) await applyOne(tx, event);
   },
   async reset(tx) {
-    for (const table of [TABLES.sessions, TABLES.chunks, TABLES.records, TABLES.items, TABLES.jobs]) {
+    for (const table of [
+      TABLES.sessions,
+      TABLES.chunks,
+      TABLES.records,
+      TABLES.items,
+      TABLES.jobs,
+      TABLES.retention,
+    ]) {
       await tx.deleteFrom(table).execute();
     }
   },
@@ -170,6 +177,24 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       const changes = { ...(data.changes as Row) };
       if ('parent_id' in changes) changes.folder = changes.parent_id ?? ROOT;
       return update(tx, TABLES.items, id, changes, event);
+    }
+    case 'RecordingRetentionSet': {
+      const row = {
+        school_id: String(data.school_id),
+        days: data.days as number | null,
+        version: event.streamPosition,
+      };
+      await tx
+        .insertInto(TABLES.retention)
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('school_id')
+            .doUpdateSet({ days: row.days, version: row.version })
+            .where(sql.ref(`${TABLES.retention}.version`), '<', row.version),
+        )
+        .execute();
+      return;
     }
     case 'MediaDeleted':
       return update(tx, TABLES.items, id, { deleted: true }, event);

@@ -7,6 +7,7 @@ export const TABLES = {
   records: 'media_webinar_records',
   items: 'media_items',
   jobs: 'media_jobs',
+  retention: 'media_retention',
   /** Written by the transcoder worker, not by the projection: which job a worker holds, until when. */
   claims: 'media_job_claims',
 } as const;
@@ -124,6 +125,17 @@ export const mediaMigrations: Record<string, Migration> = {
         .addColumn('job_id', 'text', (c) => c.primaryKey())
         .addColumn('worker', 'text', (c) => c.notNull())
         .addColumn('until', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // A migration of its own: databases made by 0750 get the table too.
+  '0751_media_retention': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(TABLES.retention)
+        .addColumn('school_id', 'text', (c) => c.primaryKey())
+        .addColumn('days', 'integer')
+        .addColumn('version', 'integer', (c) => c.notNull())
         .execute();
     },
   },

@@ -29,18 +29,25 @@ export async function eraseAttemptRecordings(
     .execute();
   if (sessions.length === 0) throw new NotFoundError(`No recordings of attempt ${attemptId}`);
   const erased: { webinar_session_id: string; objects: number }[] = [];
-  for (const { id } of sessions) {
-    const sessionId = String(id);
-    const objects = await services.objects.list(recordingPrefix(sessionId));
-    await services.objects.remove(objects.map((o) => o.key));
-    await decideAndAppend(
-      services,
-      sessionStream(sessionId),
-      sessionDecider,
-      { type: 'erase', id: sessionId, objects: objects.length, reason },
-      { commandKey: 'erase', caller },
-    );
-    erased.push({ webinar_session_id: sessionId, objects: objects.length });
-  }
+  for (const { id } of sessions) erased.push(await eraseSession(services, String(id), reason, caller));
   return erased;
+}
+
+/** Removes one session's objects, then records the erasure (once; a second call removes what is left). */
+export async function eraseSession(
+  services: Services,
+  sessionId: string,
+  reason: string,
+  who: Pick<Caller, 'userId' | 'schoolId'> | null,
+) {
+  const objects = await services.objects.list(recordingPrefix(sessionId));
+  await services.objects.remove(objects.map((o) => o.key));
+  await decideAndAppend(
+    services,
+    sessionStream(sessionId),
+    sessionDecider,
+    { type: 'erase', id: sessionId, objects: objects.length, reason },
+    { commandKey: 'erase', caller: who },
+  );
+  return { webinar_session_id: sessionId, objects: objects.length };
 }

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextServices } from '../..';
+import { ForbiddenError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/http/caller';
+import { retentionOf, setRetention } from './retention';
+
+function schoolCaller(request: FastifyRequest): Caller & { schoolId: string } {
+  const caller = request.caller;
+  if (!caller || caller.schoolId === null) throw new ForbiddenError('Choose a school first');
+  return caller as Caller & { schoolId: string };
+}
+
+/** The school's recording retention period, read and set by its admins and managers (route-access.ts). */
+export async function retentionRoutes(app: FastifyInstance, services: ContextServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['media'];
+  api.get('/api/media-retention.json', { schema: { tags } }, async (request) => {
+    const caller = schoolCaller(request);
+    return { entity: { school_id: caller.schoolId, days: await retentionOf(services, caller.schoolId) } };
+  });
+  api.put(
+    '/api/media-retention.json',
+    {
+      schema: {
+        tags,
+        body: z.object({ days: z.int('Укажите число дней').min(1).max(3650).nullable() }).strict(),
+      },
+    },
+    async (request) => {
+      const caller = schoolCaller(request);
+      await setRetention(services, caller, request.body.days);
+      return { entity: { school_id: caller.schoolId, days: await retentionOf(services, caller.schoolId) } };
+    },
+  );
+}
