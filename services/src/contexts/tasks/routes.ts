@@ -148,9 +148,10 @@ export async function tasksRoutes(
       .withTypeProvider<ZodTypeProvider>()
       .post('/api/students/import.json', { schema: { tags: ['students'] } }, async (request, reply) => {
         const caller = callerOf(request);
-        if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
         const file = request.isMultipart() ? await request.file() : undefined;
         if (!file) throw new ValidationError('Выберите файл', { file: ['Выберите файл'] });
+        // The students join the caller's chosen school; an admin of several schools chooses one first.
+        if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
         const format = importFormatOf(file.filename);
         const data = await file.toBuffer();
         if (file.file.truncated || data.length > MAX_IMPORT_BYTES) {
