@@ -6,6 +6,7 @@ import {
   type StoredEvent,
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
+import type { TimelineSignal } from '../timeline/build-timeline';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
@@ -25,7 +26,7 @@ export const proctoringActionsProjection: Projection = {
     const touch = (
       event: StoredEvent,
       data: { attemptId: string; assignmentId: string; studentId: string },
-      signal?: { type: string; at: number },
+      signal?: TimelineSignal,
     ) => {
       const incoming = touched.get(data.attemptId)?.incoming ?? [];
       if (signal) incoming.push(signal);
@@ -47,7 +48,12 @@ export const proctoringActionsProjection: Projection = {
         // Only warnings and violations shape a timeline: lifecycle and proctor actions leave it as it is.
         const kind = proctoringActionKind(data.actionType);
         if (kind === 'warning' || kind === 'violation') {
-          touch(event, data, { type: data.actionType, at: occurredAt(event).getTime() });
+          touch(event, data, {
+            id: event.id,
+            type: data.actionType,
+            at: occurredAt(event).getTime(),
+            source: data.source ?? 'client',
+          });
         }
         actions.push({
           id: event.id,
@@ -99,12 +105,21 @@ export const proctoringActionsProjection: Projection = {
         });
       }
     }
-    if (actions.length)
-      await tx
+    // The rows this insert really added: a replayed or retried action is not new, and must not be
+    // counted into a timeline twice.
+    const added = new Set<string>();
+    if (actions.length) {
+      const inserted = await tx
         .insertInto('proctoring_actions')
         .values(actions)
         .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
         .execute();
+      for (const row of inserted) added.add(String(row.id));
+    }
+    for (const attempt of touched.values()) {
+      attempt.incoming = attempt.incoming.filter((signal) => added.has(signal.id));
+    }
     if (activities.length)
       await tx
         .insertInto('proctoring_activities')

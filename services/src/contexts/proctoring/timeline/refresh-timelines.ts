@@ -4,7 +4,6 @@ import {
   type ProctoringSource,
   type ReviewDecision,
 } from '@sabaq/events';
-import { sql } from 'kysely';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { proctoringSettingsOf } from '../assignments-lookup';
 import {
@@ -15,7 +14,7 @@ import {
   type TimelineSignal,
 } from './build-timeline';
 import { credibility } from './credibility';
-import { mergeWindows, spliceRuns, type MergeWindow } from './splice-runs';
+import { addSignals } from './add-signals';
 import { timelineSettings } from './tolerances';
 
 export interface TouchedAttempt {
@@ -24,8 +23,8 @@ export interface TouchedAttempt {
   studentId: string;
   schoolId: string | null;
   position: bigint;
-  /** The warnings and violations of this batch (reviews touch an attempt with none). */
-  incoming: { type: string; at: number }[];
+  /** The warnings and violations this batch added (not replays); reviews touch an attempt with none. */
+  incoming: TimelineSignal[];
 }
 
 const MERGED_TYPES = [...PROCTORING_VIOLATIONS, ...PROCTORING_WARNINGS];
@@ -47,11 +46,11 @@ const toSignal = (row: SignalRow): TimelineSignal => ({
 
 /**
  * Brings the stored timeline and score of each touched attempt up to date, inside the projection's
- * transaction (its actions and reviews are already written). The stored runs (splice-runs.ts) let new
- * signals re-read only the signals near them, one query for the whole batch, so an attempt's cost per
- * batch does not grow with its history; a row without runs (written before they were kept) is merged
- * again from all of its signals. Either way the result equals merging everything the tables hold, so
- * a replay, a retry or another cut of the batches ends in the same row.
+ * transaction (its actions and reviews are already written). The stored runs take the batch's new
+ * signals (add-signals.ts) without reading the attempt's history; a row without runs (written before
+ * they were kept) is merged again from all of its signals. Either way the runs equal a merge of
+ * everything the actions table holds, so a replay, a retry or another cut of the batches ends in the
+ * same row.
  */
 export async function refreshTimelines(tx: ReadModelTx, attempts: readonly TouchedAttempt[]): Promise<void> {
   if (attempts.length === 0) return;
@@ -66,21 +65,12 @@ export async function refreshTimelines(tx: ReadModelTx, attempts: readonly Touch
   const stored = new Map(storedRows.map((r) => [String(r.assignment_attempt_id), r.runs as Run[] | null]));
 
   const runsOf = new Map<string, Run[]>();
-  const windowsOf = new Map<string, { attempt: TouchedAttempt; runs: Run[]; windows: MergeWindow[] }>();
   const whole: TouchedAttempt[] = [];
   for (const attempt of attempts) {
     // No row yet: nothing merged before (a reset empties both tables). A row without runs: rebuild.
     const runs = stored.has(attempt.attemptId) ? stored.get(attempt.attemptId) : [];
     if (!runs) whole.push(attempt);
-    else if (attempt.incoming.length === 0) runsOf.set(attempt.attemptId, runs);
-    else {
-      const windows = mergeWindows(runs, attempt.incoming, settingsOf(attempt));
-      windowsOf.set(attempt.attemptId, { attempt, runs, windows });
-    }
-  }
-  for (const [attemptId, signals] of await signalsInWindows(tx, [...windowsOf.values()])) {
-    const { attempt, runs, windows } = windowsOf.get(attemptId)!;
-    runsOf.set(attemptId, spliceRuns(runs, windows, signals, settingsOf(attempt)));
+    else runsOf.set(attempt.attemptId, addSignals(runs, attempt.incoming, settingsOf(attempt)));
   }
   for (const [attemptId, signals] of await allSignals(
     tx,
@@ -120,31 +110,6 @@ export async function refreshTimelines(tx: ReadModelTx, attempts: readonly Touch
       })),
     )
     .execute();
-}
-
-/** Every attempt's signals inside its windows, in one query (a VALUES list joined on the index). */
-async function signalsInWindows(
-  tx: ReadModelTx,
-  entries: readonly { attempt: TouchedAttempt; windows: MergeWindow[] }[],
-): Promise<Map<string, TimelineSignal[]>> {
-  const found = new Map<string, TimelineSignal[]>(entries.map((e) => [e.attempt.attemptId, []]));
-  const windows = entries.flatMap((e) => e.windows.map((w) => ({ attemptId: e.attempt.attemptId, ...w })));
-  if (windows.length === 0) return found;
-  const values = sql.join(
-    windows.map(
-      (w) =>
-        sql`(${w.attemptId}, ${w.type}, ${new Date(w.from).toISOString()}::timestamptz, ${new Date(w.to).toISOString()}::timestamptz)`,
-    ),
-  );
-  const result = await sql<SignalRow>`
-    SELECT a.id, a.assignment_attempt_id, a.action_type, a.created_at, a.source
-      FROM proctoring_actions a
-      JOIN (VALUES ${values}) AS w(attempt_id, action_type, from_at, to_at)
-        ON a.assignment_attempt_id = w.attempt_id
-       AND a.action_type = w.action_type
-       AND a.created_at BETWEEN w.from_at AND w.to_at`.execute(tx);
-  for (const row of result.rows) found.get(String(row.assignment_attempt_id))!.push(toSignal(row));
-  return found;
 }
 
 async function allSignals(tx: ReadModelTx, ids: readonly string[]): Promise<Map<string, TimelineSignal[]>> {
