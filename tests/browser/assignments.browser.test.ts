@@ -244,6 +244,45 @@ describe('an assignment from creation to result', () => {
     await page.getByRole('heading', { level: 1, name: QUIZ }).waitFor();
   });
 
+  it("shows a lesson's material (allow-listed text, an image) and its questions to the student, without proctoring", async () => {
+    const { access_token } = await demo.tokensOf('teacher');
+    const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const lessons = (await (
+      await fetch(`${demo.url}/api/lessons?query=${encodeURIComponent('География')}`, { headers })
+    ).json()) as { entities: { id: string }[] };
+    const classes = (await (await fetch(`${demo.url}/api/classes`, { headers })).json()) as {
+      entities: { id: string; name: string }[];
+    };
+    const created = await fetch(`${demo.url}/api/assignments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        type: 'lesson',
+        lessons: [lessons.entities[0]!.id],
+        class_id: classes.entities.find((c) => c.name === '7 «А»')!.id,
+        is_proctoring: false,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { entity } = (await created.json()) as { entity: { id: string } };
+
+    const page = await demo.signedInPage('student', `/s/assignments/${entity.id}/register`);
+    await page.getByRole('heading', { level: 1, name: 'Подготовка к заданию' }).waitFor();
+    expect(await page.getByTestId('proctoring-consent').count()).toBe(0);
+    await page.getByTestId('start-attempt').click();
+    await page.getByTestId('attempt-runner').waitFor();
+    // No time limit: no clock.
+    expect(await page.getByTestId('attempt-timer').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Материал' }).waitFor();
+    await page.getByText('Столица Казахстана — Астана.', { exact: false }).waitFor();
+    await page.getByTestId('next-step').click();
+    await page.getByRole('img', { name: 'Флаг Республики Казахстан' }).waitFor();
+    await page.getByTestId('next-step').click();
+    await page.getByRole('heading', { name: 'Вопрос 1 из 1' }).waitFor();
+    await page.getByRole('textbox', { name: 'Пропуск 1' }).fill('Астана');
+    await page.screenshot({ path: screenshotPath('assignment-take-lesson') });
+  });
+
   it('keeps students out of the teacher screens and shows five placeholders while the list loads', async () => {
     const student = await demo.signedInPage('student', '/t/assignments');
     await student.getByText('Доступ запрещён').waitFor();
@@ -263,7 +302,8 @@ describe('an assignment from creation to result', () => {
     await expect.poll(() => page.getByTestId('loading-row').count(), POLL).toBe(5);
     release();
     await page.getByTestId('record-row').first().waitFor();
-    expect(await page.getByTestId('record-row').count()).toBe(2);
+    // The quiz assignment, its copy and the lesson assignment.
+    expect(await page.getByTestId('record-row').count()).toBe(3);
   });
 
   it("shows the student's assignments on a phone", async () => {

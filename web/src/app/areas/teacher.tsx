@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../../features/assignments';
 import {
@@ -28,7 +29,7 @@ export const pages: Record<string, ComponentType> = {
   student: TeacherStudentPage,
   assignments: AssignmentsListPage,
   'assignment-create': () => (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
       <AssignmentCreatePage />
     </Suspense>
   ),
