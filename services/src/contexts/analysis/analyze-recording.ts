@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   detectFaces,
   faceEmbedding,
@@ -37,6 +38,9 @@ export interface AnalysisResult {
   /** A small picture of each interval's middle (by the interval's index), when one was kept. */
   thumbnails: Map<number, RgbImage>;
 }
+
+/** Frames analysed at once: enough to keep both cores of a small server busy. */
+const FRAMES_IN_FLIGHT = Math.max(2, Math.min(4, availableParallelism()));
 
 /** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
 const MAX_KEPT_FRAMES = 1200;
@@ -103,43 +107,54 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   };
 
+  /** Everything the camera detectors see in one frame. */
+  const look = async (frame: { t: number; data: Uint8Array }, index: number) => {
+    const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
+    const candidates = await detectFaces(detector!, image, { minScore: 0.3 });
+    const faces = candidates
+      .filter((f) => f.score >= settings.faceMinScore)
+      .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
+    const main = faces[0];
+    let pose: FrameSignal['pose'] = null;
+    let similarity: number | null = null;
+    if (main) {
+      const p = await headPose(poser!, image, main.box);
+      pose = { yaw: p.yaw, pitch: p.pitch };
+      if (identity && index % settings.identityEveryFrames === 0) {
+        const points = fivePoints(await faceLandmarks(landmarker!, image, main.box));
+        similarity = faceSimilarity(identity, await faceEmbedding(embedder!, image, points));
+      }
+    }
+    const signal: FrameSignal = {
+      t: frame.t,
+      faces: faces.map(({ score, share }) => ({ score, share })),
+      bestScore: candidates[0]?.score ?? 0,
+      pose,
+      identity: similarity,
+    };
+    frames.push(signal);
+    const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
+    if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(frame.t, resize(image, 160, 120));
+  };
+
   const video = (async () => {
+    // Frames are looked at a few at a time: each model runs on one thread, so while one frame's pose
+    // is computed the next frame's faces are found on another core. Order is restored by time later.
+    const inFlight = new Set<Promise<void>>();
     let index = 0;
     for await (const frame of sampledFrames(options.input, settings.framesPerSecond)) {
-      const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
-      const candidates = await detectFaces(detector!, image, { minScore: 0.3 });
-      const faces = candidates
-        .filter((f) => f.score >= settings.faceMinScore)
-        .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
-      const main = faces[0];
-      let pose: FrameSignal['pose'] = null;
-      let similarity: number | null = null;
-      if (main) {
-        const p = await headPose(poser!, image, main.box);
-        pose = { yaw: p.yaw, pitch: p.pitch };
-        if (identity && index % settings.identityEveryFrames === 0) {
-          const embedding = await faceEmbedding(
-            embedder!,
-            image,
-            fivePoints(await faceLandmarks(landmarker!, image, main.box)),
-          );
-          similarity = faceSimilarity(identity, embedding);
-        }
-      }
-      const signal: FrameSignal = {
-        t: frame.t,
-        faces: faces.map(({ score, share }) => ({ score, share })),
-        bestScore: candidates[0]?.score ?? 0,
-        pose,
-        identity: similarity,
-      };
-      frames.push(signal);
-      const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
-      if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(frame.t, resize(image, 160, 120));
+      const job = look(frame, index).finally(() => inFlight.delete(job));
+      inFlight.add(job);
       index += 1;
-      videoAt = frame.t + 1 / settings.framesPerSecond;
+      if (inFlight.size >= FRAMES_IN_FLIGHT) await Promise.race(inFlight);
+      videoAt = Math.max(
+        0,
+        frame.t + 1 / settings.framesPerSecond - FRAMES_IN_FLIGHT / settings.framesPerSecond,
+      );
       await progress();
     }
+    await Promise.all(inFlight);
+    frames.sort((a, b) => a.t - b.t);
     videoAt = Number.POSITIVE_INFINITY;
   })();
 
