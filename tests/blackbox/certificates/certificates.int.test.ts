@@ -274,6 +274,17 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
 
     const revoked = await entityOf(call('POST', `${base}/revoke.json`, teacher));
     expect(revoked).toMatchObject({ id: issued.id, status: 'revoked' });
+    // The public check (the QR code's target) says it no longer stands; no token needed.
+    expect(await entityOf(call('GET', `/api/certificate-check/${issued.id}`, null))).toEqual({
+      id: issued.id,
+      name: 'Сертификат об окончании',
+      certificate_number: 'KZ-000003',
+      fullname: 'Касымова Айгерим1',
+      subject: 'Умножение',
+      company_name: 'Лицей А',
+      issued_at: issued.issued_at,
+      is_valid: false,
+    });
     expect((await listOf('/api/user/certificates', student(1))).map((c) => c.id)).not.toContain(issued.id);
     expect((await call('GET', `/api/user/certificates/${issued.id}`, student(1))).status).toBe(404);
 
@@ -282,6 +293,10 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
     expect(await entityOf(call('GET', `/api/user/certificates/${issued.id}`, student(1)))).toMatchObject({
       certificate_number: 'KZ-000003',
     });
+    expect(await entityOf(call('GET', `/api/certificate-check/${issued.id}`, null))).toMatchObject({
+      is_valid: true,
+    });
+    expect((await call('GET', '/api/certificate-check/no-such-certificate', null)).status).toBe(404);
   });
 
   it('the manual actions belong to the assignment’s teacher and its school', async () => {

@@ -29,6 +29,7 @@ const routes: [method: string, path: string][] = [
   ['GET', '/api/user/certificates'],
   ['GET', '/api/user/certificates/:id'],
   ['GET', '/api/user/certificates/:id/render.svg'],
+  ['GET', '/api/certificate-check/:id'],
   ['GET', '/api/assignments/:id/certificates.json'],
   ['POST', '/api/assignments/:id/students/:id/certificate/issue.json'],
   ['POST', '/api/assignments/:id/students/:id/certificate/revoke.json'],

@@ -30,6 +30,7 @@ const studentParams = z.object({ id: recordId, studentId: recordId });
 /**
  * - `/api/certificates` (+ /{id}): templates, through the record API;
  * - `GET /api/user/certificates` (+ /{id}, /{id}/render.svg): the caller's own certificates;
+ * - `GET /api/certificate-check/{id}`: public, what a certificate's QR code points to;
  * - `GET /api/assignments/{id}/certificates.json`: what was issued for an assignment (its teacher);
  * - `POST /api/assignments/{id}/students/{studentId}/certificate/issue.json | revoke.json |
  *   restore.json`: the teacher's manual actions (specification 001 §4: issue, revoke or restore).
@@ -100,7 +101,8 @@ export async function certificatesRoutes(
         image: (template?.image as string | null) ?? null,
         elements: template ? (templateEntity(template).elements as never) : [],
         placeholders,
-        qrText: `${String(row.certificate_number)} ${placeholders.fullname ?? ''}`.trim(),
+        // Where anyone holding the paper can check it: the certificate's unguessable id, not its number.
+        qrText: `${request.protocol}://${request.host}/api/certificate-check/${String(row.id)}`,
       });
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -108,6 +110,32 @@ export async function certificatesRoutes(
         .send(svg);
     },
   );
+
+  /**
+   * Public: what the QR code points to. By the certificate's id (a uuid, not its sequential number, so
+   * nobody can walk through the numbers to collect students' names); a revoked one says so.
+   */
+  api.get('/api/certificate-check/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const row = (await services.db
+      .selectFrom(USER_CERTIFICATES_TABLE)
+      .selectAll()
+      .where('id', '=', request.params.id)
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw new NotFoundError('Сертификат не найден');
+    const placeholders = row.placeholders as Record<string, string>;
+    return {
+      entity: {
+        id: row.id,
+        name: row.name,
+        certificate_number: row.certificate_number,
+        fullname: placeholders.fullname ?? '',
+        subject: placeholders.subject ?? '',
+        company_name: placeholders['company-name'] ?? '',
+        issued_at: row.issued_at,
+        is_valid: row.status === 'active',
+      },
+    };
+  });
 
   api.get(
     '/api/assignments/:id/certificates.json',

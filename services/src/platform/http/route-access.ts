@@ -77,6 +77,8 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/user/certificates': caller,
   'GET /api/user/certificates/:id': caller,
   'GET /api/user/certificates/:id/render.svg': caller,
+  // What a certificate's QR code points to: anyone holding the paper may check it (by its uuid).
+  'GET /api/certificate-check/:id': publicRoute,
   // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
   'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,

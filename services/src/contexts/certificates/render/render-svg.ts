@@ -11,7 +11,7 @@ export interface RenderInput {
   elements: readonly CertificateElement[];
   /** The values fixed when the certificate was issued. */
   placeholders: Record<string, string>;
-  /** What the QR code says: where the certificate can be checked. */
+  /** What the QR code says: the address where the certificate can be checked. */
   qrText: string;
 }
 
