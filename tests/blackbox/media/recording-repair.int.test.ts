@@ -237,6 +237,11 @@ describe('a corrupt chunk', () => {
     const shown = await call(media.url, 'GET', `/api/webinar-sessions/${session.id}`, student);
     expect(shown.body.entity).toMatchObject({ is_erased: true, file_upload_params: null });
     expect((await upload(chunks[0]!)).status).toBe(409);
+    // A job that runs after the erasure stores nothing and records nothing new (its result id is taken).
+    const before = (await media.store.readStream(stream)).length;
+    expect(await runJob(media.services, job as never)).toBe('failed');
+    expect(await media.store.readStream(stream)).toHaveLength(before);
+    expect(await media.objects.list(`recordings/${session.id}/`)).toEqual([]);
   }, 240_000);
 });
 

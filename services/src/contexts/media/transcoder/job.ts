@@ -125,6 +125,12 @@ export async function runJob(services: Services, job: Job): Promise<'succeeded' 
     );
     const prefix = outputPrefix(source.prefix, job.attempt);
     const size = await upload(services, out, prefix);
+    // Erased or superseded while it ran: what was just stored must not outlive the erasure.
+    await sourceOf(services, job).catch(async (error: unknown) => {
+      const stored = await services.objects.list(prefix);
+      await services.objects.remove(stored.map((o) => o.key));
+      throw error;
+    });
     await append(
       'TranscodeSucceeded',
       {
