@@ -121,8 +121,8 @@ describe("the teacher's authoring screens", () => {
     await chapter.getByTestId('chapter-save').click();
     await page.locator('.mantine-Notification-root', { hasText: 'Глава сохранена' }).waitFor();
 
-    const { access_token } = await demo.tokensOf('teacher');
-    const lesson = (await (await demo.getAs(access_token, `/api/lessons/${lessonId}`)).json()) as {
+    const accessToken = (await demo.tokensOf('teacher')).access_token!;
+    const lesson = (await (await demo.getAs(accessToken, `/api/lessons/${lessonId}`)).json()) as {
       entity: { chapters: { name: string; components: { component_type: string }[] }[]; max_score: number };
     };
     expect(lesson.entity.chapters.map((c) => c.name)).toEqual(['Что такое дробь']);
