@@ -326,6 +326,28 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
     expect(noTemplate.body.errors).toHaveProperty('certificate_id');
   });
 
+  it('never issues from another school’s template, automatically or by hand', async () => {
+    const foreign = await entityOf(
+      call('POST', '/api/certificates', outsider, { name: 'Чужой шаблон' }),
+      201,
+    );
+    const assignment = await makeAssignment({
+      certificate_id: foreign.id,
+      settings: { certificate: { issue_type: 'auto-all' } },
+    });
+    await takeAssignment(assignment, 2, true);
+    await settled();
+    expect(await listOf(`/api/assignments/${assignment.id}/certificates.json`, teacher)).toEqual([]);
+    const byHand = await call(
+      'POST',
+      `/api/assignments/${assignment.id}/students/${S(2)}/certificate/issue.json`,
+      teacher,
+    );
+    expect(byHand.status).toBe(422);
+    // The process manager skipped it and went on: its checkpoint is at the head.
+    expect(await listOf('/api/user/certificates', student(2))).toEqual([]);
+  });
+
   it('many issues at once take consecutive numbers, none twice and none skipped', async () => {
     const students = Array.from({ length: 10 }, (_, i) => S(i + 3));
     const assignment = await makeAssignment(

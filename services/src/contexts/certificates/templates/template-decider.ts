@@ -54,6 +54,8 @@ interface Issued {
 export interface TemplateState {
   status: 'absent' | 'live' | 'deleted';
   templateId: string;
+  /** The school the template was made in (its creation's metadata): it issues for that school only. */
+  schoolId: string | null;
   name: string;
   serialNumber: string;
   elements: CertificateElement[];
@@ -68,6 +70,7 @@ export interface TemplateState {
 export const initialTemplateState: TemplateState = {
   status: 'absent',
   templateId: '',
+  schoolId: null,
   name: '',
   serialNumber: '',
   elements: [],
@@ -87,6 +90,8 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
       if (state.byKey[keyOf(command.assignmentId, command.userId)] !== undefined) return [];
       if (state.status === 'absent') throw new NotFoundError('Шаблон сертификата не найден');
       if (state.status === 'deleted') throw new DomainError('Шаблон сертификата удалён', 409);
+      // An assignment may name any id as its template: another school's never issues here.
+      if (state.schoolId !== command.schoolId) throw new DomainError('Шаблон сертификата другой школы', 422);
       const number = state.counter + 1;
       const formatted = certificateNumber(state.serialNumber, number);
       return [
@@ -132,7 +137,10 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
   }
 }
 
-export function evolveTemplate(state: TemplateState, event: { type: string; data: unknown }): TemplateState {
+export function evolveTemplate(
+  state: TemplateState,
+  event: { type: string; data: unknown; metadata?: Record<string, unknown> },
+): TemplateState {
   const e = event as TemplateEvent;
   switch (e.type) {
     case 'CertificateCreated':
@@ -140,6 +148,7 @@ export function evolveTemplate(state: TemplateState, event: { type: string; data
         ...state,
         status: 'live',
         templateId: e.data.id,
+        schoolId: typeof event.metadata?.schoolId === 'string' ? event.metadata.schoolId : null,
         name: String(e.data.name),
         serialNumber: String(e.data.serial_number ?? ''),
         elements: (e.data.elements ?? []) as CertificateElement[],

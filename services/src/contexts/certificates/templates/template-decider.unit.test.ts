@@ -38,7 +38,16 @@ const issue = (id: string, userId: string, assignmentId = 'a1'): TemplateCommand
   at: '2026-03-05T20:30:00.000Z',
   by: null,
 });
-const given = (events: TemplateEvent[]) => events.reduce(evolveTemplate, initialTemplateState);
+/** As stored: the template was made in school-a (the record API stamps the creator's school). */
+const given = (events: TemplateEvent[]) =>
+  events.reduce(
+    (state, event) =>
+      evolveTemplate(
+        state,
+        event.type === 'CertificateCreated' ? { ...event, metadata: { schoolId: 'school-a' } } : event,
+      ),
+    initialTemplateState,
+  );
 /** Decides each command on the state the previous ones left, as the stream would. */
 function run(history: TemplateEvent[], commands: TemplateCommand[]): TemplateEvent[] {
   const all = [...history];
@@ -107,6 +116,11 @@ describe('the certificate template decider', () => {
     // A revoked certificate is not issued anew: the teacher restores it.
     const revoked = run([created, ...issued], [revoke]);
     expect(decideTemplate(issue('c1', 'u1'), given([created, ...issued, ...revoked]))).toEqual([]);
+  });
+
+  it('issues only for the template’s own school', () => {
+    const elsewhere = { ...issue('c1', 'u1'), schoolId: 'school-b' } as TemplateCommand;
+    expect(() => decideTemplate(elsewhere, given([created]))).toThrow(/другой школы/);
   });
 
   it('refuses to issue from an unknown or a deleted template, and to revoke what was never issued', () => {
