@@ -69,6 +69,21 @@ export const serverEventSchemas = {
   OrderCompleted: z.object({ order: OrderDto }),
   ViolationDetected: ViolationDto,
   ActionRecorded: ProctoringActionDto,
+  /** The server's re-analysis of a recording (an AI report being made): progress, then the outcome. */
+  AnalysisProgressed: z.object({
+    report_id: z.string(),
+    session_id: z.string(),
+    run: z.number().int(),
+    percent: z.number().min(0).max(100),
+  }),
+  AnalysisFinished: z.object({
+    report_id: z.string(),
+    session_id: z.string(),
+    run: z.number().int(),
+    status: z.enum(['completed', 'failed']),
+    violations: z.number().int().nullable(),
+    reason: z.string().nullable(),
+  }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -85,6 +100,7 @@ export const channelEvents = {
   task: ['TaskProgressUpdated', 'TaskFinished'],
   order: ['OrderPaid', 'OrderCompleted'],
   assignment: ['ViolationDetected', 'ActionRecorded'],
+  analysis: ['AnalysisProgressed', 'AnalysisFinished'],
 } as const satisfies Record<string, readonly ServerEventName[]>;
 
 export type ChannelKind = keyof typeof channelEvents;

@@ -10,6 +10,7 @@ import { testPicturePath } from '../../../models/test/media';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 import { client, entityOf } from '../authoring/http';
 import { uploadFile, type Answer } from '../media/http';
+import { TestClient } from '../realtime/client';
 
 /**
  * The AI re-analysis end to end on the embedded platform: a recording of known segments is uploaded
@@ -219,6 +220,36 @@ describe('the AI report of an uploaded recording', () => {
     expect(rerun.status).toBe(202);
     expect(rerun.body.entity).toMatchObject({ version: 2, status: 'pending', session_id: report.session_id });
     expect((await http.call('POST', `/api/ai-reports/${report.id}/rerun`, student, {})).status).toBe(403);
+
+    // The new report's progress and outcome arrive on its channel, for the school's staff only.
+    const pending = rerun.body.entity as Answer;
+    const channel = `analysis.${String(pending.id)}`;
+    const signIn = await fetch(`${platform.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: '2',
+        username: 'teacher',
+        password: 'Demo12345',
+      }),
+    });
+    const { ws_access_token: wsToken } = (await signIn.json()) as { ws_access_token: string };
+    const { client: socket, socketId } = await TestClient.connect(platform.url!, wsToken);
+    const auth = await http.call('POST', '/broadcasting/auth', teacher, {
+      socket_id: socketId,
+      channel_name: channel,
+    });
+    expect(auth.status).toBe(200);
+    expect((await socket.subscribe(channel, auth.body.auth as string)).event).toBe('subscribed');
+    const refused = await http.call('POST', '/broadcasting/auth', student, {
+      socket_id: socketId,
+      channel_name: channel,
+    });
+    expect(refused.status).toBe(403);
+    const finished = await socket.next((m) => m.event === 'AnalysisFinished', 'AnalysisFinished', 300_000);
+    expect(finished).toMatchObject({ channel, data: { run: 2, status: 'completed' } });
+    socket.close();
     const second = await eventually(async () => {
       const read = await http.call(
         'GET',

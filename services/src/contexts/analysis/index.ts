@@ -4,6 +4,7 @@ import type { BoundedContext } from '..';
 import { LeasedJobWorker } from '../../platform/jobs/leased-job-worker';
 import { runAnalysisJob, type AnalysisJob } from './job';
 import { analysisProjection } from './projection';
+import { analysisRealtime } from './realtime';
 import { analysisRoutes } from './routes';
 import { analysisMigrations, TABLES } from './tables';
 
@@ -44,4 +45,5 @@ export const analysisContext: BoundedContext = {
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
   },
+  realtime: (services) => analysisRealtime(services),
 };
