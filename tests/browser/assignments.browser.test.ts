@@ -281,6 +281,8 @@ describe('an assignment from creation to result', () => {
     await page.getByRole('heading', { name: 'Вопрос 1 из 1' }).waitFor();
     await page.getByRole('textbox', { name: 'Пропуск 1' }).fill('Астана');
     await page.screenshot({ path: screenshotPath('assignment-take-lesson') });
+    // A pause in typing saves the answer without a click.
+    await expect.poll(() => page.getByTestId('answer-state').textContent(), POLL).toBe('Ответ сохранён');
   });
 
   it('keeps students out of the teacher screens and shows five placeholders while the list loads', async () => {

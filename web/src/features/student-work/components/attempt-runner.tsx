@@ -19,6 +19,9 @@ import { AttemptTimer } from './attempt-timer';
 import { ContentBlock } from './content-block';
 import { QuestionNav } from './question-nav';
 
+/** Seconds of no typing after which an answer is saved by itself. */
+const AUTOSAVE_MS = 2_000;
+
 /**
  * Taking an attempt: one step at a time (?q= keeps the place through a reload), numbered navigation,
  * answers saved when the student moves on or asks to, the timer, and finishing after confirmation.
@@ -71,7 +74,12 @@ export function AttemptRunner({
       workApi.answer(attempt.id, { id, type }, answer),
     onSuccess: (_result, { id, answer }) => {
       setSaved((s) => ({ ...s, [id]: answer }));
-      setDrafts(({ [id]: _done, ...rest }) => rest);
+      // Only the draft that was sent is done: typing that went on meanwhile stays a draft.
+      setDrafts((d) => {
+        if (d[id] !== answer) return d;
+        const { [id]: _done, ...rest } = d;
+        return rest;
+      });
     },
   });
   /** Sends the current step's draft when it changed; resolves false when the platform refused it. */
@@ -88,6 +96,15 @@ export function AttemptRunner({
       return false;
     }
   };
+  // A pause in typing saves the answer, so little is lost when time runs out or the tab closes.
+  const draft = step ? drafts[step.id] : undefined;
+  const mutateSave = save.mutate;
+  useEffect(() => {
+    if (!step || !draft || !isQuestion(step.type) || isBlank(step.type, draft)) return;
+    const timer = setTimeout(() => mutateSave({ id: step.id, type: step.type, answer: draft }), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, step, mutateSave]);
+
   const go = async (index: number) => {
     if (!(await saveCurrent())) return;
     const next = new URLSearchParams(params);
