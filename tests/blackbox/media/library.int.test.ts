@@ -66,6 +66,17 @@ describe('the media library', () => {
       body: { entity: { type: 'folder', status: 'undefined', parent_id: null } },
     });
     const folderId = folder.body.entity.id;
+    const badFolder = await call(media.url, 'POST', '/api/media', teacher, {
+      name: '',
+      type: 'folder',
+      extra: 1,
+    });
+    expect(badFolder).toMatchObject({
+      status: 422,
+      body: { status_code: 422, errors: { name: [expect.any(String)] } },
+    });
+    expect((await call(media.url, 'POST', '/api/media', teacher, [1, 2])).status).toBe(422);
+    expect((await call(media.url, 'POST', '/api/media/bad%00id/preview.json', teacher)).status).toBe(422);
 
     const picture = await uploadMedia(teacher, 'pattern.png', image, 'image/png', { parent_id: folderId });
     expect(picture).toMatchObject({

@@ -108,7 +108,15 @@ export async function createMediaHandler(services: ContextServices, signer: Medi
         key,
       });
     } else {
-      const body = folderBody.parse(request.body ?? {});
+      // The route has no body schema (multipart or JSON), so the folder is validated here, in the same shape.
+      const parsed = folderBody.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues)
+          (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+        throw new ValidationError('The given data was invalid.', errors);
+      }
+      const body = parsed.data;
       await createMedia(services, caller, {
         id,
         parent_id: rootOf(body.parent_id),
@@ -131,6 +139,7 @@ export async function createMediaHandler(services: ContextServices, signer: Medi
 }
 
 export async function libraryRoutes(app: FastifyInstance, services: ContextServices, signer: MediaSigner) {
+  const idSchema = { tags: ['media'], params: z.object({ id: recordId }) };
   const signedIn = {
     config: { access: 'records' as const },
     onRequest: authenticate(services.authenticator),
@@ -148,13 +157,13 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
     return { caller, row };
   };
 
-  app.post('/api/media/:id/preview.json', signedIn, async (request) => {
+  app.post('/api/media/:id/preview.json', { ...signedIn, schema: idSchema }, async (request) => {
     const { row } = await readable(request);
     const entity = mediaEntity(row, signer);
     return { src: entity.preview_src ?? (row.type === 'image' ? entity.src : null) };
   });
 
-  app.post('/api/media/:id/retry.json', signedIn, async (request) => {
+  app.post('/api/media/:id/retry.json', { ...signedIn, schema: idSchema }, async (request) => {
     const { caller, row } = await readable(request);
     if (row.owner_id !== caller.userId) throw new NotFoundError(`No media record ${String(row.id)}`);
     await retryMedia(services, caller, String(row.id));
