@@ -48,9 +48,10 @@ export function mediaCollections(signer: MediaSigner): CollectionDefinition[] {
     name: 'webinar-sessions',
     category: 'webinar_session',
     table: TABLES.sessions,
+    // Sessions are never edited (update is 'none' for everyone); the handler decides every write.
     events: {
       created: 'WebinarSessionStarted',
-      updated: 'WebinarSessionUpdated',
+      updated: 'WebinarSessionStarted',
       deleted: 'WebinarSessionDeleted',
     },
     toEntity: (row) => sessionEntity(row, signer),
