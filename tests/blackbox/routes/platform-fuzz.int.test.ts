@@ -252,3 +252,17 @@ it(`answers ${COUNT} malformed requests across every route without a 5xx, errors
   expect(statuses.get(404) ?? 0).toBeGreaterThan(10);
   expect(reached).toEqual(new Set(['GET', 'POST', 'PUT', 'DELETE']));
 }, 300_000);
+
+it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) with a 422 on routes outside the record API too', async () => {
+  for (const username of ['a\u0000b', '\ud800x']) {
+    for (const url of ['/api/password/request-via-code.json', '/api/password/check-via-fullname.json']) {
+      const response = await platform.http!.inject({
+        method: 'POST',
+        url,
+        payload: { username, firstname: 'А', lastname: 'Б' },
+      });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(422);
+      expect(response.json().errors.username).toHaveLength(1);
+    }
+  }
+});

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { errorBody, installErrorHandler } from './error-handler';
 import { registerOpenApi } from './openapi';
 import { parseQueryString } from './records/query-string';
+import { rejectUnstorableText } from './records/text-guard';
 import type { HealthChecks } from './health';
 import type { Authenticator } from './caller';
 import { enforceRouteAccess } from './route-access';
@@ -54,6 +55,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const routeAccess = options.routeAccess;
   await app.register(async (scope) => {
     if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator);
+    // Every route, not only the record API's: a NUL in a user name must be a 422, not a 500 from PostgreSQL.
+    scope.addHook('preValidation', rejectUnstorableText);
     for (const plugin of options.plugins ?? []) await scope.register(plugin);
   });
 
