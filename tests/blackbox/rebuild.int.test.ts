@@ -61,5 +61,5 @@ describe('npm run rebuild', () => {
     const unknown = await rebuild(dataDir, 'no.such.projection');
     expect(unknown.code).toBe(2);
     expect(unknown.output).toMatch(/projections: .*proctoring\.actions/);
-  });
+  }, 180_000);
 });

@@ -66,7 +66,8 @@ describe('crash safety of the embedded platform', () => {
     } finally {
       await platform.stop();
     }
-  });
+    // Three starts of the whole platform (every context's migrations and projections) on two busy cores.
+  }, 180_000);
 });
 
 async function snapshot(db: Awaited<ReturnType<typeof startEmbeddedPlatform>>['db']): Promise<unknown[]> {
