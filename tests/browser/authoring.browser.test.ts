@@ -130,7 +130,7 @@ describe("the teacher's authoring screens", () => {
     expect(lesson.entity.max_score).toBe(1);
   });
 
-  it('creates a class with a student, and lists the classes and the courses', async () => {
+  it('creates a class with a student, lists the classes and the courses, and builds a course', async () => {
     const page = await demo.signedInPage('teacher', '/t/classes');
     await page.getByRole('heading', { level: 1, name: 'Классы' }).waitFor();
     await page.getByRole('link', { name: '7 «А»' }).waitFor();
@@ -151,6 +151,24 @@ describe("the teacher's authoring screens", () => {
     await page.getByRole('heading', { level: 1, name: 'Курсы' }).waitFor();
     await expect.poll(() => page.getByTestId('record-row').count(), POLL).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('courses-index') });
+
+    // A course with a group holding a quiz.
+    await page.getByRole('toolbar').getByRole('link', { name: 'Создать курс' }).click();
+    await page.getByRole('textbox', { name: /^Название/ }).fill('Алгебра 7');
+    await page.getByTestId('course-save').click();
+    await page.waitForURL(/\/t\/courses\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Алгебра 7' }).waitFor();
+    await page.getByRole('textbox', { name: 'Название новой группы' }).fill('Модуль 1');
+    await page.getByTestId('group-add').click();
+    const group = page.getByTestId('course-group').filter({ hasText: 'Модуль 1' });
+    await group.waitFor();
+    await page.getByRole('combobox', { name: 'Урок или тест' }).click();
+    await page.getByRole('option', { name: 'Проверочная работа: основы' }).click();
+    await page.getByRole('combobox', { name: 'Группа' }).click();
+    await page.getByRole('option', { name: 'Модуль 1' }).click();
+    await page.getByTestId('material-add').click();
+    await group.getByText('Проверочная работа: основы').waitFor();
+    await page.screenshot({ path: screenshotPath('course-view') });
   });
 
   it('speaks English and Kazakh too', async () => {

@@ -4,6 +4,8 @@ import { lazy, Suspense } from 'react';
 import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../../features/assignments';
 import {
   AuthoringListPage,
+  CourseCreatePage,
+  CourseViewPage,
   LessonCreatePage,
   LessonEditorPage,
   QuizEditorPage,
@@ -42,6 +44,8 @@ export const pages: Record<string, ComponentType> = {
   'quiz-create': QuizEditorPage,
   quiz: QuizEditorPage,
   courses: () => <AuthoringListPage collection="courses" />,
+  'course-create': CourseCreatePage,
+  course: CourseViewPage,
   classes: ClassesListPage,
   'class-create': ClassCreatePage,
   class: ClassViewPage,

@@ -17,8 +17,7 @@ type Row = Quiz | Lesson | Course;
 const LISTS = {
   quiz: { base: '/t/quiz', texts: 'quizzes', creatable: true },
   lessons: { base: '/t/lessons', texts: 'lessons', creatable: true },
-  // Course screens beyond the list come with their editor; the list links nowhere yet.
-  courses: { base: '/t/courses', texts: 'courses', creatable: false },
+  courses: { base: '/t/courses', texts: 'courses', creatable: true },
 } as const;
 
 /**
@@ -127,7 +126,7 @@ export function AuthoringListPage({ collection }: { collection: keyof typeof LIS
             ? [
                 {
                   key: 'create',
-                  label: t(`authoring.${texts as 'quizzes'}.create`),
+                  label: t(`authoring.${texts}.create`),
                   icon: <IconPlus size={18} />,
                   to: `${base}/create`,
                 },
