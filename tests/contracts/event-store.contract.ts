@@ -1,4 +1,9 @@
-import { InvalidEventPayloadError, UnknownEventTypeError, type StoredEvent } from '@sabaq/events';
+import {
+  InvalidEventPayloadError,
+  ProctoringActionRecorded,
+  UnknownEventTypeError,
+  type StoredEvent,
+} from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotencyConflictError, WrongExpectedVersionError } from '../../services/src/platform/errors';
 import type { EventStore } from '../../services/src/platform/ports/event-store';
@@ -28,7 +33,11 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(read.map((e) => e.id)).toEqual(batch.map((e) => e.id));
       expect(read.map((e) => e.streamPosition)).toEqual([0, 1, 2]);
       expect(read[0]?.data).toMatchObject({ actionType: 'focus_lost', description: '#0', initiatorId: null });
-      expect(read[0]?.metadata).toMatchObject({ schoolId: 'school-1', schemaVersion: 1 });
+      // Stamped with the contract's current version of the event.
+      expect(read[0]?.metadata).toMatchObject({
+        schoolId: 'school-1',
+        schemaVersion: ProctoringActionRecorded.version,
+      });
       expect(read[0]?.recordedAt).toBeInstanceOf(Date);
       expect(await store.streamVersion(stream)).toBe(2);
       expect(read[2]?.globalPosition).toBe(result.lastGlobalPosition);
