@@ -37,11 +37,12 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
 
   api.get(
     '/api/ai-reports/:id/thumbs/:file',
-    { schema: { params: z.object({ id: recordId, file: z.string().regex(/^\d{1,5}\.jpg$/) }) } },
+    { schema: { params: z.object({ id: recordId, file: z.string().max(64) }) } },
     async (request, reply) => {
       const row = await reportOf(services, request.caller!, request.params.id);
-      const index = Number.parseInt(request.params.file, 10);
-      const key = ((row.intervals ?? []) as ReportInterval[])[index]?.thumb_key;
+      // The school is checked first: another school learns nothing, not even what a file name looks like.
+      const file = /^(\d{1,5})\.jpg$/.exec(request.params.file);
+      const key = file ? ((row.intervals ?? []) as ReportInterval[])[Number(file[1])]?.thumb_key : undefined;
       if (!key) throw new NotFoundError('No such thumbnail');
       return reply
         .header('cache-control', 'private, max-age=3600')
@@ -55,10 +56,8 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
     {
       schema: {
         params: z.object({ id: recordId }),
-        body: z
-          .object({ reason: z.string().max(500).optional() })
-          .strict()
-          .optional(),
+        // Not strict: the school is checked before anything about the body is said.
+        body: z.object({ reason: z.string().max(500).optional() }).optional(),
       },
     },
     async (request, reply) => {

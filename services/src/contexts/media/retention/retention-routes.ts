@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../..';
-import { ForbiddenError } from '../../../platform/errors';
+import { DomainError, ForbiddenError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { retentionOf, setRetention } from './retention';
 
 function schoolCaller(request: FastifyRequest): Caller & { schoolId: string } {
   const caller = request.caller;
-  if (!caller || caller.schoolId === null) throw new ForbiddenError('Choose a school first');
+  if (!caller) throw new ForbiddenError('Forbidden');
+  // Allowed, but not yet answerable: someone of several schools has to choose one (409, as a state).
+  if (caller.schoolId === null) throw new DomainError('Choose a school first', 409);
   return caller as Caller & { schoolId: string };
 }
 
