@@ -51,7 +51,10 @@ export async function runTemplateCommand(
       }
       return events;
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 8) throw error;
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= 30) throw error;
+      // Many issues of one template at once (a class finishing together) queue on its stream: a short
+      // random pause spreads the retries so each round lets one through instead of all colliding again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 10)));
     }
   }
 }
