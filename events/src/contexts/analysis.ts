@@ -11,7 +11,10 @@ import { defineEvent, type ContextContract } from '../registry';
  */
 const id = z.string().min(1).max(64);
 const run = z.int().min(1).max(10_000);
-const seconds = z.number().min(0).max(7 * 86_400);
+const seconds = z
+  .number()
+  .min(0)
+  .max(7 * 86_400);
 const objectKey = z.string().min(1).max(512);
 
 export const SERVER_VIOLATION_TYPES = [
@@ -42,7 +45,11 @@ export const AiAnalysisRequested = defineEvent({
 export const AiAnalysisStarted = defineEvent({
   type: 'AiAnalysisStarted',
   version: 1,
-  schema: z.object({ ...subject, models: z.array(z.string().max(200)).max(20), duration: seconds.nullable() }),
+  schema: z.object({
+    ...subject,
+    models: z.array(z.string().max(200)).max(20),
+    duration: seconds.nullable(),
+  }),
 });
 
 export const AiAnalysisProgressed = defineEvent({
