@@ -39,6 +39,10 @@ Machine of the last run of each: see the \`host\` field.
   activity and loudness) in seconds of recording per second, against ffmpeg decoding the same video and
   doing nothing else (targets: ≥ 20× real time, ratio ≥ 0.33); \`<type>_precision\` and \`_recall\` per
   detector over the known segments (docs/ai-analysis.md).
+- \`transcode\`: a 60-s 640×480 VP8 and Opus recording in 5-s chunks converted to HLS, in multiples of
+  real time: \`hls_x_realtime\` (the transcoder's ffmpeg step) and \`conversion_x_realtime\` (the whole
+  conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a
+  plain ffmpeg run with the same settings (target: ratio ≥ 0.67).
 
 `;
 
