@@ -1,5 +1,6 @@
 import type {
   PersonProfileUpdatedData,
+  SchoolProfileUpdatedData,
   SchoolRegisteredData,
   StoredEvent,
   UserJoinedSchoolData,
@@ -12,12 +13,19 @@ import type { ReadModelTx } from '../../../platform/read-models/database';
 /**
  * Schools, users and memberships, upserted by id: replaying any event again changes nothing. A
  * manager's edit of a profile (people context) reaches the user's own /api/user.json through here too.
- * Version 2 added those edits, so an existing read model is rebuilt with them.
+ * Version 2 added those edits, version 3 the admin's edits of a school (schools context), so an existing
+ * read model is rebuilt with them.
  */
 export const directoryProjection: Projection = {
   name: 'identity.directory',
-  version: 2,
-  handles: ['SchoolRegistered', 'UserRegistered', 'UserJoinedSchool', 'PersonProfileUpdated'],
+  version: 3,
+  handles: [
+    'SchoolRegistered',
+    'SchoolProfileUpdated',
+    'UserRegistered',
+    'UserJoinedSchool',
+    'PersonProfileUpdated',
+  ],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
   },
@@ -46,6 +54,25 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .values({ id: d.schoolId, ...row })
         .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
+      return;
+    }
+    case 'SchoolProfileUpdated': {
+      const d = event.data as SchoolProfileUpdatedData;
+      // The school picker shows these columns; region and city live in the schools context's own view.
+      const columns = [
+        'type',
+        'name',
+        'logo',
+        'website',
+        'email',
+        'short_description',
+        'call_center_phone',
+      ] as const;
+      const changes = Object.fromEntries(
+        columns.filter((c) => d.changes[c] !== undefined).map((c) => [c, d.changes[c]]),
+      );
+      if (Object.keys(changes).length === 0) return;
+      await tx.updateTable('schools').set(changes).where('id', '=', d.schoolId).execute();
       return;
     }
     case 'UserRegistered': {
