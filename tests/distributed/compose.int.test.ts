@@ -15,7 +15,7 @@ import { loadConfig } from '../../services/src/platform/config/config';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const composeFile = path.join(root, 'docker-compose.yml');
 
-const ROLES = ['api', 'projector', 'relay', 'persister'];
+const ROLES = ['api', 'projector', 'relay', 'persister', 'transcoder', 'analyzer'];
 const STATEFUL = ['kafka', 'kurrentdb', 'postgres', 'clickhouse', 'minio'];
 
 interface Service {

@@ -3,10 +3,12 @@ import { startPlatform, type Role, type RunningPlatform } from '../platform/plat
 import { takeOverShutdownSignals } from '../platform/postgres/embedded-postgres';
 import { platformVersion } from '../platform/version';
 import { webDist } from './embedded';
+import { applyWorkerSwitches } from './worker-switches';
 
 /**
  * Entry point of every role: `embedded` (everything in one process, the default of `npm start`) or
- * one role of the distributed topology (api, projector, relay, persister), one per container.
+ * one role of the distributed topology (api, projector, relay, persister, transcoder, analyzer), one per
+ * container.
  */
 const roleSets: Record<string, Role[]> = {
   embedded: ['api', 'projector'],
@@ -14,6 +16,10 @@ const roleSets: Record<string, Role[]> = {
   projector: ['projector'],
   relay: ['relay'],
   persister: ['persister'],
+  // The workers run beside the API code they share (jobs read models, object store); their containers
+  // publish no port, so their HTTP answers only health checks and internal calls.
+  transcoder: ['api'],
+  analyzer: ['api'],
 };
 
 async function main(): Promise<void> {
@@ -23,6 +29,7 @@ async function main(): Promise<void> {
     console.error(`Unknown role '${name}'. Roles: ${Object.keys(roleSets).join(', ')}`);
     process.exit(2);
   }
+  applyWorkerSwitches(name, process.env);
   const config = loadConfig();
   console.log(`Sabaq ${platformVersion}: starting ${name} (${roles.join(', ')})`);
   // Signals are handled from the very start: a Ctrl-C during start-up still stops whatever started.
