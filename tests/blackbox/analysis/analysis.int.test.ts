@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../../services/src/platform/ports/objects';
 import { runAnalysisJob } from '../../../services/src/contexts/analysis/job';
 import { analysisStream, reportId } from '../../../services/src/contexts/analysis/ids';
-import { composeAccuracyVideo } from '../../../services/src/contexts/analysis/test-video';
-import { testPicturePath } from '../../../models/test/media';
+import type { composeAccuracyVideo } from '../../../services/src/contexts/analysis/test-video';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
-import { client, entityOf } from '../authoring/http';
-import { uploadFile, type Answer } from '../media/http';
+import { analysedRecording } from '../../support/analysed-recording';
+import { client } from '../authoring/http';
+import type { Answer } from '../media/http';
 import { TestClient } from '../realtime/client';
 
 /**
@@ -21,7 +20,6 @@ import { TestClient } from '../realtime/client';
 type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
 let platform: Platform;
 let dataDir: string;
-let workDir: string;
 let http: ReturnType<typeof client>;
 let teacher: string;
 let student: string;
@@ -40,85 +38,16 @@ async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs: numb
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.resolve('.tmp/analysis-platform-'));
-  workDir = await mkdtemp(path.resolve('.tmp/analysis-video-'));
   platform = await startEmbeddedPlatform({ dataDir, demo: true });
   http = client(platform.url!);
   teacher = await http.token('teacher');
   student = await http.token('student');
-
-  // The exam: a webinar-type assignment for the demo student, and the student's attempt.
-  const me = (await http.call('GET', '/api/user.json', student)).body as Answer;
-  const assignment = entityOf(
-    await http.call('POST', '/api/assignments', teacher, {
-      type: 'webinar',
-      name: 'Экзамен под наблюдением ИИ',
-      students: [me.entity?.id ?? me.id],
-    }),
-    201,
-  );
-  const attempt = entityOf(
-    await http.call('POST', '/api/assignment-attempts', student, { assignment_id: assignment.id }),
-    201,
-  );
-
-  // The identity photo the exam client takes at the start: the student's own picture.
-  const photo = execFileSync('ffmpeg', [
-    ...['-v', 'error', '-i', testPicturePath('astronaut'), '-vf', 'scale=256:256', '-f', 'image2pipe'],
-    ...['-vcodec', 'mjpeg', 'pipe:1'],
-  ]);
-  const identified = await http.call('POST', '/api/assignment/actions', student, {
-    assignment_id: assignment.id,
-    assignment_attempt_id: attempt.id,
-    action_type: 'identity_verified',
-    screenshot: photo.toString('base64'),
-  });
-  expect(identified.status, JSON.stringify(identified.body)).toBeLessThan(300);
-
-  // The recording: the accuracy video cut into standalone 6-second chunks, uploaded out of order.
-  const video = path.join(workDir, 'exam.webm');
-  segments = composeAccuracyVideo(video);
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-i', video, '-c', 'copy', '-f', 'segment', '-segment_time', '6'],
-    ...['-reset_timestamps', '1', path.join(workDir, 'chunk_%03d.webm')],
-  ]);
-  const names = (await readdir(workDir)).filter((n) => n.startsWith('chunk_')).sort();
-  const session = entityOf(
-    await http.call('POST', '/api/webinar-sessions', student, {
-      assignment_attempt_id: attempt.id,
-      session_type: 'main-camera',
-      is_should_analyze: true,
-    }),
-    201,
-  ) as Answer;
-  const params = session.file_upload_params as Record<string, unknown>;
-  for (const name of [...names].reverse()) {
-    const data = await readFile(path.join(workDir, name));
-    expect(
-      (await uploadFile(platform.url!, session.file_upload_endpoint, params, { name, data })).status,
-    ).toBe(201);
-  }
-  const manifest = {
-    type: 'video/webm',
-    duration: segments.length * 6,
-    segments: names.map((filename) => ({ filename, duration: 6 })),
-  };
-  const sent = await uploadFile(platform.url!, session.file_upload_endpoint, params, {
-    name: 'manifest.json',
-    data: Buffer.from(JSON.stringify(manifest)),
-  });
-  expect(sent.status).toBe(200);
-
-  report = await eventually(async () => {
-    const listed = await http.call('GET', `/api/ai-reports?assignment_id=${assignment.id}`, teacher);
-    const found = (listed.body.entities as Answer[] | undefined)?.[0];
-    return found?.status === 'completed' || found?.status === 'failed' ? found : undefined;
-  }, 420_000);
+  ({ segments, report } = await analysedRecording(platform.url!));
 }, 600_000);
 
 afterAll(async () => {
   await platform?.stop();
   await rm(dataDir, { recursive: true, force: true });
-  await rm(workDir, { recursive: true, force: true });
 });
 
 describe('the AI report of an uploaded recording', () => {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { RgbImage } from '@sabaq/models';
 import type { ObjectStore } from '../../platform/ports/objects';
 
@@ -49,7 +49,13 @@ export function joinedSegments(objects: ObjectStore, keys: readonly string[]): (
   return async () => {
     const out = new PassThrough();
     void (async () => {
-      for (const key of keys) await pipeline(await objects.get(key), out, { end: false });
+      // Written by hand rather than piped: a pipeline per segment into one destination would add
+      // listeners to it for every segment of an hour-long recording.
+      for (const key of keys) {
+        for await (const chunk of await objects.get(key)) {
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+      }
       out.end();
     })().catch((error: unknown) => out.destroy(error as Error));
     return out;

@@ -36,6 +36,20 @@ export function setAuthHooks(hooks: AuthHooks | undefined): void {
   authHooks = hooks;
 }
 
+/**
+ * A protected binary (an AI report's thumbnail) as a blob: an <img> cannot send the token itself, so the
+ * page fetches it and shows an object URL.
+ */
+export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = authHooks?.token() ?? null;
+  const response = await fetch(`${BASE_URL}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal,
+  });
+  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, null);
+  return response.blob();
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : (authHooks?.token() ?? null);
   try {

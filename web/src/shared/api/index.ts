@@ -1,6 +1,7 @@
 export { ApiError, isApiError, type ApiErrorKind, type FieldErrors } from './api-error';
 export {
   api,
+  fetchBlob,
   request,
   REQUEST_TIMEOUT_MS,
   setAuthHooks,

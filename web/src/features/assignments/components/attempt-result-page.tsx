@@ -8,6 +8,7 @@ import { answerText } from '../answer-text';
 import { assignmentQuery, assignmentWorkQuery, studentNamesQuery } from '../api';
 import { isQuestion, RESULT_COLORS, RESULT_KEYS } from '../model';
 import { countedPoints } from '../work-summary';
+import { AiReportPanel } from '../../ai-report';
 import { ReviewForm } from './review-form';
 
 /** /t/assignments/result/{assignment}/{result}: one attempt, question by question, with the review form. */
@@ -46,6 +47,7 @@ export function AttemptResultPage() {
           </Text>
         </Group>
       </Paper>
+      <AiReportPanel attemptId={attemptId} />
       {questions.map((question, index) => {
         const result = results.find((r) => r.component_id === question.id);
         const counted = result ? countedPoints(result, work.data.reviews) : null;

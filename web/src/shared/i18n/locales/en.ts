@@ -1,5 +1,6 @@
 import { assignments } from './en/assignments';
 import { auth, challenges, schools } from './en/auth';
+import { aiReport } from './en/ai-report';
 import { authoring, classes } from './en/authoring';
 import { common, groups, person, validation } from './en/common';
 import { people, profile, reference } from './en/people';
@@ -24,6 +25,7 @@ export const en: Messages = {
   work,
   authoring,
   classes,
+  aiReport,
   app: {
     name: 'Sabaq',
     tagline: 'Learning and online proctoring for schools',

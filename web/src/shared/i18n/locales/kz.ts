@@ -1,5 +1,6 @@
 import { assignments } from './kz/assignments';
 import { auth, challenges, schools } from './kz/auth';
+import { aiReport } from './kz/ai-report';
 import { authoring, classes } from './kz/authoring';
 import { common, groups, person, validation } from './kz/common';
 import { people, profile, reference } from './kz/people';
@@ -24,6 +25,7 @@ export const kz: Messages = {
   work,
   authoring,
   classes,
+  aiReport,
   app: {
     name: 'Sabaq',
     tagline: 'Мектептерге арналған оқыту және онлайн-прокторинг',

@@ -1,5 +1,6 @@
 import { assignments } from './ru/assignments';
 import { auth, challenges, schools } from './ru/auth';
+import { aiReport } from './ru/ai-report';
 import { authoring, classes } from './ru/authoring';
 import { common, groups, person, validation } from './ru/common';
 import { people, profile, reference } from './ru/people';
@@ -24,6 +25,7 @@ export const ru = {
   work,
   authoring,
   classes,
+  aiReport,
   app: {
     name: 'Sabaq',
     tagline: 'Обучение и онлайн-прокторинг для школ',

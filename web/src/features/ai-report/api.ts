@@ -1,0 +1,73 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, records } from '../../shared/api';
+
+export type AiViolationType =
+  'face_missing' | 'many_faces' | 'too_far' | 'head_turned' | 'face_mismatch' | 'speech' | 'noise';
+
+export interface AiInterval {
+  type: AiViolationType;
+  start: number;
+  end: number;
+  duration: number;
+  duration_text: string;
+  duration_class: 'seconds' | 'minutes' | 'hours';
+  confidence: number;
+  peak: number;
+  thumb_url: string | null;
+}
+
+export interface AiReport {
+  id: string;
+  session_id: string;
+  version: number;
+  session_type: string;
+  status: 'pending' | 'in_process' | 'completed' | 'failed';
+  progress: number;
+  failure: string | null;
+  duration: number | null;
+  models: string[];
+  summary: {
+    type: AiViolationType;
+    count: number;
+    total_seconds: number;
+    total_text: string;
+    strongest: number;
+  }[];
+  intervals: AiInterval[];
+  credibility: {
+    score: number;
+    contributions: { type: AiViolationType; intervals: number; seconds: number; points: number }[];
+  };
+  diff: {
+    previous_run: number;
+    added: unknown[];
+    removed: unknown[];
+    changed: unknown[];
+    score_before: number;
+    score_after: number;
+  } | null;
+  created_at: string;
+}
+
+export const aiReportKeys = {
+  attempt: (attemptId: string) => ['ai-reports', 'attempt', attemptId] as const,
+};
+
+const finished = (report: AiReport) => report.status === 'completed' || report.status === 'failed';
+
+/** Every AI report of an attempt, newest version first; refreshed every 2 s while one is being made. */
+export function attemptAiReportsQuery(attemptId: string) {
+  return queryOptions({
+    queryKey: aiReportKeys.attempt(attemptId),
+    queryFn: ({ signal }) =>
+      records.list<AiReport>(
+        'ai-reports',
+        { filter: { assignment_attempt_id: attemptId }, orderBy: 'run', sortedBy: 'desc' },
+        signal,
+      ),
+    refetchInterval: (query) => (query.state.data?.some((r) => !finished(r)) ? 2000 : false),
+  });
+}
+
+export const rerunAiReport = (id: string) =>
+  api.post<{ entity: AiReport }>(`/api/ai-reports/${encodeURIComponent(id)}/rerun`, {});

@@ -1,0 +1,1 @@
+export { AiReportPanel } from './components/ai-report-panel';

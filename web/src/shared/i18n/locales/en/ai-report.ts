@@ -1,0 +1,31 @@
+import type { aiReport as ru } from '../ru/ai-report';
+
+export const aiReport: typeof ru = {
+  title: 'AI report',
+  none: 'The recordings of this attempt were not analysed.',
+  rerun: 'Analyse again',
+  inProcess: 'Analysing the recording (version {{version}})…',
+  progress: 'Analysis progress',
+  failed: 'The analysis failed',
+  score: 'Credibility of the attempt, out of 100',
+  version: 'version {{version}}',
+  diff: 'Compared with version {{previous}}: {{added}} new, {{removed}} gone, {{changed}} changed; credibility {{before}} → {{after}}.',
+  clean: 'No violations found.',
+  type: 'Violation',
+  count: 'Times',
+  total: 'In all',
+  strongest: 'Confidence',
+  points: 'Credibility points',
+  confidence: 'Model confidence {{value}} %',
+  models: 'Models',
+  classes: { seconds: 'seconds', minutes: 'minutes', hours: 'hours' },
+  types: {
+    face_missing: 'Face not in view',
+    many_faces: 'Several faces',
+    too_far: 'Too far from the camera',
+    head_turned: 'Head turned',
+    face_mismatch: 'Another person',
+    speech: 'Speech',
+    noise: 'Noise',
+  },
+};

@@ -1,0 +1,31 @@
+import type { aiReport as ru } from '../ru/ai-report';
+
+export const aiReport: typeof ru = {
+  title: 'ЖИ есебі',
+  none: 'Бұл талпыныстың жазбалары талданбаған.',
+  rerun: 'Қайта талдау',
+  inProcess: 'Жазба талдануда (нұсқа {{version}})…',
+  progress: 'Талдау барысы',
+  failed: 'Талдау сәтсіз аяқталды',
+  score: 'Талпынысқа сенім, 100-ден',
+  version: 'нұсқа {{version}}',
+  diff: '{{previous}}-нұсқамен салыстырғанда: жаңа {{added}}, жойылған {{removed}}, өзгерген {{changed}}; сенім {{before}} → {{after}}.',
+  clean: 'Бұзушылық табылмады.',
+  type: 'Бұзушылық',
+  count: 'Неше рет',
+  total: 'Барлығы',
+  strongest: 'Сенімділік',
+  points: 'Сенім ұпайлары',
+  confidence: 'Модель сенімділігі {{value}} %',
+  models: 'Модельдер',
+  classes: { seconds: 'секунд', minutes: 'минут', hours: 'сағат' },
+  types: {
+    face_missing: 'Бет кадрда жоқ',
+    many_faces: 'Бірнеше бет',
+    too_far: 'Камерадан тым алыс',
+    head_turned: 'Бас бұрылған',
+    face_mismatch: 'Басқа адам',
+    speech: 'Сөйлеу',
+    noise: 'Шу',
+  },
+};
