@@ -194,17 +194,33 @@ describe("managing a school's people and the reference data", () => {
     expect(await page.getByTestId('records-table').textContent()).not.toContain('Жетысуская');
   });
 
-  it('shows the admin the schools read-only, as the server has no schools collection yet', async () => {
+  it('lets the admin add a school, sees the server's field error, and renames the school', async () => {
     // A new session of the admin of two schools: the school is chosen first, then on to the page.
     const page = await demo.signedInPage('admin', `/?redirect_url=${encodeURIComponent('/a/schools')}`);
     const schools = page.getByRole('dialog', { name: 'Выбор школы' });
     await schools.getByRole('radio', { name: /Демо-лицей/ }).click();
     await schools.getByTestId('school-ready').click();
     await page.waitForURL(`${demo.url}/a/schools`);
-    await page.getByTestId('schools-read-only').waitFor();
-    await expect.poll(() => page.getByTestId('record-row').count()).toBe(2);
-    await page.getByRole('link', { name: 'Демо-лицей' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Демо-лицей' }).waitFor();
+    await expect.poll(() => page.getByTestId('record-row').count(), { timeout: 20_000 }).toBe(2);
+
+    await page.getByRole('toolbar').getByRole('link', { name: 'Добавить школу' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Добавить школу' }).waitFor();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Название' }).fill('Школа-гимназия № 7');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    // The server's field error, under the field.
+    await page.getByText('Неверный адрес электронной почты').waitFor();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('info@school7.kz');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(`${demo.url}/a/schools`);
+    await page.getByRole('link', { name: 'Школа-гимназия № 7' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Школа-гимназия № 7' }).waitFor();
+    await page.getByRole('textbox', { name: 'Название' }).fill('Гимназия № 7');
+    await page.screenshot({ path: screenshotPath('school-edit') });
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(`${demo.url}/a/schools`);
+    await page.getByRole('link', { name: 'Гимназия № 7' }).waitFor();
+    await expect.poll(() => page.getByTestId('record-row').count(), { timeout: 20_000 }).toBe(3);
   });
 
   it('shows the list on a phone without sideways scrolling', async () => {

@@ -5,7 +5,7 @@ import {
   CityEditPage,
   RegionEditPage,
   RegionsPage,
-  SchoolPage,
+  SchoolEditPage,
   SchoolsPage,
 } from '../../features/reference';
 
@@ -17,5 +17,5 @@ export const pages: Record<string, ComponentType> = {
   cities: CitiesPage,
   city: CityEditPage,
   schools: SchoolsPage,
-  school: SchoolPage,
+  school: SchoolEditPage,
 };

@@ -16,7 +16,19 @@ export interface City {
   is_default: boolean;
 }
 
-export type ReferenceCollection = 'regions' | 'cities';
+/** A school of the platform (`/api/schools`, the admin's; 000 §3). */
+export interface School {
+  id: string;
+  name: string;
+  type: string;
+  short_description: string | null;
+  email: string | null;
+  website: string | null;
+  call_center_phone: string | null;
+  region_id: string | null;
+}
+
+export type ReferenceCollection = 'regions' | 'cities' | 'schools';
 export const REFERENCE_PAGE_SIZE = 25;
 
 export const referenceKeys = {

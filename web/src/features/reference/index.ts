@@ -1,3 +1,2 @@
-export { CitiesPage, RegionsPage } from './components/reference-list-page';
-export { CityEditPage, RegionEditPage } from './components/reference-edit-page';
-export { SchoolPage, SchoolsPage } from './components/schools-pages';
+export { CitiesPage, RegionsPage, SchoolsPage } from './components/reference-list-page';
+export { CityEditPage, RegionEditPage, SchoolEditPage } from './components/reference-edit-page';

@@ -15,6 +15,7 @@ import {
   type City,
   type Region,
   type ReferenceCollection,
+  type School,
 } from '../api';
 
 /** /a/regions/create and /a/cities/create make a new record; any other {entity} edits that one. */
@@ -273,6 +274,107 @@ function CityFormView({
             onChange={(e) => setForm({ ...form, is_default: e.currentTarget.checked })}
           />
           <FormButtons busy={busy} disabled={!ready} onCancel={onCancel} />
+        </Stack>
+      </Paper>
+    </form>
+  );
+}
+
+type SchoolForm = {
+  name: string;
+  short_description: string;
+  email: string;
+  website: string;
+  call_center_phone: string;
+};
+const SCHOOL_FIELDS = ['short_description', 'email', 'website', 'call_center_phone'] as const;
+
+/** /a/schools/create and /a/schools/{school}: the admin's form; schools are never deleted. */
+export function SchoolEditPage() {
+  const { t } = useTranslation();
+  const { creating, record, errors, save, cancel } = useReferenceRecord<School>('schools');
+  if (!creating && record.isPending) return <Skeleton height={320} radius="md" />;
+  if (!creating && !record.data) return <PageHeading title={t('reference.schools.missing')} />;
+  const school = record.data;
+  const initial: SchoolForm = {
+    name: school?.name ?? '',
+    short_description: school?.short_description ?? '',
+    email: school?.email ?? '',
+    website: school?.website ?? '',
+    call_center_phone: school?.call_center_phone ?? '',
+  };
+  const nullable = (form: SchoolForm) =>
+    Object.fromEntries(SCHOOL_FIELDS.map((f) => [f, form[f].trim() || null])) as Record<
+      string,
+      string | null
+    >;
+  return (
+    <>
+      <PageHeading
+        title={creating ? t('reference.schools.create') : initial.name}
+        description={t('reference.schools.one')}
+      />
+      <SchoolFormView
+        initial={initial}
+        errors={errors}
+        busy={save.isPending}
+        onCancel={cancel}
+        onSubmit={(form) => {
+          const body = { name: form.name.trim(), ...nullable(form) };
+          save.mutate(creating ? body : changedFields({ name: initial.name, ...nullable(initial) }, body));
+        }}
+      />
+    </>
+  );
+}
+
+function SchoolFormView({
+  initial,
+  errors,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial: SchoolForm;
+  errors: Record<string, string>;
+  busy: boolean;
+  onSubmit: (form: SchoolForm) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(initial);
+  const field = (key: keyof SchoolForm, label: string) => (
+    <TextInput
+      label={label}
+      required={key === 'name'}
+      value={form[key]}
+      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+      error={errors[key]}
+    />
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (form.name.trim()) onSubmit(form);
+      }}
+    >
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          {field('name', t('reference.fields.name'))}
+          <Textarea
+            label={t('reference.fields.description')}
+            autosize
+            minRows={2}
+            value={form.short_description}
+            onChange={(e) => setForm({ ...form, short_description: e.currentTarget.value })}
+            error={errors.short_description}
+          />
+          {field('email', t('person.email'))}
+          {field('website', t('reference.fields.website'))}
+          {field('call_center_phone', t('reference.fields.phone'))}
+          <FormButtons busy={busy} disabled={!form.name.trim()} onCancel={onCancel} />
         </Stack>
       </Paper>
     </form>

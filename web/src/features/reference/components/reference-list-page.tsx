@@ -6,7 +6,14 @@ import { clampPage } from '../../../shared/api';
 import { IconPlus } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
-import { allRegionsQuery, referencePageQuery, type City, type Region } from '../api';
+import {
+  allRegionsQuery,
+  referencePageQuery,
+  type City,
+  type ReferenceCollection,
+  type Region,
+  type School,
+} from '../api';
 
 /** Regions (/a/regions) and cities (/a/cities): paged lists an admin edits. */
 export function RegionsPage() {
@@ -57,11 +64,35 @@ export function CitiesPage() {
   return <ReferenceList<City> collection="cities" columns={columns} />;
 }
 
+/** Schools (/a/schools): every school of the platform, which the admin adds and edits. */
+export function SchoolsPage() {
+  const { t } = useTranslation();
+  const columns: Column<School>[] = [
+    {
+      key: 'name',
+      header: t('reference.fields.name'),
+      render: (school) => (
+        <Anchor component={Link} to={`/a/schools/${school.id}`} fw={500}>
+          {school.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'description',
+      header: t('reference.fields.description'),
+      wide: true,
+      render: (s) => s.short_description ?? '—',
+    },
+    { key: 'email', header: t('person.email'), wide: true, render: (s) => s.email ?? '—' },
+  ];
+  return <ReferenceList<School> collection="schools" columns={columns} />;
+}
+
 function ReferenceList<T extends { id: string }>({
   collection,
   columns,
 }: {
-  collection: 'regions' | 'cities';
+  collection: ReferenceCollection;
   columns: Column<T>[];
 }) {
   const { t } = useTranslation();

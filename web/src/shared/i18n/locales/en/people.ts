@@ -74,9 +74,8 @@ export const reference: Messages['reference'] = {
   },
   schools: {
     title: 'Schools',
-    description: 'The schools you belong to.',
-    readOnly:
-      'Read-only: the server has no schools directory yet, so these are the schools of your account. Creating and editing schools will come with it.',
+    description: 'The schools of the platform: the administrator adds and edits them.',
+    create: 'Add a school',
     empty: 'No schools',
     missing: 'School not found',
     one: 'School',
