@@ -194,7 +194,7 @@ describe("managing a school's people and the reference data", () => {
     expect(await page.getByTestId('records-table').textContent()).not.toContain('Жетысуская');
   });
 
-  it('lets the admin add a school, sees the server's field error, and renames the school', async () => {
+  it('lets the admin add a school, sees the server’s field error, and renames the school', async () => {
     // A new session of the admin of two schools: the school is chosen first, then on to the page.
     const page = await demo.signedInPage('admin', `/?redirect_url=${encodeURIComponent('/a/schools')}`);
     const schools = page.getByRole('dialog', { name: 'Выбор школы' });
