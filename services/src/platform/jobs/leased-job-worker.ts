@@ -99,26 +99,38 @@ export class LeasedJobWorker<Job extends LeasedJob> {
     }
   }
 
-  /** The oldest pending job nobody holds, claimed for this worker; undefined when there is none. */
-  private async claim(): Promise<Job | undefined> {
-    const { jobsTable, claimsTable, columns } = this.options;
-    const lease = sql`now() + make_interval(secs => ${this.leaseSeconds})`;
-    const result = await sql<Job>`
-      with candidate as (
-        select j.id from ${sql.table(jobsTable)} j
-        where j.status = 'pending'
-          and not exists (select 1 from ${sql.table(claimsTable)} c where c.job_id = j.id and c.until > now())
-        order by j.requested_at, j.id
-        limit 1
-      ), claimed as (
-        insert into ${sql.table(claimsTable)} (job_id, worker, until)
-        select id, ${this.name}, ${lease} from candidate
-        on conflict (job_id) do update set worker = excluded.worker, until = excluded.until
-          where ${sql.table(claimsTable)}.until <= now()
-        returning job_id
-      )
-      select ${sql.join([sql.ref('j.id'), ...columns.map((c) => sql.ref(`j.${c}`))])}
-      from ${sql.table(jobsTable)} j join claimed on claimed.job_id = j.id`.execute(this.options.db);
-    return result.rows[0];
+  private claim(): Promise<Job | undefined> {
+    return claimLeasedJob<Job>(this.options.db, this.options, this.name, this.leaseSeconds);
   }
+}
+
+/**
+ * The oldest pending job nobody holds, claimed for `worker` for `leaseSeconds`; undefined when there is
+ * none. One statement, so two workers asking at once never get the same job.
+ */
+export async function claimLeasedJob<Job extends LeasedJob>(
+  db: ReadModelDb,
+  tables: Pick<LeasedJobWorkerOptions<Job>, 'jobsTable' | 'claimsTable' | 'columns'>,
+  worker: string,
+  leaseSeconds: number,
+): Promise<Job | undefined> {
+  const { jobsTable, claimsTable, columns } = tables;
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const result = await sql<Job>`
+    with candidate as (
+      select j.id from ${sql.table(jobsTable)} j
+      where j.status = 'pending'
+        and not exists (select 1 from ${sql.table(claimsTable)} c where c.job_id = j.id and c.until > now())
+      order by j.requested_at, j.id
+      limit 1
+    ), claimed as (
+      insert into ${sql.table(claimsTable)} (job_id, worker, until)
+      select id, ${worker}, ${lease} from candidate
+      on conflict (job_id) do update set worker = excluded.worker, until = excluded.until
+        where ${sql.table(claimsTable)}.until <= now()
+      returning job_id
+    )
+    select ${sql.join([sql.ref('j.id'), ...columns.map((c) => sql.ref(`j.${c}`))])}
+    from ${sql.table(jobsTable)} j join claimed on claimed.job_id = j.id`.execute(db);
+  return result.rows[0];
 }
