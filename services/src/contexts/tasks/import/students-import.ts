@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { StudentsImportParams, TaskFile } from '@sabaq/events';
 import type { ContextServices } from '../..';
@@ -68,7 +68,7 @@ export async function importStudents(
         if (owner !== undefined && owner !== userId) {
           outcomes.push([row, 'ошибка', fullname, username, '', 'Имя пользователя уже занято']);
         } else {
-          const password = s.password ?? randomBytes(6).toString('base64url');
+          const password = s.password ?? madeUpPassword();
           await registerUser(services.store, {
             userId,
             username,
@@ -104,4 +104,14 @@ export async function importStudents(
     content_type: 'text/csv; charset=utf-8',
     size: report.length,
   };
+}
+
+/**
+ * A password for a line that gave none, handed to the manager in the report. Letters and digits only,
+ * without look-alikes (0/O, 1/l/I): nothing a spreadsheet would take for a formula (a leading '-' is
+ * defused with an apostrophe in the report, which would then show a password that does not work).
+ */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+export function madeUpPassword(length = 10): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
