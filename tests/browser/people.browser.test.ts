@@ -209,7 +209,7 @@ describe("managing a school's people and the reference data", () => {
     await page.getByRole('textbox', { name: 'Название' }).fill('Школа-гимназия № 7');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     // The server's field error, under the field.
-    await page.getByText('Неверный адрес электронной почты').waitFor();
+    await page.locator('form').getByText('Неверный адрес электронной почты').waitFor();
     await page.getByRole('textbox', { name: 'E-mail' }).fill('info@school7.kz');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(`${demo.url}/a/schools`);
