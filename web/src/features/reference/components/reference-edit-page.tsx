@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { changedFields, isApiError, records } from '../../../shared/api';
@@ -110,50 +110,27 @@ export function RegionEditPage() {
   );
 }
 
-function RegionFormView({
-  initial,
-  errors,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: RegionForm;
-  errors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (form: RegionForm) => void;
-  onCancel: () => void;
-}) {
+function RegionFormView({ initial, errors, busy, onSubmit, onCancel }: FormViewProps<RegionForm>) {
   const { t } = useTranslation();
   const [form, setForm] = useState(initial);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (form.name.trim()) onSubmit(form);
-      }}
-    >
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <TextInput
-            label={t('reference.fields.name')}
-            required
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-            error={errors.name}
-          />
-          <Textarea
-            label={t('reference.fields.description')}
-            autosize
-            minRows={2}
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
-            error={errors.description}
-          />
-          <FormButtons busy={busy} disabled={!form.name.trim()} onCancel={onCancel} />
-        </Stack>
-      </Paper>
-    </form>
+    <FormCard ready={form.name.trim() !== ''} busy={busy} onCancel={onCancel} onSubmit={() => onSubmit(form)}>
+      <TextInput
+        label={t('reference.fields.name')}
+        required
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <Textarea
+        label={t('reference.fields.description')}
+        autosize
+        minRows={2}
+        value={form.description}
+        onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
+        error={errors.description}
+      />
+    </FormCard>
   );
 }
 
@@ -207,76 +184,53 @@ export function CityEditPage() {
   );
 }
 
-function CityFormView({
-  initial,
-  errors,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: CityForm;
-  errors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (form: CityForm) => void;
-  onCancel: () => void;
-}) {
+function CityFormView({ initial, errors, busy, onSubmit, onCancel }: FormViewProps<CityForm>) {
   const { t } = useTranslation();
   const regions = useQuery(allRegionsQuery);
   const [form, setForm] = useState(initial);
   const ready = form.name.trim() && /^[a-z0-9-]+$/.test(form.slug.trim());
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready) onSubmit(form);
-      }}
-    >
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <TextInput
-            label={t('reference.fields.name')}
-            required
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-            error={errors.name}
-          />
-          <TextInput
-            label={t('reference.fields.slug')}
-            description={t('reference.fields.slugHint')}
-            required
-            value={form.slug}
-            onChange={(e) => setForm({ ...form, slug: e.currentTarget.value })}
-            error={errors.slug}
-          />
-          <Select
-            label={t('reference.fields.region')}
-            placeholder={t('reference.fields.noRegion')}
-            data={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            value={form.region_id}
-            onChange={(value) => setForm({ ...form, region_id: value })}
-            clearable
-            searchable
-            nothingFoundMessage={t('common.nothingFound')}
-            error={errors.region_id}
-          />
-          <Textarea
-            label={t('reference.fields.description')}
-            autosize
-            minRows={2}
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
-            error={errors.description}
-          />
-          <Switch
-            label={t('reference.fields.isDefault')}
-            checked={form.is_default}
-            onChange={(e) => setForm({ ...form, is_default: e.currentTarget.checked })}
-          />
-          <FormButtons busy={busy} disabled={!ready} onCancel={onCancel} />
-        </Stack>
-      </Paper>
-    </form>
+    <FormCard ready={Boolean(ready)} busy={busy} onCancel={onCancel} onSubmit={() => onSubmit(form)}>
+      <TextInput
+        label={t('reference.fields.name')}
+        required
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <TextInput
+        label={t('reference.fields.slug')}
+        description={t('reference.fields.slugHint')}
+        required
+        value={form.slug}
+        onChange={(e) => setForm({ ...form, slug: e.currentTarget.value })}
+        error={errors.slug}
+      />
+      <Select
+        label={t('reference.fields.region')}
+        placeholder={t('reference.fields.noRegion')}
+        data={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        value={form.region_id}
+        onChange={(value) => setForm({ ...form, region_id: value })}
+        clearable
+        searchable
+        nothingFoundMessage={t('common.nothingFound')}
+        error={errors.region_id}
+      />
+      <Textarea
+        label={t('reference.fields.description')}
+        autosize
+        minRows={2}
+        value={form.description}
+        onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
+        error={errors.description}
+      />
+      <Switch
+        label={t('reference.fields.isDefault')}
+        checked={form.is_default}
+        onChange={(e) => setForm({ ...form, is_default: e.currentTarget.checked })}
+      />
+    </FormCard>
   );
 }
 
@@ -328,19 +282,7 @@ export function SchoolEditPage() {
   );
 }
 
-function SchoolFormView({
-  initial,
-  errors,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: SchoolForm;
-  errors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (form: SchoolForm) => void;
-  onCancel: () => void;
-}) {
+function SchoolFormView({ initial, errors, busy, onSubmit, onCancel }: FormViewProps<SchoolForm>) {
   const { t } = useTranslation();
   const [form, setForm] = useState(initial);
   const field = (key: keyof SchoolForm, label: string) => (
@@ -353,28 +295,57 @@ function SchoolFormView({
     />
   );
   return (
+    <FormCard ready={form.name.trim() !== ''} busy={busy} onCancel={onCancel} onSubmit={() => onSubmit(form)}>
+      {field('name', t('reference.fields.name'))}
+      <Textarea
+        label={t('reference.fields.description')}
+        autosize
+        minRows={2}
+        value={form.short_description}
+        onChange={(e) => setForm({ ...form, short_description: e.currentTarget.value })}
+        error={errors.short_description}
+      />
+      {field('email', t('person.email'))}
+      {field('website', t('reference.fields.website'))}
+      {field('call_center_phone', t('reference.fields.phone'))}
+    </FormCard>
+  );
+}
+
+interface FormViewProps<F> {
+  initial: F;
+  errors: Record<string, string>;
+  busy: boolean;
+  onSubmit: (form: F) => void;
+  onCancel: () => void;
+}
+
+/** The card every reference form sits in: it submits only when `ready`, and ends with Cancel and Save. */
+function FormCard({
+  ready,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  ready: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (form.name.trim()) onSubmit(form);
+        if (ready) onSubmit();
       }}
     >
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">
-          {field('name', t('reference.fields.name'))}
-          <Textarea
-            label={t('reference.fields.description')}
-            autosize
-            minRows={2}
-            value={form.short_description}
-            onChange={(e) => setForm({ ...form, short_description: e.currentTarget.value })}
-            error={errors.short_description}
-          />
-          {field('email', t('person.email'))}
-          {field('website', t('reference.fields.website'))}
-          {field('call_center_phone', t('reference.fields.phone'))}
-          <FormButtons busy={busy} disabled={!form.name.trim()} onCancel={onCancel} />
+          {children}
+          <FormButtons busy={busy} disabled={!ready} onCancel={onCancel} />
         </Stack>
       </Paper>
     </form>
