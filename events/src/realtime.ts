@@ -151,7 +151,31 @@ export type ControlMessage =
   | { event: 'subscription_error'; channel: string; data: { message: string; status_code: number } }
   | { event: 'error'; data: { message: string; status_code: number } };
 
-export type ServerMessage = Push | ControlMessage;
+/**
+ * Frames a bounded context answers beside the platform's own, by their `event` (namespaced by the
+ * context). Proctoring's: a student's client sends its actions over the socket instead of POSTing
+ * batches, each frame with its own `ref` so the answer can be matched; every item is the record of
+ * `POST /api/assignment/actions` (checked by the same rules, docs/proctoring.md).
+ */
+export const proctoringActionsFrameSchema = z.object({
+  event: z.literal('proctoring.actions'),
+  ref: z.string().min(1).max(64),
+  actions: z.array(z.record(z.string(), z.unknown())),
+});
+export type ProctoringActionsFrame = z.infer<typeof proctoringActionsFrameSchema>;
+
+/** Answers to a context's frame: taken whole (the stored action ids, in the order sent) or refused whole. */
+export type ContextReplyMessage =
+  | { event: 'proctoring.ack'; ref: string; ids: string[] }
+  | {
+      event: 'proctoring.error';
+      ref: string | null;
+      message: string;
+      errors: Record<string, string[]>;
+      status_code: number;
+    };
+
+export type ServerMessage = Push | ControlMessage | ContextReplyMessage;
 
 /** Close codes the client acts on. */
 export const CLOSE_CODES = {

@@ -7,16 +7,22 @@ import {
 import type { ContextServices } from '..';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { assignmentsFacts, watches } from './assignments-lookup';
+import { proctoringActionsOverSocket } from './ingest/socket-ingest';
 
 /**
  * The live proctor feed: `assignment.{id}` is open to the assignment's watchers (assignments-lookup.ts),
  * and every recorded action of its students is pushed there as it is persisted (ActionRecorded), a
  * violation also as ViolationDetected. What a proctor does to an attempt (a message, a warning, a
  * suspension, a resume, a stop) reaches its student as a NotificationCreated on their own user channel,
- * which every signed-in client listens to.
+ * which every signed-in client listens to. A student's client may also send its actions on the socket
+ * (`proctoring.actions`), checked and stored exactly as the HTTP batch.
  */
-export function proctoringRealtime(services: Pick<ContextServices, 'db'>): RealtimeContribution {
+export function proctoringRealtime(
+  services: Pick<ContextServices, 'db' | 'clock' | 'ingest' | 'objects' | 'newId'>,
+): RealtimeContribution {
   return {
+    // A high-rate client sends its actions over the socket it already holds (ingest/socket-ingest.ts).
+    messages: [proctoringActionsOverSocket(services)],
     channels: [
       {
         pattern: 'assignment.{id}',

@@ -8,7 +8,13 @@ import { recordId } from '../../platform/http/records/list-query';
 import { violationReport } from './analytics/violation-report';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { actionBatchBody, actionBody, activityBody } from './ingest/bodies';
-import { prepareAction, recordActivity, recordedActionEntity, submitActions } from './ingest/record-actions';
+import {
+  prepareAction,
+  recordActionBatch,
+  recordActivity,
+  recordedActionEntity,
+  submitActions,
+} from './ingest/record-actions';
 import { parseListQuery } from './read/list-query';
 import { actionEntity, activityEntity, listTelemetry, type TelemetryKind } from './read/list-telemetry';
 import { openScreenshot } from './read/screenshot';
@@ -45,14 +51,7 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
     '/api/assignment/actions/batch',
     { schema: { tags, body: actionBatchBody } },
     async (request, reply) => {
-      const caller = callerOf(request);
-      // Checked one by one, all before anything is submitted: a batch is refused whole or taken whole.
-      const prepared = [];
-      const checked = new Map();
-      for (const [index, item] of request.body.actions.entries()) {
-        prepared.push(await prepareAction(services, caller, item, `actions.${index}.`, checked));
-      }
-      await submitActions(services, prepared);
+      const prepared = await recordActionBatch(services, callerOf(request), request.body.actions);
       return reply.status(201).send({ entities: prepared.map(recordedActionEntity) });
     },
   );

@@ -1,4 +1,5 @@
-import type { ChannelKind, Push, StoredEvent } from '@sabaq/events';
+import type { ChannelKind, ContextReplyMessage, Push, StoredEvent } from '@sabaq/events';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../http/caller';
 
 /** `chat.{id}`: a channel kind, a dot, and named parameters in braces. */
@@ -22,8 +23,24 @@ export interface PushMapper {
   map(event: StoredEvent): Promise<readonly Push[]> | readonly Push[];
 }
 
+/**
+ * Answers one kind of frame a client sends on its authenticated socket (`proctoring.actions`): a context's
+ * own command over the socket, for clients that send too often for a request each. Frames of one socket
+ * reach it one at a time in the order sent. It answers every frame itself, refusals included; a throw is
+ * a bug, and the platform closes the socket with 1011 as for any failed frame.
+ */
+export interface ClientMessageHandler {
+  /** The frame's `event`, namespaced by the context; the platform's own frames cannot be claimed. */
+  event: `${string}.${string}`;
+  handle(
+    frame: Record<string, unknown>,
+    from: { caller: Caller; log: FastifyBaseLogger },
+  ): Promise<ContextReplyMessage>;
+}
+
 /** What a bounded context adds to the realtime channels. */
 export interface RealtimeContribution {
   channels?: readonly ChannelRule[];
   pushes?: readonly PushMapper[];
+  messages?: readonly ClientMessageHandler[];
 }

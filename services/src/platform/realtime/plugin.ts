@@ -21,7 +21,10 @@ export interface RealtimeOptions {
   limits?: Partial<HubLimits>;
   /** How long a new socket may take to send its authenticate frame. */
   authTimeoutMs?: number;
-  /** Largest frame a client may send; clients only send small control frames. */
+  /**
+   * Largest frame a client may send: control frames are small, and a context's frames (proctoring's
+   * actions) carry small records; anything with files goes over HTTP.
+   */
   maxClientFrameBytes?: number;
 }
 
@@ -41,6 +44,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const hub = new RealtimeHub({ ...DEFAULT_LIMITS, ...options.limits });
   const authoriser = new ChannelAuthoriser(options.contributions.flatMap((c) => c.channels ?? []));
   const signer = new ChannelSigner(options.secret);
+  const handlers = new Map(options.contributions.flatMap((c) => c.messages ?? []).map((h) => [h.event, h]));
   const feed = new PushFeed({
     store: options.store,
     mappers: options.contributions.flatMap((c) => c.pushes ?? []),
@@ -69,6 +73,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         hub,
         authTimeoutMs: options.authTimeoutMs ?? 10_000,
         log: request.log,
+        handlers,
       }),
     );
 

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Authenticator, Caller } from '../http/caller';
 import { parseChannel, type ChannelSigner } from './channels';
+import type { ClientMessageHandler } from './contribution';
 import { Connection, type RealtimeHub } from './hub';
 
 export interface SocketSessionDeps {
@@ -19,6 +20,8 @@ export interface SocketSessionDeps {
   hub: RealtimeHub;
   authTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Contexts' own frames by their event (`proctoring.actions`); only for authenticated sockets. */
+  handlers?: ReadonlyMap<string, ClientMessageHandler>;
 }
 
 /**
@@ -58,15 +61,27 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
   };
 
   async function handle(raw: RawData, isBinary: boolean): Promise<void> {
-    const parsed = isBinary ? undefined : clientMessageSchema.safeParse(parseJson(raw.toString()));
-    if (!parsed?.success) {
+    const json = isBinary ? undefined : parseJson(raw.toString());
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
       if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
+      const handler = handlerFor(json);
+      if (handler)
+        return reply(
+          await handler.handle(json as Record<string, unknown>, { caller: connection.caller, log: deps.log }),
+        );
       return reply({ event: 'error', data: { message: 'Unknown or malformed frame', status_code: 422 } });
     }
     const message = parsed.data;
     if (message.event === 'authenticate') return authenticate(message.token);
     if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
     return act(connection, message);
+  }
+
+  function handlerFor(json: unknown): ClientMessageHandler | undefined {
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+    const event = (json as { event?: unknown }).event;
+    return typeof event === 'string' ? deps.handlers?.get(event) : undefined;
   }
 
   async function authenticate(token: string): Promise<void> {

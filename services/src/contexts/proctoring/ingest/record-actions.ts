@@ -120,6 +120,25 @@ export async function submitActions(
   await Promise.all([...byStream].map(([stream, events]) => services.ingest.submit(stream, events)));
 }
 
+/**
+ * A batch of actions, as `POST /api/assignment/actions/batch` and the socket's `proctoring.actions` take
+ * it: every item is checked before anything is submitted, so it is refused whole (errors under
+ * `actions.<n>.<field>`) or taken whole.
+ */
+export async function recordActionBatch(
+  services: Services,
+  caller: Caller,
+  actions: readonly ActionBody[],
+): Promise<PreparedAction[]> {
+  const prepared = [];
+  const checked = new Map<string, Promise<OpenAttempt>>();
+  for (const [index, item] of actions.entries()) {
+    prepared.push(await prepareAction(services, caller, item, `actions.${index}.`, checked));
+  }
+  await submitActions(services, prepared);
+  return prepared;
+}
+
 /** The specification's action record for a just-recorded action (diff comes with reads). */
 export function recordedActionEntity(item: PreparedAction) {
   const { data, metadata } = item.event;
