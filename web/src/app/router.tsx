@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { areaLoader, indexLoader, linkRedirectLoader } from './guards/loaders';
-import type { Area } from './guards/groups';
+import { AREAS, type Area } from './guards/groups';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root/root-layout';
 import { FullPageLoader, IndexRoute } from './routes/index-route';
@@ -22,6 +22,7 @@ const AREA_MODULES: Record<Area, () => Promise<AreaModule>> = {
   m: () => import('./areas/manager'),
   p: () => import('./areas/proctor'),
   a: () => import('./areas/admin'),
+  an: () => import('./areas/analyst'),
 };
 
 const sectionPage = async () => ({ Component: (await import('./routes/section-page')).SectionPage });
@@ -71,7 +72,7 @@ const router = createBrowserRouter([
       {
         id: 'main',
         lazy: async () => ({ Component: (await import('../features/shell')).MainLayout }),
-        children: (['t', 's', 'm', 'p', 'a'] as const).map(areaRoute),
+        children: AREAS.map(areaRoute),
       },
       {
         Component: PublicLayout,

@@ -65,8 +65,11 @@ describe('afterLoginTarget', () => {
     expect(afterLoginTarget('?redirect_url=%2F', 'proctor')).toBe('/p');
   });
 
-  it('keeps a group without an area on the index', () => {
-    expect(afterLoginTarget('', 'analyst')).toBeNull();
+  it('sends the analyst to the dashboards, and keeps a group without an area on the index', () => {
+    expect(afterLoginTarget('', 'analyst')).toBe('/an');
+    expect(afterLoginTarget('?redirect_url=%2Fan%2Fconsole%3Fquery%3Dq1', 'analyst')).toBe(
+      '/an/console?query=q1',
+    );
     expect(homeOf('unknown')).toBeNull();
   });
 
@@ -91,6 +94,10 @@ describe('decideAreaAccess', () => {
     expect(decideAreaAccess('m', { group: 'student', school_id: 's1' }, at)).toEqual({ kind: 'forbidden' });
     expect(decideAreaAccess('a', manager, at)).toEqual({ kind: 'forbidden' });
     expect(decideAreaAccess('s', { group: 'analyst', school_id: 's1' }, at)).toEqual({ kind: 'forbidden' });
+    // The analyst's area is theirs alone: a manager or an admin does not open it.
+    for (const group of ['admin', 'manager', 'teacher', 'student', 'proctor'])
+      expect(decideAreaAccess('an', { group, school_id: 's1' }, at)).toEqual({ kind: 'forbidden' });
+    expect(decideAreaAccess('an', { group: 'analyst', school_id: 's1' }, at)).toEqual({ kind: 'allow' });
   });
 
   it('sends a user without a school to the index', () => {
@@ -104,6 +111,12 @@ describe('decideAreaAccess', () => {
     for (const [area, groups] of Object.entries(AREA_GROUPS))
       for (const group of groups)
         expect(decideAreaAccess(area as never, { group, school_id: 's1' }, at)).toEqual({ kind: 'allow' });
+  });
+
+  it('gives the analyst a home inside their area and no profile page', () => {
+    expect(AREA_GROUPS.an).toContain('analyst');
+    expect(homeOf('analyst')).toBe('/an');
+    expect(profilePathOf('analyst')).toBeNull();
   });
 
   it('gives each group with an area a home and a profile inside areas it may open', () => {

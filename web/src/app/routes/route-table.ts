@@ -128,6 +128,12 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'schools', page: 'schools' },
     { path: 'schools/:entity', page: 'school' },
   ],
+  // Ours (docs/web.md): the dashboards, the SQL console (`?query=` opens a saved one), saved queries.
+  an: [
+    { path: '', page: 'dashboards' },
+    { path: 'console', page: 'console' },
+    { path: 'queries', page: 'queries' },
+  ],
 };
 
 /** Public and shared routes (000 §2) beside the index; the session pages open without signing in. */

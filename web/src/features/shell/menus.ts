@@ -29,7 +29,10 @@ export type MenuIcon =
   | 'delivery'
   | 'servers'
   | 'storages'
-  | 'antiplagiarism';
+  | 'antiplagiarism'
+  | 'dashboards'
+  | 'console'
+  | 'queries';
 
 export interface MenuItem {
   key: string;
@@ -157,6 +160,18 @@ export function menuOf(group: string): MenuSection[] {
           ],
         },
         peopleSection,
+      ];
+    case 'analyst':
+      return [
+        {
+          key: 'main',
+          items: [
+            { key: 'dashboards', icon: 'dashboards', to: '/an', end: true },
+            { key: 'console', icon: 'console', to: '/an/console' },
+            { key: 'savedQueries', icon: 'queries', to: '/an/queries' },
+            { key: 'logout', icon: 'logout', action: 'logout' },
+          ],
+        },
       ];
     default:
       return [];

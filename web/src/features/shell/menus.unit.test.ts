@@ -31,8 +31,12 @@ describe('menuOf', () => {
     }
   });
 
+  it("gives the analyst their own area's dashboards, console and saved queries, and exit", () => {
+    const items = menuOf('analyst').flatMap((s) => s.items);
+    expect(items.map((i) => i.to ?? i.action)).toEqual(['/an', '/an/console', '/an/queries', 'logout']);
+  });
+
   it('gives a group it does not know an empty menu', () => {
-    expect(menuOf('analyst')).toEqual([]);
     expect(menuOf('nobody')).toEqual([]);
   });
 });
@@ -51,6 +55,9 @@ describe('route table', () => {
       '/m/storages/edit/:storage',
       '/p/assignments/:assignment',
       '/a/schools/:entity',
+      '/an',
+      '/an/console',
+      '/an/queries',
       '/session/upload/:token',
       '/report/:token',
       '/register/:url',

@@ -210,3 +210,21 @@ export const IconLock = icon(
   'M11 16a1 1 0 1 0 2 0a1 1 0 0 0-2 0',
   'M8 11V7a4 4 0 1 1 8 0v4',
 );
+export const IconChartBar = icon(
+  'M3 13a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
+  'M15 9a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1z',
+  'M9 5a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1z',
+  'M4 20h14',
+);
+export const IconTerminal = icon(
+  'M8 9l3 3-3 3',
+  'M13 15h3',
+  'M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
+);
+export const IconBookmark = icon('M18 7v14l-6-4-6 4V7a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4z');
+export const IconPlayerPlay = icon('M7 4v16l13-8z');
+export const IconDeviceFloppy = icon(
+  'M6 4h10l4 4v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2',
+  'M10 14a2 2 0 1 0 4 0a2 2 0 1 0-4 0',
+  'M14 4v4H8V4',
+);

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import {
   IconBook,
+  IconBookmark,
   IconBuilding,
   IconCash,
   IconCertificate,
+  IconChartBar,
   IconChecklist,
   IconClipboard,
   IconCourses,
@@ -20,6 +22,7 @@ import {
   IconSchool,
   IconServer,
   IconShield,
+  IconTerminal,
   IconTicket,
   IconTruck,
   IconUser,
@@ -57,4 +60,7 @@ export const MENU_ICONS: Record<MenuIcon, ComponentType<{ size?: number }>> = {
   servers: IconServer,
   storages: IconDatabase,
   antiplagiarism: IconShield,
+  dashboards: IconChartBar,
+  console: IconTerminal,
+  queries: IconBookmark,
 };

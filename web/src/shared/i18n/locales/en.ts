@@ -1,6 +1,7 @@
 import { assignments } from './en/assignments';
 import { auth, challenges, schools } from './en/auth';
 import { aiReport } from './en/ai-report';
+import { analytics } from './en/analytics';
 import { authoring, classes } from './en/authoring';
 import { common, groups, person, validation } from './en/common';
 import { people, profile, reference } from './en/people';
@@ -26,6 +27,7 @@ export const en: Messages = {
   authoring,
   classes,
   aiReport,
+  analytics,
   app: {
     name: 'Sabaq',
     tagline: 'Learning and online proctoring for schools',

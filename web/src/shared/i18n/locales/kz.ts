@@ -1,6 +1,7 @@
 import { assignments } from './kz/assignments';
 import { auth, challenges, schools } from './kz/auth';
 import { aiReport } from './kz/ai-report';
+import { analytics } from './kz/analytics';
 import { authoring, classes } from './kz/authoring';
 import { common, groups, person, validation } from './kz/common';
 import { people, profile, reference } from './kz/people';
@@ -26,6 +27,7 @@ export const kz: Messages = {
   authoring,
   classes,
   aiReport,
+  analytics,
   app: {
     name: 'Sabaq',
     tagline: 'Мектептерге арналған оқыту және онлайн-прокторинг',

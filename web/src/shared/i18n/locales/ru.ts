@@ -1,6 +1,7 @@
 import { assignments } from './ru/assignments';
 import { auth, challenges, schools } from './ru/auth';
 import { aiReport } from './ru/ai-report';
+import { analytics } from './ru/analytics';
 import { authoring, classes } from './ru/authoring';
 import { common, groups, person, validation } from './ru/common';
 import { people, profile, reference } from './ru/people';
@@ -26,6 +27,7 @@ export const ru = {
   authoring,
   classes,
   aiReport,
+  analytics,
   app: {
     name: 'Sabaq',
     tagline: 'Обучение и онлайн-прокторинг для школ',

@@ -46,6 +46,9 @@ export const shell: Messages['shell'] = {
       servers: 'Servers',
       storages: 'Storages',
       antiplagiarism: 'Anti-plagiarism',
+      dashboards: 'Dashboards',
+      console: 'SQL console',
+      savedQueries: 'Saved queries',
     },
   },
   header: {

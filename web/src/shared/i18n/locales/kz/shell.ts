@@ -46,6 +46,9 @@ export const shell: Messages['shell'] = {
       servers: 'Серверлер',
       storages: 'Қоймалар',
       antiplagiarism: 'Антиплагиат',
+      dashboards: 'Дашбордтар',
+      console: 'SQL консолі',
+      savedQueries: 'Сақталған сұраулар',
     },
   },
   header: {

@@ -44,6 +44,9 @@ export const shell = {
       servers: 'Серверы',
       storages: 'Хранилища',
       antiplagiarism: 'Антиплагиат',
+      dashboards: 'Дашборды',
+      console: 'SQL-консоль',
+      savedQueries: 'Сохранённые запросы',
     },
   },
   header: {
