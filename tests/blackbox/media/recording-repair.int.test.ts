@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../support/events';
 import { mediaProjection } from '../../../services/src/contexts/media/read-model/projection';
 import { TABLES } from '../../../services/src/contexts/media/read-model/tables';
 import { runJob } from '../../../services/src/contexts/media/transcoder/job';
@@ -310,7 +311,7 @@ describe('the media projection', () => {
     };
     const before = await snapshot();
     expect(before[TABLES.records]!.length).toBeGreaterThan(0);
-    const events = (await media.store.readAll()).filter((e) => mediaProjection.handles.includes(e.type));
+    const events = (await everyEvent(media.store)).filter((e) => mediaProjection.handles.includes(e.type));
     await media.db.transaction().execute((tx) => mediaProjection.apply(tx, events));
     expect(await snapshot()).toEqual(before);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../support/events';
 import { cities, referenceCollections } from '../../../services/src/contexts/reference/collections';
 import { seedReference } from '../../../services/src/contexts/reference/seed';
 import { callerFor, startRecordsApp, tokenFor, type RecordsApp } from './records-app';
@@ -77,7 +78,7 @@ describe('reference data', () => {
     const snapshot = async () =>
       Promise.all(tables.map((t) => records.db.selectFrom(t).selectAll().orderBy('id').execute()));
     const before = await snapshot();
-    const events = await records.store.readAll();
+    const events = await everyEvent(records.store);
     await records.db.transaction().execute(async (tx) => {
       for (const projection of referenceCollections.map((c) => c.projection)) {
         const handled = events.filter((e) => projection.handles.includes(e.type));

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../../../tests/support/events';
 import type { ContextServices } from '..';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
 import type { Caller } from '../../platform/http/caller';
@@ -150,7 +151,7 @@ describe('the assignments read models', () => {
     await actOnStudent(services, teacher, 'as-1', 's2', 'time', 10);
     await classHandler(services, { type: 'update', id: 'class-1', changes: { name: '7 Б' } }, teacher);
 
-    const events = await env.store.readAll();
+    const events = await everyEvent(env.store);
     const once = await snapshot();
     await replay(events);
     await replay(events);

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@sabaq/events';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
 import { nobodyAuthenticator } from '../../platform/http/authenticate';
 import type { Projection } from '../../platform/projections/projection';
@@ -59,7 +60,7 @@ describe('identity read models', () => {
     await auth.logout(sessionId);
     await auth.login('student', DEMO_PASSWORD);
 
-    const events = await env.store.readAll();
+    const events = await everyEvent(env.store);
     const projections = [directoryProjection, sessionsProjection];
     await replay(projections, events);
     const once = await snapshot();

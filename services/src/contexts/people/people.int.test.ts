@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
 import { handleCommand } from '../identity/command';
 import { registerUser } from '../identity/register';
@@ -58,7 +59,7 @@ describe('the people directory', () => {
     });
     await person({ type: 'Deactivate', userId: 'u-teacher', at: '2026-09-03T08:00:00.000Z' });
 
-    const events = await env.store.readAll();
+    const events = await everyEvent(env.store);
     await replay(events);
     const once = await snapshot();
     await replay(events);

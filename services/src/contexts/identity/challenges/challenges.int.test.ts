@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../../tests/support/platform-fixture';
 import { identityContext } from '../index';
 import { accountOf, assignChallenge, handleAccount } from './account';
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 async function replay(): Promise<void> {
-  const events = (await env.store.readAll()).filter((e) => challengesProjection.handles.includes(e.type));
+  const events = (await everyEvent(env.store)).filter((e) => challengesProjection.handles.includes(e.type));
   await env.db.transaction().execute((tx) => challengesProjection.apply(tx, events));
 }
 

@@ -1,6 +1,7 @@
 import { inviteCodeSchema, type StoredEvent } from '@sabaq/events';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyEvent } from '../../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../../tests/support/platform-fixture';
 import { identityContext } from '../index';
 import { inviteByCode, runInviteCommand, useInviteCode } from './commands';
@@ -96,7 +97,7 @@ describe('invites in the store and the read model', () => {
     );
     await useInviteCode(services(), 'REPLAY-01', { userId: 'u10', purpose: 'register', contacts: [] });
 
-    const events = await env.store.readAll();
+    const events = await everyEvent(env.store);
     await replay(events);
     const once = await rows();
     await replay(events);
