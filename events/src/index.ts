@@ -15,6 +15,7 @@ export * from './contexts/schools';
 export * from './contexts/certificates';
 export * from './contexts/tasks';
 export * from './contexts/analysis';
+export * from './contexts/analytics';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -28,6 +29,7 @@ import { schoolsContract } from './contexts/schools';
 import { certificatesContract } from './contexts/certificates';
 import { tasksContract } from './contexts/tasks';
 import { analysisContract } from './contexts/analysis';
+import { analyticsContract } from './contexts/analytics';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -42,6 +44,7 @@ export const contracts: readonly ContextContract[] = [
   certificatesContract,
   tasksContract,
   analysisContract,
+  analyticsContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -20,6 +20,7 @@ import { referenceContext } from './reference';
 import { schoolsContext } from './schools';
 import { tasksContext } from './tasks';
 import { analysisContext } from './analysis';
+import { analyticsContext } from './analytics';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -62,6 +63,7 @@ export const contexts: BoundedContext[] = [
   certificatesContext,
   tasksContext,
   analysisContext,
+  analyticsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

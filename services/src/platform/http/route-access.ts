@@ -106,6 +106,9 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,
   'GET /api/proctoring/analytics/violations': only('analyst', 'proctor', 'teacher', 'manager', 'admin'),
+  // The analysts' console and dashboard (contexts/analytics): always the caller's school.
+  'POST /api/analytics/query': only('analyst', 'admin', 'manager'),
+  'GET /api/analytics/dashboard': only('analyst', 'admin', 'manager'),
   // Recordings and media (docs/media.md): chunk upload and playback are authorised by their signatures
   // (a bad one is 403 on upload, 404 on playback); erasing an attempt's recordings is the school staff's.
   'POST /api/webinar-sessions/:id/upload': publicRoute,

@@ -229,6 +229,15 @@ export const accessTable: AccessTable = {
     update: groups('none'),
     delete: groups('none'),
   },
+  // Saved console queries (contexts/analytics): the school's analysts, admins and managers read all of
+  // the school's and save their own; only the author edits or deletes one.
+  'analytics-queries': {
+    list: groups('none', { analyst: 'own-school', admin: 'own-school', manager: 'own-school' }),
+    get: groups('none', { analyst: 'own-school', admin: 'own-school', manager: 'own-school' }),
+    create: groups('none', { analyst: 'own-school', admin: 'own-school', manager: 'own-school' }),
+    update: groups('none', { analyst: 'own', admin: 'own', manager: 'own' }),
+    delete: groups('none', { analyst: 'own', admin: 'own', manager: 'own' }),
+  },
   // The media library: each person's own files and folders; a school's admins and managers see all.
   media: Object.fromEntries(
     ACTIONS.map((action) => [

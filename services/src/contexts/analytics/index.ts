@@ -1,0 +1,14 @@
+import type { BoundedContext } from '..';
+import { analyticsQueries } from './queries/collection';
+import { analyticsRoutes } from './routes';
+
+/**
+ * Analytics for analysts: the SQL console over ClickHouse (one school's rows only), saved queries and
+ * the dashboard. See docs/analytics.md.
+ */
+export const analyticsContext: BoundedContext = {
+  name: 'analytics',
+  migrations: { '1000_analytics_queries': analyticsQueries.migration },
+  projections: [analyticsQueries.projection],
+  routes: (app, services) => analyticsRoutes(app, services),
+};
