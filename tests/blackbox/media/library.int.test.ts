@@ -168,5 +168,27 @@ describe('the media library', () => {
       'Уроки',
     ]);
     expect((await uploadMedia(teacher, 'empty.txt', Buffer.alloc(0), 'text/plain')).status).toBe(422);
+
+    // A folder goes with what is in it, however deep, files and their objects included.
+    const inner = await call(media.url, 'POST', '/api/media', teacher, {
+      name: 'Черновики',
+      type: 'folder',
+      parent_id: folderId,
+    });
+    await media.caughtUp();
+    const draft = await uploadMedia(teacher, 'draft.png', image, 'image/png', {
+      parent_id: inner.body.entity.id,
+    });
+    expect(draft.status).toBe(201);
+    expect(await media.objects.list(`media/${draft.body.entity.id}/`)).not.toEqual([]);
+    await media.caughtUp();
+    expect((await call(media.url, 'DELETE', `/api/media/${folderId}`, teacher)).status).toBe(204);
+    await media.caughtUp();
+    for (const id of [folderId, inner.body.entity.id, draft.body.entity.id]) {
+      expect((await call(media.url, 'GET', `/api/media/${id}`, teacher)).status).toBe(404);
+    }
+    expect(await media.objects.list(`media/${draft.body.entity.id}/`)).toEqual([]);
+    expect(names(await call(media.url, 'GET', '/api/media', teacher))).toEqual(['lesson.webm', 'x.html']);
+    expect((await call(media.url, 'GET', '/api/media-overview.json', teacher)).body.entity.count).toBe(2);
   }, 180_000);
 });

@@ -62,24 +62,50 @@ export async function retryMedia(services: Services, caller: Caller, id: string)
   );
 }
 
+/**
+ * Removes an item, and a folder with everything in it: its contents first, deepest first, so that a
+ * removal cut short leaves the folder in place and asking again finishes it (nothing is left unreachable
+ * from the root). The record API has already checked the caller may remove the top item; what is inside
+ * a folder goes with it.
+ */
+async function removeItem(
+  services: Pick<ContextServices, 'store' | 'db' | 'clock' | 'objects'>,
+  caller: Caller,
+  id: string,
+  depth = 0,
+): Promise<void> {
+  const children = await services.db
+    .selectFrom(TABLES.items)
+    .select('id')
+    .where('parent_id', '=', id)
+    .where('deleted', '=', false)
+    .execute();
+  if (depth < 100) {
+    for (const child of children) {
+      await removeItem(services, caller, String(child.id), depth + 1).catch((error: unknown) => {
+        // Removed meanwhile by another request: what was asked for holds.
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+    }
+  }
+  await decideAndAppend(
+    services,
+    mediaStream(id),
+    mediaDecider,
+    { type: 'delete', id },
+    { commandKey: 'delete', caller },
+  );
+  // The file and its conversions go with the item; the events keep that it existed.
+  const objects = await services.objects.list(mediaPrefix(id));
+  await services.objects.remove(objects.map((o) => o.key));
+}
+
 /** The record API's rename, move and remove of a media item (its create is the multipart upload). */
 export const mediaHandler: RecordCommandHandler = async (services, command, caller) => {
   const stream = mediaStream(command.id);
   if (command.type === 'create') throw new ForbiddenError('Upload a file as multipart/form-data');
   if (command.type === 'delete') {
-    await decideAndAppend(
-      services,
-      stream,
-      mediaDecider,
-      { type: 'delete', id: command.id },
-      {
-        commandKey: 'delete',
-        caller,
-      },
-    );
-    // The file and its conversions go with the item; the events keep that it existed.
-    const objects = await services.objects.list(mediaPrefix(command.id));
-    await services.objects.remove(objects.map((o) => o.key));
+    await removeItem(services, caller, command.id);
     return;
   }
   const row = await services.db
