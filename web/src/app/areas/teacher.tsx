@@ -12,6 +12,7 @@ import {
 } from '../../features/authoring';
 import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
 import { GroupHome } from '../../features/home';
+import { TeacherProctoringPage } from '../../features/proctoring';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
 import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile';
@@ -37,6 +38,7 @@ export const pages: Record<string, ComponentType> = {
   ),
   assignment: AssignmentViewPage,
   'assignment-result': AttemptResultPage,
+  'assignment-proctoring': TeacherProctoringPage,
   lessons: () => <AuthoringListPage collection="lessons" />,
   'lesson-create': LessonCreatePage,
   lesson: LessonEditorPage,

@@ -57,6 +57,14 @@ export function AssignmentViewPage() {
     variant: action === 'clone' ? 'default' : action === 'finish' ? 'light' : 'filled',
     color: action === 'finish' ? 'red' : undefined,
   }));
+  // The live grid and the violation timelines of the assignment (features/proctoring).
+  toolbar.unshift({
+    key: 'proctoring',
+    label: t('proctoring.page.open'),
+    to: `/t/assignments/proctoring/${a.id}`,
+    variant: 'light',
+    visible: a.is_proctoring !== false,
+  });
   return (
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} toolbar={toolbar} />

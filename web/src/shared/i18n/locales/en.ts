@@ -5,6 +5,7 @@ import { analytics } from './en/analytics';
 import { authoring, classes } from './en/authoring';
 import { common, groups, person, validation } from './en/common';
 import { people, profile, reference } from './en/people';
+import { proctoring } from './en/proctoring';
 import { sections, shell } from './en/shell';
 import { work } from './en/work';
 import type { Messages } from './ru';
@@ -27,6 +28,7 @@ export const en: Messages = {
   authoring,
   classes,
   aiReport,
+  proctoring,
   analytics,
   app: {
     name: 'Sabaq',

@@ -5,6 +5,7 @@ import { analytics } from './kz/analytics';
 import { authoring, classes } from './kz/authoring';
 import { common, groups, person, validation } from './kz/common';
 import { people, profile, reference } from './kz/people';
+import { proctoring } from './kz/proctoring';
 import { sections, shell } from './kz/shell';
 import { work } from './kz/work';
 import type { Messages } from './ru';
@@ -27,6 +28,7 @@ export const kz: Messages = {
   authoring,
   classes,
   aiReport,
+  proctoring,
   analytics,
   app: {
     name: 'Sabaq',

@@ -5,6 +5,7 @@ import { analytics } from './ru/analytics';
 import { authoring, classes } from './ru/authoring';
 import { common, groups, person, validation } from './ru/common';
 import { people, profile, reference } from './ru/people';
+import { proctoring } from './ru/proctoring';
 import { sections, shell } from './ru/shell';
 import { work } from './ru/work';
 
@@ -27,6 +28,7 @@ export const ru = {
   authoring,
   classes,
   aiReport,
+  proctoring,
   analytics,
   app: {
     name: 'Sabaq',

@@ -1,0 +1,179 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { clockTime } from '../model/duration';
+import type { GridRow } from '../model/roster';
+
+const HOLD_COLORS = { running: 'teal', suspended: 'orange', stopped: 'red' } as const;
+
+export type StudentAct = 'message' | 'warning' | 'suspend' | 'resume';
+
+/**
+ * The assignment's attempts, one row each: state, the newest violations, the credibility score, and what
+ * a proctor may do. Rows update from the live feed; choosing one opens its timeline.
+ */
+export function StudentGrid({
+  rows,
+  nameOf,
+  selected,
+  onOpen,
+  onAct,
+}: {
+  rows: GridRow[];
+  nameOf: (row: GridRow) => string;
+  selected: string | null;
+  onOpen: (row: GridRow) => void;
+  onAct: (row: GridRow, act: StudentAct) => void;
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg" data-testid="student-grid" data-count={0}>
+        <Text c="dimmed">{t('proctoring.grid.empty')}</Text>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={720}>
+        <Table
+          verticalSpacing="xs"
+          aria-label={t('proctoring.grid.label')}
+          data-testid="student-grid"
+          data-count={rows.length}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('proctoring.grid.student')}</Table.Th>
+              <Table.Th>{t('proctoring.grid.state')}</Table.Th>
+              <Table.Th>{t('proctoring.grid.newest')}</Table.Th>
+              <Table.Th ta="right">{t('proctoring.grid.score')}</Table.Th>
+              <Table.Th>{t('proctoring.grid.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const name = nameOf(row);
+              const isSelected = row.attemptId === selected;
+              return (
+                <Table.Tr
+                  key={row.attemptId}
+                  data-testid="student-row"
+                  data-attempt={row.attemptId}
+                  data-violations={row.violations}
+                  aria-selected={isSelected}
+                  bg={isSelected ? 'var(--mantine-color-blue-0)' : undefined}
+                >
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Text fw={500} size="sm">
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('proctoring.grid.counts', { violations: row.violations, warnings: row.warnings })}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge variant="light" color="gray" size="sm">
+                        {t(
+                          `proctoring.status.${row.status ?? 'unknown'}` as 'proctoring.status.active',
+                          row.status ?? '',
+                        )}
+                      </Badge>
+                      <Badge
+                        color={HOLD_COLORS[row.hold]}
+                        size="sm"
+                        data-testid="hold-state"
+                        data-hold={row.hold}
+                      >
+                        {t(`proctoring.hold.${row.hold}`)}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td data-testid="newest-violations">
+                    {row.newest.length === 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {t('proctoring.grid.noNewest')}
+                      </Text>
+                    ) : (
+                      <Group gap={4}>
+                        {row.newest.map((action) => (
+                          <Tooltip key={action.id} label={clockTime(action.created_at)}>
+                            <Badge
+                              size="sm"
+                              variant="light"
+                              color={action.is_warning ? 'orange' : 'red'}
+                              data-type={action.action_type}
+                            >
+                              {t(
+                                `proctoring.types.${action.action_type}` as 'proctoring.types.noise',
+                                action.action_type,
+                              )}{' '}
+                              {clockTime(action.created_at)}
+                            </Badge>
+                          </Tooltip>
+                        ))}
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {row.score === null ? (
+                      '—'
+                    ) : (
+                      <Text size="sm" fw={500} c={row.score >= 60 ? 'teal' : 'red'}>
+                        {row.score}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" aria-label={t('proctoring.act.menu', { name })} role="group">
+                      <Button
+                        size="compact-xs"
+                        variant={isSelected ? 'filled' : 'light'}
+                        onClick={() => onOpen(row)}
+                      >
+                        {t('proctoring.grid.open')}
+                      </Button>
+                      <Button size="compact-xs" variant="default" onClick={() => onAct(row, 'message')}>
+                        {t('proctoring.act.message')}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        color="orange"
+                        onClick={() => onAct(row, 'warning')}
+                      >
+                        {t('proctoring.act.warning')}
+                      </Button>
+                      {row.hold === 'suspended' ? (
+                        <Button
+                          size="compact-xs"
+                          color="teal"
+                          variant="light"
+                          onClick={() => onAct(row, 'resume')}
+                        >
+                          {t('proctoring.act.resume')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="compact-xs"
+                          color="orange"
+                          variant="light"
+                          disabled={row.hold === 'stopped'}
+                          onClick={() => onAct(row, 'suspend')}
+                        >
+                          {t('proctoring.act.suspend')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

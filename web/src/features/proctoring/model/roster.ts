@@ -1,0 +1,116 @@
+import { proctoringActionKind } from './vocabulary';
+import type { AttemptSummary, ProctoringAction, QueueEntry } from './types';
+
+/** Whether a proctor holds the attempt: the last of suspend / resume / stop decides. */
+export type HoldState = 'running' | 'suspended' | 'stopped';
+
+export interface GridRow {
+  attemptId: string;
+  studentId: string;
+  status: string | null;
+  hold: HoldState;
+  /** Newest first, at most NEWEST_SHOWN: the violations and warnings the proctor should see now. */
+  newest: ProctoringAction[];
+  violations: number;
+  warnings: number;
+  lastActivity: string | null;
+  score: number | null;
+  priority: number | null;
+}
+
+export const NEWEST_SHOWN = 3;
+
+/** Order of the grid: by student name, or as the review queue ranks them (docs/proctoring.md). */
+export type GridOrder = 'name' | 'queue';
+
+/**
+ * The grid's rows from what the caller may read: the attempts (when the record API gives them), the
+ * review queue (attempts with signals, their scores) and the actions seen (loaded and live). An attempt
+ * known only from its actions still gets a row: for a proctor that is the only way to learn of it.
+ */
+export function buildGrid(
+  attempts: AttemptSummary[],
+  queue: QueueEntry[],
+  actions: Iterable<ProctoringAction>,
+): GridRow[] {
+  const rows = new Map<string, GridRow>();
+  const rowOf = (attemptId: string, studentId: string): GridRow => {
+    let row = rows.get(attemptId);
+    if (!row) {
+      row = {
+        attemptId,
+        studentId,
+        status: null,
+        hold: 'running',
+        newest: [],
+        violations: 0,
+        warnings: 0,
+        lastActivity: null,
+        score: null,
+        priority: null,
+      };
+      rows.set(attemptId, row);
+    }
+    return row;
+  };
+  for (const attempt of attempts) rowOf(attempt.id, attempt.student_id).status = attempt.status;
+  for (const entry of queue) {
+    const row = rowOf(entry.assignment_attempt_id, entry.student_id);
+    row.status ??= entry.status;
+    row.score = entry.score;
+    row.priority = entry.priority;
+  }
+  const holdAt = new Map<string, string>();
+  for (const action of actions) {
+    const row = rowOf(action.assignment_attempt_id, action.student_id);
+    if (!row.lastActivity || action.created_at > row.lastActivity) row.lastActivity = action.created_at;
+    const kind = proctoringActionKind(action.action_type);
+    if (kind === 'violation' || kind === 'warning') {
+      if (kind === 'violation') row.violations += 1;
+      else row.warnings += 1;
+      row.newest.push(action);
+    }
+    const hold = holdOf(action.action_type);
+    if (hold && (holdAt.get(row.attemptId) ?? '') <= action.created_at) {
+      holdAt.set(row.attemptId, action.created_at);
+      row.hold = hold;
+    }
+  }
+  for (const row of rows.values()) {
+    row.newest = row.newest.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, NEWEST_SHOWN);
+  }
+  return [...rows.values()];
+}
+
+function holdOf(type: string): HoldState | null {
+  if (type === 'exam_suspended') return 'suspended';
+  if (type === 'exam_stopped') return 'stopped';
+  if (type === 'exam_resumed') return 'running';
+  return null;
+}
+
+/**
+ * Sorts the rows: by name (ids when a name is unknown), or in the review queue's order, where
+ * attempts the queue does not list (no signals yet) come last, by name.
+ */
+export function orderGrid(rows: GridRow[], order: GridOrder, names: Record<string, string>): GridRow[] {
+  const nameOf = (row: GridRow) => names[row.studentId] ?? row.studentId;
+  const byName = (a: GridRow, b: GridRow) => nameOf(a).localeCompare(nameOf(b), 'ru');
+  if (order === 'name') return [...rows].sort(byName);
+  return [...rows].sort((a, b) => {
+    if (a.priority === null || b.priority === null) {
+      if (a.priority !== b.priority) return a.priority === null ? 1 : -1;
+      return byName(a, b);
+    }
+    return b.priority - a.priority || (a.score ?? 100) - (b.score ?? 100) || byName(a, b);
+  });
+}
+
+/** Adds live actions to the loaded ones without doubles (a push may repeat what a refetch brought). */
+export function mergeActions(loaded: ProctoringAction[], live: ProctoringAction[]): ProctoringAction[] {
+  if (live.length === 0) return loaded;
+  const seen = new Set(loaded.map((a) => a.id));
+  const added = live.filter((a) => !seen.has(a.id));
+  if (added.length === 0) return loaded;
+  return [...loaded, ...added].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
