@@ -40,15 +40,80 @@ export async function attemptFacts(db: Db, attemptId: string): Promise<AttemptFa
     .where('id', '=', attemptId)
     .where('deleted', '=', false)
     .executeTakeFirst();
-  if (!row) return undefined;
+  return row ? toAttemptFacts(row) : undefined;
+}
+
+type Row = Record<string, unknown>;
+const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+function toAttemptFacts(row: Row): AttemptFacts {
   return {
     attemptId: String(row.id),
     assignmentId: String(row.assignment_id),
     studentId: String(row.student_id),
-    schoolId: row.school_id === null ? null : String(row.school_id),
+    schoolId: textOrNull(row.school_id),
     status: String(row.status),
     endsAt: row.ends_at ? new Date(row.ends_at as string) : null,
     points: Number(row.points ?? 0),
+  };
+}
+
+function toAssignmentFacts(row: Row): AssignmentFacts {
+  return {
+    id: String(row.id),
+    schoolId: textOrNull(row.school_id),
+    ownerId: textOrNull(row.owner_id),
+    reviewers: Array.isArray(row.reviewers) ? (row.reviewers as unknown[]).map(String) : [],
+    isSuspended: Boolean(row.is_suspended),
+    isFinished: Boolean(row.is_finished),
+    isProctoring: Boolean(row.is_proctoring),
+    maxPoints: Number(row.points ?? 0),
+    settings:
+      typeof row.settings === 'object' && row.settings !== null
+        ? (row.settings as Partial<ProctoringSettings>)
+        : null,
+  };
+}
+
+/** Proctor actions that hold a student's writing (suspend, stop) or release it (resume). */
+export const HOLD_ACTIONS = ['exam_suspended', 'exam_resumed', 'exam_stopped'] as const;
+
+export interface WriteTargetFacts {
+  attempt: AttemptFacts;
+  /** Undefined when the attempt's assignment is gone. */
+  assignment: AssignmentFacts | undefined;
+  /** The latest suspend, resume or stop of the attempt, if any. */
+  lastHold: (typeof HOLD_ACTIONS)[number] | null;
+}
+
+/**
+ * Everything the write rules read about an attempt, in one round trip: every recorded action asks, so
+ * three queries an action were three times the database's network and scheduling cost under load.
+ */
+export async function writeTargetFacts(db: Db, attemptId: string): Promise<WriteTargetFacts | undefined> {
+  const { rows } = await sql<Row>`
+    SELECT t.id, t.assignment_id, t.student_id, t.school_id, t.status, t.ends_at, t.points,
+      a.id AS a_id, a.school_id AS a_school_id, a.owner_id AS a_owner_id, a.reviewers AS a_reviewers,
+      a.is_suspended AS a_is_suspended, a.is_finished AS a_is_finished,
+      a.is_proctoring AS a_is_proctoring, a.points AS a_points,
+      a.record->'settings'->'proctoring_settings' AS a_settings,
+      (SELECT p.action_type FROM proctoring_actions p
+        WHERE p.assignment_attempt_id = t.id AND p.action_type IN (${sql.join([...HOLD_ACTIONS])})
+        ORDER BY p.created_at DESC, p.global_position DESC LIMIT 1) AS last_hold
+    FROM ${sql.table(TABLES.attempts)} t
+    LEFT JOIN ${sql.table(TABLES.assignments)} a ON a.id = t.assignment_id AND a.deleted = false
+    WHERE t.id = ${attemptId} AND t.deleted = false`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const assignment = Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => key.startsWith('a_'))
+      .map(([key, value]) => [key.slice(2), value]),
+  );
+  return {
+    attempt: toAttemptFacts(row),
+    assignment: row.a_id === null ? undefined : toAssignmentFacts(assignment),
+    lastHold: (row.last_hold as WriteTargetFacts['lastHold']) ?? null,
   };
 }
 
@@ -74,22 +139,7 @@ export async function assignmentsFacts(
     .where('id', 'in', [...new Set(ids)])
     .where('deleted', '=', false)
     .execute();
-  for (const row of rows) {
-    found.set(String(row.id), {
-      id: String(row.id),
-      schoolId: row.school_id === null ? null : String(row.school_id),
-      ownerId: row.owner_id === null ? null : String(row.owner_id),
-      reviewers: Array.isArray(row.reviewers) ? (row.reviewers as unknown[]).map(String) : [],
-      isSuspended: Boolean(row.is_suspended),
-      isFinished: Boolean(row.is_finished),
-      isProctoring: Boolean(row.is_proctoring),
-      maxPoints: Number(row.points ?? 0),
-      settings:
-        typeof row.settings === 'object' && row.settings !== null
-          ? (row.settings as Partial<ProctoringSettings>)
-          : null,
-    });
-  }
+  for (const row of rows) found.set(String(row.id), toAssignmentFacts(row));
   return found;
 }
 

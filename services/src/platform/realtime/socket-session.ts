@@ -66,6 +66,8 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
     if (!parsed.success) {
       if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
       const handler = handlerFor(json);
+      // A closed socket cannot take the answer: its queued frames are not acted on (the client retries).
+      if (handler && socket.readyState !== socket.OPEN) return;
       if (handler)
         return reply(
           await handler.handle(json as Record<string, unknown>, { caller: connection.caller, log: deps.log }),

@@ -91,4 +91,14 @@ export const proctoringPipelineMigrations: Record<string, Migration> = {
       await db.schema.alterTable('proctoring_timelines').addColumn('runs', 'jsonb').execute();
     },
   },
+  '0103_proctoring_holds_by_attempt': {
+    async up(db: Kysely<unknown>) {
+      // Every student write asks for the attempt's latest suspend, resume or stop. Through the attempt's
+      // index that walks back over all its signals when there is none (thousands in an hour's exam); the
+      // proctor's few hold actions have an index of their own.
+      await sql`CREATE INDEX proctoring_actions_holds ON proctoring_actions
+        (assignment_attempt_id, created_at DESC, global_position DESC)
+        WHERE action_type IN ('exam_suspended', 'exam_resumed', 'exam_stopped')`.execute(db);
+    },
+  },
 };

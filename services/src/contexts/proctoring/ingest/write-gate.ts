@@ -2,13 +2,7 @@ import { proctoringActionKind, type ProctoringSource } from '@sabaq/events';
 import type { ContextServices } from '../..';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import {
-  assignmentsFacts,
-  attemptFacts,
-  watches,
-  type AssignmentFacts,
-  type AttemptFacts,
-} from '../assignments-lookup';
+import { watches, writeTargetFacts, type AssignmentFacts, type AttemptFacts } from '../assignments-lookup';
 
 /** An answer after the attempt's time may still bring the last second's signals: a short grace. */
 const LATE_GRACE_MS = 60_000;
@@ -36,14 +30,15 @@ export async function openAttemptForWriting(
   caller: Caller,
   target: { assignmentId: string; attemptId: string; studentId?: string | null },
 ): Promise<OpenAttempt> {
-  const attempt = await attemptFacts(services.db, target.attemptId);
-  if (!attempt || caller.schoolId === null || attempt.schoolId !== caller.schoolId) {
+  const facts = await writeTargetFacts(services.db, target.attemptId);
+  const attempt = facts?.attempt;
+  if (!facts || !attempt || caller.schoolId === null || attempt.schoolId !== caller.schoolId) {
     throw new NotFoundError('Попытка не найдена');
   }
   if (attempt.assignmentId !== target.assignmentId) {
     throw refuse('assignment_id', 'Попытка относится к другому заданию');
   }
-  const assignment = (await assignmentsFacts(services.db, [attempt.assignmentId])).get(attempt.assignmentId);
+  const assignment = facts.assignment;
   if (!assignment) throw new NotFoundError('Задание не найдено');
   const asStudent = caller.group === 'student';
   if (asStudent) {
@@ -62,24 +57,11 @@ export async function openAttemptForWriting(
   }
   if (assignment.isFinished) throw refuse('assignment_id', 'Задание завершено');
   if (assignment.isSuspended) throw refuse('assignment_id', 'Задание приостановлено');
-  if (asStudent && (await heldByProctor(services, attempt.attemptId))) {
+  // The latest of a proctor's suspend, resume or stop decides; suspend and stop hold the student.
+  if (asStudent && facts.lastHold !== null && facts.lastHold !== 'exam_resumed') {
     throw refuse('assignment_attempt_id', 'Попытка приостановлена проктором');
   }
   return { attempt, assignment, asStudent };
-}
-
-/** The latest of a proctor's suspend, resume or stop of the attempt, if any; suspend and stop hold it. */
-async function heldByProctor(services: Pick<ContextServices, 'db'>, attemptId: string): Promise<boolean> {
-  const last = await services.db
-    .selectFrom('proctoring_actions')
-    .select('action_type')
-    .where('assignment_attempt_id', '=', attemptId)
-    .where('action_type', 'in', ['exam_suspended', 'exam_resumed', 'exam_stopped'])
-    .orderBy('created_at', 'desc')
-    .orderBy('global_position', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return last !== undefined && last.action_type !== 'exam_resumed';
 }
 
 /**

@@ -1,0 +1,208 @@
+/**
+ * `npm run bench -- proctoring`: a class of BENCH_STUDENTS (1,000) proctored students on the embedded
+ * platform, each sending one action a second for BENCH_SECONDS (after a warm-up), half over HTTP and
+ * half over the realtime socket (BENCH_WS_SHARE), while the demo proctor listens on the assignment's
+ * channel. Figures:
+ * - accepted actions/s, against the raw event-store append rate measured in the same run (single-event
+ *   appends to the same attempts' streams from 32 writers, no HTTP and no checks): the ceiling;
+ * - timeline lag: from an action's answer to its row in the read model, written in the same transaction
+ *   as its attempt's timeline (every BENCH_SAMPLE_EVERY-th action, polled every 20 ms);
+ * - fan-out: from sending an action to the proctor's socket receiving its ActionRecorded;
+ * - errors: any answer but 201 / proctoring.ack, and timeouts.
+ * The load generator is a forked process (proctoring-load.ts), so it never runs on the server's loop.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { streamId, type NewEvent } from '@sabaq/events';
+import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
+import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
+import { hostInfo } from './host';
+import type { LoadConfig, LoadResult, Sample } from './proctoring-load';
+import { setUpExam, type BenchExam } from './proctoring-setup';
+import { percentile, record, type Figure } from './record';
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const WS_SHARE = Number(process.env.BENCH_WS_SHARE ?? 0.5);
+const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 10);
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
+const BASELINE_WRITERS = 32;
+const say = (line: string) => console.error(`proctoring bench: ${line}`);
+
+type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
+
+/** Single-event appends of lifecycle marks (no timeline work) to the exam's attempt streams. */
+async function rawAppendRate(platform: Platform, exam: BenchExam): Promise<number> {
+  let appended = 0;
+  const end = performance.now() + BASELINE_SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BASELINE_WRITERS }, async (_, writer) => {
+      for (let i = writer; performance.now() < end; i += BASELINE_WRITERS) {
+        const student = exam.students[i % exam.students.length]!;
+        const event: NewEvent = {
+          id: randomUUID(),
+          type: 'ProctoringActionRecorded',
+          data: {
+            assignmentId: exam.assignmentId,
+            attemptId: student.attemptId,
+            studentId: student.userId,
+            initiatorId: student.userId,
+            webinarSessionId: null,
+            actionType: 'connection_restored',
+            isWarning: false,
+            description: null,
+            source: 'client',
+            screenshots: [],
+          },
+          metadata: {
+            userId: student.userId,
+            schoolId: DEMO_SCHOOL_ID,
+            occurredAt: new Date().toISOString(),
+          },
+        };
+        await platform.store.append(streamId('proctoring', student.attemptId), [event], {
+          expectedVersion: 'any',
+        });
+        appended += 1;
+      }
+    }),
+  );
+  return appended / ((performance.now() - started) / 1000);
+}
+
+/** Watches the read model for sampled actions; the lag is from the action's answer to its row. */
+function timelineWatch(platform: Platform) {
+  const pending = new Map<string, number>();
+  const lags: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped || pending.size > 0) {
+      if (pending.size > 0) {
+        const rows = await platform.db
+          .selectFrom('proctoring_actions')
+          .select('id')
+          .where('id', 'in', [...pending.keys()])
+          .execute();
+        const now = Date.now();
+        for (const { id } of rows) {
+          const answeredAt = pending.get(String(id));
+          if (answeredAt === undefined) continue;
+          lags.push(now - answeredAt);
+          pending.delete(String(id));
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    add: (sample: Sample) => pending.set(sample.id, sample.answeredAt),
+    /** Stops once every sample is seen or the deadline passes; the rest count as missing. */
+    async finish(ms: number) {
+      stopped = true;
+      let missing = 0;
+      const deadline = setTimeout(() => {
+        missing = pending.size;
+        pending.clear();
+      }, ms);
+      await loop;
+      clearTimeout(deadline);
+      return { lags, missing };
+    },
+  };
+}
+
+function runLoadProcess(config: LoadConfig, onSample: (sample: Sample) => void): Promise<LoadResult> {
+  const child = fork(path.join(import.meta.dirname, 'proctoring-load.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: Sample | LoadResult) => {
+      if (message.type === 'sample') onSample(message);
+      else resolve(message);
+    });
+    child.on('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+    child.send(config);
+  });
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabaq-bench-proctoring-'));
+  const loadAverage = os.loadavg()[0];
+  const platform = await startEmbeddedPlatform({ dataDir, demo: true, logLevel: 'error' });
+  const caughtUp = async () => platform.runner?.caughtUp();
+  try {
+    await caughtUp();
+    const exam = await setUpExam(platform.url, platform.store, STUDENTS, caughtUp, say);
+    const rawPerSecond = await rawAppendRate(platform, exam);
+    await caughtUp();
+    say(`raw store appends: ${Math.round(rawPerSecond)}/s; now ${STUDENTS} students for ${SECONDS} s`);
+    const watch = timelineWatch(platform);
+    const result = await runLoadProcess(
+      {
+        url: platform.url,
+        exam,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        wsShare: WS_SHARE,
+        sampleEvery: SAMPLE_EVERY,
+        httpSockets: 64,
+      },
+      (sample) => watch.add(sample),
+    );
+    const timeline = await watch.finish(15_000);
+    say(`errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}`);
+    const acceptedPerSecond = result.acceptedInWindow / SECONDS;
+    const figures: Figure[] = [
+      figure('accepted_actions_per_s', round(acceptedPerSecond), 'actions/s', Math.round(rawPerSecond)),
+      figure('offered_actions_per_s', round(result.sent / SECONDS), 'actions/s', STUDENTS),
+      figure('timeline_lag_p99_ms', percentile(timeline.lags, 99), 'ms', 1000),
+      figure('timeline_lag_p50_ms', percentile(timeline.lags, 50), 'ms', null),
+      figure('fanout_p99_ms', round(percentile(result.fanoutMs, 99)), 'ms', null),
+      figure('fanout_p50_ms', round(percentile(result.fanoutMs, 50)), 'ms', null),
+      figure('http_answer_p99_ms', round(percentile(result.httpAnswerMs, 99)), 'ms', null),
+      figure('ws_ack_p99_ms', round(percentile(result.wsAckMs, 99)), 'ms', null),
+      figure('errors', result.errors + result.pushesMissing + timeline.missing, 'count', null),
+    ];
+    record(figures, {
+      ...hostInfo(),
+      students: STUDENTS,
+      seconds: SECONDS,
+      ws_share: WS_SHARE,
+      load_avg_1m_at_start: round(loadAverage ?? 0),
+      timeline_samples: timeline.lags.length,
+      timeline_missing: timeline.missing,
+      pushes_missing: result.pushesMissing,
+      proctor_dropped: result.proctorDropped,
+      answer_errors: result.errorKinds,
+    });
+  } finally {
+    await platform.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function figure(metric: string, value: number, unit: string, baseline: number | null): Figure {
+  return {
+    bench: 'proctoring',
+    metric,
+    value,
+    unit,
+    baseline,
+    ratio: baseline ? round(value / baseline) : null,
+  };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
