@@ -35,12 +35,12 @@ export const ANALYST_TABLES: Record<string, AnalystTable> = {
   },
   assignment_attempts: {
     source: 'assignment_attempts',
-    view: `SELECT school_id, assignment_id, attempt_id, any(student_id) AS student_id,
+    view: `SELECT school_id, assignment_id, attempt_id, student_id,
                   min(started_at) AS started_at, max(finished_at) AS finished_at,
                   if(finished_at IS NULL OR started_at IS NULL, NULL,
                      dateDiff('second', started_at, finished_at)) AS duration_seconds
              FROM {table} WHERE ${school}
-            GROUP BY school_id, assignment_id, attempt_id`,
+            GROUP BY school_id, assignment_id, attempt_id, student_id`,
   },
 };
 

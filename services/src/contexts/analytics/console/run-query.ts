@@ -112,13 +112,11 @@ async function engine<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function isClickHouseError(error: unknown): error is Error & { code: string } {
-  return (
-    error instanceof Error &&
-    'code' in error &&
-    typeof (error as { code: unknown }).code === 'string' &&
-    /^\d+$/.test((error as { code: string }).code)
-  );
+function isClickHouseError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code, clickhouseCode } = error as { code?: unknown; clickhouseCode?: unknown };
+  // A server's errors carry ClickHouse's code as text; chdb's sometimes as clickhouseCode beside its own.
+  return (typeof code === 'string' && /^\d+$/.test(code)) || typeof clickhouseCode === 'number';
 }
 
 /** The client's appended FORMAT clause means nothing to the analyst. */

@@ -9,15 +9,15 @@ CREATE TABLE IF NOT EXISTS assignment_attempts
     school_id     LowCardinality(String),
     assignment_id String,
     attempt_id    String,
-    -- The same in every row of an attempt, so whichever row a merge keeps is right.
     student_id    String,
     started_at    SimpleAggregateFunction(min, Nullable(DateTime64(3, 'UTC'))),
     finished_at   SimpleAggregateFunction(max, Nullable(DateTime64(3, 'UTC')))
 )
 ENGINE = AggregatingMergeTree
--- Every query is one school's; dashboards go per assignment; the attempt last makes the key one attempt.
--- No date in the key: an attempt's two rows carry different times and must merge into one.
-ORDER BY (school_id, assignment_id, attempt_id);
+-- Every query is one school's; dashboards go per assignment; the attempt makes the key one attempt (its
+-- student, the same in each of its rows, is in the key only so merges keep it). No date in the key: an
+-- attempt's two rows carry different times and must merge into one.
+ORDER BY (school_id, assignment_id, attempt_id, student_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS assignment_attempts_from_events TO assignment_attempts AS
 SELECT
