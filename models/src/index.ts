@@ -5,3 +5,4 @@ export * from './face-landmarks';
 export * from './head-pose';
 export * from './face-embedding';
 export * from './voice-activity';
+export * from './object-detector';

@@ -1,14 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface ModelEntry {
-  id: string;
-  package: string;
-  version: string;
+export interface ModelFile {
   path: string;
   sha256: string;
   bytes: number;
+}
+
+export interface ModelEntry extends ModelFile {
+  id: string;
+  /** Absent: one ONNX file. "tfjs-graph": `path` is the model.json, `shards` its weight files. */
+  format?: 'tfjs-graph';
+  shards?: ModelFile[];
+  package: string;
+  version: string;
   licence: string;
   input: string;
   output: string;
@@ -27,8 +33,25 @@ export function modelEntry(id: string): ModelEntry {
   return entry;
 }
 
-/** Where fetch-models.mjs put the weights (MODELS_DIR overrides). */
+function weightsDir(): string {
+  return process.env.MODELS_DIR ?? path.join(root, '.cache', 'weights');
+}
+
+/**
+ * Where fetch-models.mjs put the weights (MODELS_DIR overrides): `<id>.onnx`, or for a TensorFlow.js
+ * graph model its `<id>/model.json`, with the shards beside it.
+ */
 export function weightsPath(id: string): string {
-  modelEntry(id);
-  return path.join(process.env.MODELS_DIR ?? path.join(root, '.cache', 'weights'), `${id}.onnx`);
+  const entry = modelEntry(id);
+  if (entry.format === 'tfjs-graph') return path.join(weightsDir(), id, 'model.json');
+  return path.join(weightsDir(), `${id}.onnx`);
+}
+
+/** Whether every file of the model is on disk (fetch-models.mjs checked their hashes). */
+export function modelAvailable(id: string): boolean {
+  const main = weightsPath(id);
+  const shards = modelEntry(id).shards ?? [];
+  return [main, ...shards.map((s) => path.join(path.dirname(main), path.basename(s.path)))].every((f) =>
+    existsSync(f),
+  );
 }

@@ -2,3 +2,4 @@
 export * from './index';
 export * from './manifest';
 export * from './node-sessions';
+export * from './tfjs-session';

@@ -1,0 +1,81 @@
+import { Worker } from 'node:worker_threads';
+import { modelAvailable, modelEntry, weightsPath } from './manifest';
+import { OBJECT_INPUT_SIZE, type ObjectModel } from './object-detector';
+
+/** A TensorFlow.js graph model running in its own worker thread (tfjs-worker.mjs says why). */
+export interface TfjsGraphSession {
+  run(input: Float32Array): Promise<Float32Array>;
+  close(): Promise<void>;
+}
+
+export function tfjsGraphSession(id: string, input: number[], output: string): Promise<TfjsGraphSession> {
+  if (modelEntry(id).format !== 'tfjs-graph')
+    throw new Error(`model ${id} is not a TensorFlow.js graph model`);
+  if (!modelAvailable(id))
+    throw new Error(`model ${id} is missing: run node models/scripts/fetch-models.mjs`);
+  const worker = new Worker(new URL('./tfjs-worker.mjs', import.meta.url), {
+    workerData: { modelJson: weightsPath(id), input, output },
+  });
+  // An idle worker must not keep a finished process (a test, a one-off analysis) alive.
+  worker.unref();
+  const pending = new Map<number, { resolve: (v: Float32Array) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let failure: Error | null = null;
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  return new Promise((resolve, reject) => {
+    worker.on('error', (error) => {
+      failAll(error);
+      reject(error);
+    });
+    worker.on('exit', (code) => failAll(new Error(`the ${id} worker stopped (exit code ${code})`)));
+    worker.on('message', (message: { ready?: true; id?: number; output?: Float32Array; error?: string }) => {
+      if (message.id === undefined) {
+        if (message.ready) {
+          resolve({
+            run(data) {
+              if (failure) return Promise.reject(failure);
+              const id = next++;
+              // Only waiting on a frame keeps the process alive, as a pending onnxruntime run would.
+              if (pending.size === 0) worker.ref();
+              return new Promise<Float32Array>((resolve, reject) => {
+                pending.set(id, { resolve, reject });
+                worker.postMessage({ id, input: data });
+              });
+            },
+            async close() {
+              await worker.terminate();
+            },
+          });
+        } else reject(new Error(`model ${id} could not be loaded: ${message.error}`));
+        return;
+      }
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (pending.size === 0) worker.unref();
+      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.output!);
+    });
+  });
+}
+
+const objectModels = new Map<string, Promise<ObjectModel>>();
+
+/**
+ * The object detector (manifest id objects-centernet, a TensorFlow.js graph model) on the WASM backend
+ * in a worker thread, loaded once per process.
+ */
+export function serverObjectModel(id = 'objects-centernet'): Promise<ObjectModel> {
+  let loaded = objectModels.get(id);
+  if (!loaded) {
+    loaded = tfjsGraphSession(id, [1, OBJECT_INPUT_SIZE, OBJECT_INPUT_SIZE, 3], 'tower_0/detections').then(
+      (session) => ({ detect: (input: Float32Array) => session.run(input) }),
+    );
+    loaded.catch(() => objectModels.delete(id));
+    objectModels.set(id, loaded);
+  }
+  return loaded;
+}
