@@ -25,6 +25,7 @@ export const SERVER_VIOLATION_TYPES = [
   'face_mismatch',
   'speech',
   'noise',
+  'prohibited_objects',
 ] as const;
 
 const subject = {
@@ -69,6 +70,8 @@ export const AiViolationDetected = defineEvent({
     end: seconds,
     confidence: z.number().min(0).max(1),
     peak: z.number().min(0).max(1),
+    /** What was seen, in words (prohibited_objects: the object classes, e.g. "cell phone, laptop"). */
+    description: z.string().max(500).optional(),
     models: z.array(z.string().max(200)).max(20),
     thumb_key: objectKey.nullable(),
   }),

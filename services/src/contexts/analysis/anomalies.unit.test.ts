@@ -33,6 +33,14 @@ describe('server analysis settings', () => {
     });
     const strict = analysisSettings({ head_tolerance: 4000, head_sensitivity: { x: 20, y: 10, depth: 30 } });
     expect(strict).toMatchObject({ cameraToleranceMs: 4000, maxYaw: 20, maxPitch: 10, minFaceShare: 0.3 });
+    // Objects: every object_detection.interval (2 s, every 4th frame), the scores scaled to the server's model.
+    expect(settings.objectsEveryFrames).toBe(4);
+    expect(settings.objectMinScore).toEqual({ 'cell phone': 0.25, laptop: 0.25, remote: 0.25 });
+    const objects = analysisSettings({
+      object_detection: { interval: 500, categories: { phone: { score: 0.8 }, laptop: { score: 'x' } } },
+    } as never);
+    expect(objects.objectsEveryFrames).toBe(1);
+    expect(objects.objectMinScore).toEqual({ 'cell phone': 0.5, laptop: 0.25, remote: 0.25 });
     // Malformed values fall back to the defaults rather than disabling a detector.
     expect(analysisSettings({ head_tolerance: -5, noise_sensitivity: 'loud' } as never)).toMatchObject({
       cameraToleranceMs: 1500,
@@ -100,6 +108,37 @@ describe('sustained anomalies', () => {
     expect(types).toContainEqual(['too_far', 0, 3]);
     expect(types).toContainEqual(['many_faces', 6, 9]);
     expect(types.find((t) => t[0] === 'face_mismatch')?.[1]).toBe(3);
+  });
+
+  it('given a phone seen on two looks 2 s apart, raises prohibited_objects naming what was seen', () => {
+    const phone = { label: 'cell phone', score: 0.4, minScore: 0.25 };
+    const laptop = { label: 'laptop', score: 0.3, minScore: 0.25 };
+    // Objects are looked for on every 4th frame (2 s); the frames between carry no object verdict.
+    const looked = (t: number, objects: NonNullable<FrameSignal['objects']>) =>
+      frame(t, { objects: t % 2 === 0 ? objects : null });
+    const signals = [
+      ...[0, 0.5, 1, 1.5].map((t) => looked(t, [])),
+      ...[2, 2.5, 3, 3.5].map((t) => looked(t, [phone, laptop])),
+      ...[4, 4.5, 5, 5.5].map((t) => looked(t, [phone])),
+      ...[6, 6.5, 7, 7.5].map((t) => looked(t, [])),
+    ];
+    const [found, ...rest] = sustainedIntervals(anomaliesOf(signals, [], settings), settings);
+    expect(rest).toEqual([]);
+    expect(found).toMatchObject({
+      type: 'prohibited_objects',
+      start: 2,
+      end: 6,
+      samples: 2,
+      description: 'cell phone, laptop',
+    });
+    // 0.5 at the threshold, 1 at a certain detection: 0.4 over 0.25 is 0.6.
+    expect(found!.confidence).toBeCloseTo(0.6, 3);
+  });
+
+  it('given a phone on one look only, raises nothing: one sighting is a flicker', () => {
+    const phone = [{ label: 'cell phone', score: 0.9, minScore: 0.25 }];
+    const signals = [frame(0, { objects: [] }), frame(2, { objects: phone }), frame(4, { objects: [] })];
+    expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([]);
   });
 
   it('tells speech from noise in the audio', () => {

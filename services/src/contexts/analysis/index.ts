@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { manifest, weightsPath } from '@sabaq/models/node';
+import { manifest, modelAvailable } from '@sabaq/models/node';
 import type { BoundedContext } from '..';
 import { LeasedJobWorker } from '../../platform/jobs/leased-job-worker';
 import { runAnalysisJob, type AnalysisJob } from './job';
@@ -10,7 +9,7 @@ import { analysisMigrations, TABLES } from './tables';
 
 /** Whether every model the analyzer runs is on this machine (models/scripts/fetch-models.mjs). */
 function modelsPresent(): boolean {
-  return manifest().every((m) => existsSync(weightsPath(m.id)));
+  return manifest().every((m) => modelAvailable(m.id));
 }
 
 /**

@@ -171,6 +171,7 @@ async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): P
         end: Number(data.end),
         confidence: Number(data.confidence),
         peak: Number(data.peak),
+        ...(typeof data.description === 'string' ? { description: data.description } : {}),
         thumb_key: str(data.thumb_key),
       };
       set.intervals = sql`${sql.ref('intervals')} || ${JSON.stringify([interval])}::jsonb`;

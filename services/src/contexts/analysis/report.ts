@@ -9,6 +9,8 @@ export interface ReportInterval {
   end: number;
   confidence: number;
   peak: number;
+  /** What was seen, in words (prohibited_objects: the object classes). */
+  description?: string;
   thumb_key: string | null;
 }
 
@@ -24,6 +26,7 @@ const WEIGHTS: Record<ServerViolation, number> = {
   head_turned: VIOLATION_WEIGHTS.head_turned,
   face_mismatch: VIOLATION_WEIGHTS.face_mismatch,
   noise: VIOLATION_WEIGHTS.noise,
+  prohibited_objects: VIOLATION_WEIGHTS.prohibited_objects,
   speech: 4,
 };
 

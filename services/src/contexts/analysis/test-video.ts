@@ -14,6 +14,7 @@ export interface Segment {
   name: string;
   /** What the segment must raise; an empty list means it must raise nothing. */
   expect: ServerViolation[];
+  /** ffmpeg input options of the picture(s); with more than one, `filter` labels them [0:v], [1:v]…. */
   video: string[];
   filter: string;
   audio: string;
@@ -72,6 +73,15 @@ export function accuracySegments(): Segment[] {
       filter: FIT,
       audio: `anoisesrc=d=${SECONDS}:c=pink:a=0.3:r=48000`,
     },
+    {
+      name: 'the student with a phone',
+      expect: ['prohibited_objects'],
+      // The phone of yolo.jpg (cropped inside the box and label drawn on that picture), half the frame
+      // wide beside the student's face, as a phone shown to the webcam is.
+      video: [...still(student), ...still(testPicturePath('phoneOnTable'))],
+      filter: `[0:v]${FIT}[student];[1:v]crop=265:195:128:545,scale=160:-2[phone];[student][phone]overlay=160:80`,
+      audio: silence,
+    },
     { name: 'the student alone again', expect: [], video: still(student), filter: FIT, audio: silence },
   ];
 }
@@ -83,9 +93,12 @@ export function composeAccuracyVideo(file: string): (Segment & { start: number; 
   try {
     const parts = segments.map((segment, i) => {
       const part = path.join(work, `${i}.webm`);
+      const pictures = segment.video.filter((arg) => arg === '-i').length;
+      const graph = `${segment.filter.startsWith('[') ? '' : '[0:v]'}${segment.filter},format=yuv420p[v]`;
       execFileSync('ffmpeg', [
         ...['-v', 'error', '-y', ...segment.video, '-f', 'lavfi', '-t', String(SECONDS), '-i', segment.audio],
-        ...['-vf', `${segment.filter},format=yuv420p`, '-r', '10', '-t', String(SECONDS)],
+        ...['-filter_complex', graph, '-map', '[v]', '-map', `${pictures}:a`],
+        ...['-r', '10', '-t', String(SECONDS)],
         ...['-c:v', 'libvpx', '-b:v', '400k', '-deadline', 'realtime', '-cpu-used', '8'],
         ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', part],
       ]);
