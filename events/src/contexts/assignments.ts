@@ -396,9 +396,14 @@ const work = { assignment_id: id, student_id: id };
 const points = z.number().min(-1e6).max(1e6);
 const resultCode = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
+/**
+ * Version 2 carries what the attempt shows, decided when it starts (variant, drawn and shuffled
+ * questions, option order). Version 1 attempts were started before that: they show every component of
+ * the assignment in its order, which is what `components: null` says.
+ */
 export const AssignmentAttemptStarted = defineEvent({
   type: 'AssignmentAttemptStarted',
-  version: 1,
+  version: 2,
   schema: z.object({
     ...work,
     attempt_id: id,
@@ -406,7 +411,21 @@ export const AssignmentAttemptStarted = defineEvent({
     started_at: at,
     /** When the attempt's time runs out (complete_time plus the student's extra minutes); null: no limit. */
     ends_at: at.nullable(),
+    /** The variant group the attempt was given (component_settings.all.variant_split); null: no split. */
+    variant: z.int().min(1).max(100).nullable(),
+    /** The assignment's component ids the attempt shows, in order; null: all of them, in their order. */
+    components: z.array(id).max(2000).nullable(),
+    /** Per question: its options' (choice) or items' (drag-and-drop) ids in the order shown. */
+    option_orders: z.record(id, z.array(z.string().min(1).max(64)).max(50)),
+    /** The most the attempt can score (its questions' points); null: the assignment's points. */
+    max_points: points.nullable(),
   }),
+  upcasters: {
+    1: (data) =>
+      isObject(data)
+        ? { ...data, variant: null, components: null, option_orders: {}, max_points: null }
+        : data,
+  },
 });
 export const AssignmentResultRecorded = defineEvent({
   type: 'AssignmentResultRecorded',

@@ -17,6 +17,7 @@ import { gradingPort } from './grading-port';
 import { assignmentEntity, attemptEntity, resultEntity, reviewerResultEntity } from './read-model/entities';
 import { TABLES } from './read-model/tables';
 import { visibilityRule } from './visibility';
+import { finishActiveAttempts } from './work/finish-with-assignment';
 import { actOnStudent, finishAttempt, recordAnswer, reviewResult, type StudentAction } from './work/commands';
 import { openAssignment, requireAssignmentRule } from './work/open-assignment';
 
@@ -97,6 +98,7 @@ export async function assignmentsRoutes(
         const assignment = await openAssignment(services, caller, request.params.id);
         requireAssignmentRule(access, 'update', caller, assignment);
         await changeAssignment(services, request.params.id, action, caller);
+        if (action === 'finish') await finishActiveAttempts(services, caller, request.params.id);
         return { entity: await showAssignment(request.params.id) };
       },
     );

@@ -84,7 +84,20 @@ export function assignmentEntity(row: Row, now: Date) {
   };
 }
 
+/** The attempt's selection, kept in its `state` (read-model/projection.ts). */
+interface AttemptSelectionState {
+  components?: string[] | null;
+  option_orders?: Record<string, string[]>;
+  max_points?: number | null;
+}
+
+/**
+ * The attempt, with what it shows: `components` (the assignment's component ids in the order the
+ * attempt shows them; null: all, in the assignment's order), `option_orders` and `max_points` (null:
+ * the assignment's points).
+ */
 export function attemptEntity(row: Row) {
+  const selection = (row.state ?? {}) as AttemptSelectionState;
   return {
     ...common(row),
     assignment_id: row.assignment_id,
@@ -98,6 +111,9 @@ export function attemptEntity(row: Row) {
     ends_at: iso(row.ends_at),
     finished_at: iso(row.finished_at),
     finish_reason: row.finish_reason,
+    components: selection.components ?? null,
+    option_orders: selection.option_orders ?? {},
+    max_points: selection.max_points ?? null,
   };
 }
 

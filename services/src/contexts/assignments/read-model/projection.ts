@@ -153,6 +153,9 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         started_at: new Date(d.started_at),
         ends_at: d.ends_at ? new Date(d.ends_at) : null,
         points: 0,
+        variant: d.variant,
+        // What the attempt shows: the student's client serves these components in this order.
+        state: { components: d.components, option_orders: d.option_orders, max_points: d.max_points },
       };
       return upsertRow(tx, TABLES.attempts, d.attempt_id, values, event, d.student_id);
     }

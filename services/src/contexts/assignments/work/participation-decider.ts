@@ -18,6 +18,7 @@ import { isQuestionType } from '@sabaq/events';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { assignmentStatus } from '../assignments/status';
 import { reviewerResultId, reviewerScoreId, scoreId, stableJson } from '../ids';
+import { selectForAttempt } from './attempt-selection';
 import { studentScore, type Review, type Scoring } from './scoring';
 
 /** The assignment as the decision needs it, loaded from its stream by the handler. */
@@ -47,6 +48,8 @@ export type ParticipationCommand =
       grade: Grade;
     })
   | (Base & { type: 'FinishAttempt'; attemptId: string })
+  /** The teacher finished the whole assignment: the student's active attempt, if any, ends with it. */
+  | (Base & { type: 'FinishWithAssignment' })
   | (Base & { type: 'FinishStudent' | 'RestoreStudent' | 'ResetTime' })
   | (Base & { type: 'AdjustTime'; minutes: number })
   | (Base & {
@@ -85,6 +88,8 @@ export interface AttemptState {
   status: 'active' | 'finished';
   startedAt: string;
   endsAt: string | null;
+  /** The components the attempt shows (its selection); null: all of the assignment's. */
+  components: string[] | null;
   results: ResultState[];
 }
 
@@ -144,6 +149,7 @@ export const participationDecider = {
           status: 'active',
           startedAt: d.started_at,
           endsAt: d.ends_at,
+          components: d.components,
           results: [],
         };
         return { ...state, seen, attempts: [...state.attempts, attempt] };
@@ -267,6 +273,8 @@ function decidePrimary(command: ParticipationCommand, state: ParticipationState)
           number: state.attempts.length + 1,
           started_at: now,
           ends_at: deadline(assignment, state.extraMinutes, now),
+          // Variant, drawn questions and their order: seeded from the attempt id, so a replay decides the same.
+          ...selectForAttempt(assignment.record, command.attemptId),
         },
       });
       return events;
@@ -283,6 +291,9 @@ function decidePrimary(command: ParticipationCommand, state: ParticipationState)
         throw invalid('component_type', 'Тип не совпадает с типом вопроса');
       }
       if (!isQuestionType(component.type)) throw invalid('component_id', 'Это не вопрос');
+      if (attempt.components !== null && !attempt.components.includes(component.id)) {
+        throw invalid('component_id', 'Этого вопроса нет в вашей попытке');
+      }
       const answerKey = stableJson(command.answer);
       const current = attempt.results.find((r) => r.componentId === component.id);
       // The same answer again (a double submit, a retry): nothing new to record.
@@ -313,6 +324,9 @@ function decidePrimary(command: ParticipationCommand, state: ParticipationState)
       if (attempt.status === 'finished') return [];
       return [finished(work, attempt.id, now, expired(attempt, now) ? 'time' : 'student')];
     }
+    case 'FinishWithAssignment':
+      // Finishing the assignment again, or a student with no active attempt: nothing to finish.
+      return active ? [finished(work, active.id, now, 'teacher')] : [];
     case 'FinishStudent': {
       requireStudent(assignment, studentId);
       if (state.finishedByTeacher) return [];
@@ -427,13 +441,17 @@ function scoreEvents(
 ): ParticipationEvent[] {
   const after = events.reduce(participationDecider.evolve, before);
   const { record } = command.assignment;
-  const scoring: Scoring = {
-    method: record.points_method_type,
-    questionCount: record.components.filter((c) => isQuestionType(c.type)).length,
-  };
+  const isQuestion = new Set(record.components.filter((c) => isQuestionType(c.type)).map((c) => c.id));
+  const scoring: Scoring = { method: record.points_method_type, questionCount: isQuestion.size };
+  // An attempt with its own selection is scored against its own questions.
+  const attempts = after.attempts.map((a) =>
+    a.components === null
+      ? a
+      : { ...a, questionCount: a.components.filter((id) => isQuestion.has(id)).length },
+  );
   const work = { assignment_id: record.id, student_id: command.studentId };
   const out: ParticipationEvent[] = [];
-  const total = studentScore(after.attempts, after.reviews, scoring);
+  const total = studentScore(attempts, after.reviews, scoring);
   const pointsMoved = total.attempts.some((a) => after.attemptPoints[a.attempt_id] !== a.points);
   if (total.score !== null && (total.score !== after.score || pointsMoved)) {
     out.push({
@@ -447,7 +465,7 @@ function scoreEvents(
     });
   }
   if (reviewerId !== undefined) {
-    const own = studentScore(after.attempts, after.reviews, scoring, reviewerId);
+    const own = studentScore(attempts, after.reviews, scoring, reviewerId);
     if (own.score !== null && own.score !== after.reviewerScores[reviewerId]) {
       out.push({
         type: 'AssignmentReviewerScoreCalculated',

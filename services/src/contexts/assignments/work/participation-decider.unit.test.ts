@@ -20,7 +20,18 @@ const work = { assignment_id: 'as-1', student_id: 's1' };
 
 const started = (id = 'at-1', number = 1, endsAt: string | null = null): ParticipationEvent => ({
   type: 'AssignmentAttemptStarted',
-  data: { ...work, attempt_id: id, number, started_at: NOW, ends_at: endsAt },
+  data: {
+    ...work,
+    attempt_id: id,
+    number,
+    started_at: NOW,
+    ends_at: endsAt,
+    // Without component settings an attempt shows every component in the assignment's order.
+    variant: null,
+    components: ['q1', 'q2', 'q3', 'c1'],
+    option_orders: {},
+    max_points: 8,
+  },
 });
 const answer = (
   componentId: string,

@@ -5,7 +5,8 @@
  * - A result's points are those of the latest reviewer result for it, else its own (graded) points.
  * - An attempt's points are the sum of its results' points.
  * - The points method turns them into the attempt's score: `sum` keeps the sum; `avg` divides it by
- *   the number of questions in the assignment (unanswered questions count as 0).
+ *   the number of questions the attempt shows (its own count when questions are drawn per attempt,
+ *   else the assignment's; unanswered questions count as 0).
  * - The student's score is the best attempt's score, rounded up (Math.ceil).
  */
 export type PointsMethod = 'sum' | 'avg';
@@ -18,6 +19,8 @@ export interface ScoredResult {
 export interface ScoredAttempt {
   id: string;
   results: ScoredResult[];
+  /** The questions this attempt shows, when it shows fewer than the assignment (a draw, a variant). */
+  questionCount?: number;
 }
 
 export interface Review {
@@ -62,9 +65,13 @@ export function attemptPoints(
   return attempt.results.reduce((sum, result) => sum + effectivePoints(result, reviews, reviewerId), 0);
 }
 
-export function attemptScore(points: number, scoring: Scoring): number {
+export function attemptScore(
+  points: number,
+  scoring: Scoring,
+  questionCount = scoring.questionCount,
+): number {
   if (scoring.method === 'sum') return points;
-  return scoring.questionCount > 0 ? points / scoring.questionCount : 0;
+  return questionCount > 0 ? points / questionCount : 0;
 }
 
 /** The score and each attempt's points; score null while no attempt has a result. */
@@ -82,6 +89,8 @@ export function studentScore(
     .map((attempt, i) => ({ attempt, points: points[i]!.points }))
     .filter(({ attempt }) => attempt.results.length > 0);
   if (answered.length === 0) return { score: null, attempts: points };
-  const best = Math.max(...answered.map(({ points: p }) => attemptScore(p, scoring)));
+  const best = Math.max(
+    ...answered.map(({ attempt, points: p }) => attemptScore(p, scoring, attempt.questionCount)),
+  );
   return { score: roundUp(best), attempts: points };
 }
