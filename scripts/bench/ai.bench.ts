@@ -3,7 +3,8 @@
  * test-video.ts: real pictures and sound with known segments), against ffmpeg decoding the same video
  * and doing nothing else, in the same run.
  * - `analysis_x_realtime`: seconds of recording analysed per second (frames at 2/s with face, pose and
- *   identity; voice activity and loudness on every second), against decode-only's multiple of real time
+ *   identity, prohibited objects every 2 s; voice activity and loudness on every second), against
+ *   decode-only's multiple of real time
  *   (target: ≥ 20× real time, and ratio ≥ 1/3, i.e. within 3× of decode-only);
  * - `<type>_precision` / `<type>_recall`: per detector over the known segments (an interval found in a
  *   segment that expects its type is a hit; one inside a segment that does not is a false alarm).
