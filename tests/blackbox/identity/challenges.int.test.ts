@@ -3,12 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 import { httpClient, lastCode, type Platform } from './http';
+import { newKeyPair, sign, type KeyPair } from './signing';
 
 let platform: Platform;
 const { call, token } = httpClient(() => platform);
 
 const GATED = { status: 403, body: { status_code: 1201 } };
-const SIGNATURE = Buffer.from('<signed>Политика конфиденциальности</signed>').toString('base64');
+const POLICY = 'Политика конфиденциальности. Я согласен на обработку моих данных.';
+const base64 = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
+let mine: KeyPair;
+let stranger: KeyPair;
 
 describe('challenges over HTTP', () => {
   beforeAll(async () => {
@@ -16,6 +20,15 @@ describe('challenges over HTTP', () => {
       dataDir: await mkdtemp(path.resolve('.tmp/challenges-')),
       demo: true,
     });
+    // The demo student signs with a certificate of their own, registered before any challenge.
+    const keys = await mkdtemp(path.resolve('.tmp/challenge-keys-'));
+    mine = await newKeyPair(keys, 'student', ['-newkey', 'rsa:2048']);
+    stranger = await newKeyPair(keys, 'stranger', ['-newkey', 'rsa:2048']);
+    const registered = await call('POST', '/api/user/signing-key.json', {
+      token: await token('student'),
+      json: { certificate: mine.certificate },
+    });
+    expect(registered.status).toBe(200);
   });
   afterAll(async () => {
     await platform?.stop();
@@ -98,10 +111,28 @@ describe('challenges over HTTP', () => {
       json: { document: 'Политика', signature: 'не подпись!' },
     });
     expect(notBase64).toMatchObject({ status: 422, body: { errors: { signature: [expect.any(String)] } } });
-    const signed = await call('POST', '/api/user/challenge/sign-privacy-policy', {
-      token: student,
-      json: { document: 'Политика', signature: SIGNATURE },
+    const signPolicy = (document: string, signature: string) =>
+      call('POST', '/api/user/challenge/sign-privacy-policy', {
+        token: student,
+        json: { document, signature },
+      });
+    const policyXml = `<policy>${POLICY}</policy>`;
+    // Another text than the one shown, a signature that does not hold, another key than the registered one.
+    expect(await signPolicy(POLICY, base64(sign('<policy>Другой текст</policy>', mine)))).toMatchObject({
+      status: 422,
+      body: { errors: { signature: [expect.stringMatching(/не тот документ/)] } },
     });
+    const tampered = sign(policyXml, mine).replace('согласен', 'не согласен');
+    expect(await signPolicy(POLICY, base64(tampered))).toMatchObject({
+      status: 422,
+      body: { errors: { signature: ['Подпись не прошла проверку'] } },
+    });
+    expect(await signPolicy(POLICY, base64(sign(policyXml, stranger)))).toMatchObject({
+      status: 422,
+      body: { errors: { signature: [expect.stringMatching(/не тем сертификатом/)] } },
+    });
+    expect((await call('GET', '/api/user/challenges', { token: student })).body.entities).toHaveLength(2);
+    const signed = await signPolicy(`  ${POLICY.replace('. ', '.\n')}  `, base64(sign(policyXml, mine)));
     expect(signed.status).toBe(200);
 
     const notAPhone = await call('POST', '/api/edoc/create-request-personal-data', {

@@ -1,72 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignedXml } from 'xml-crypto';
 import { authDocument } from '../../../services/src/contexts/identity/signature/auth-document';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 import { httpClient, registerPupil, type Platform } from './http';
+import { newKeyPair, RSA_SHA1, sign, type KeyPair } from './signing';
 
 let platform: Platform;
 let dataDir: string;
 const { call, token } = httpClient(() => platform);
-
-const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-const RSA_SHA1 = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-
-interface KeyPair {
-  key: string;
-  certificate: string;
-}
-
-/** A real key pair and self-signed certificate, made by the openssl command line as a user's would be. */
-async function newKeyPair(dir: string, name: string, keyArgs: string[]): Promise<KeyPair> {
-  const key = path.join(dir, `${name}.key`);
-  const certificate = path.join(dir, `${name}.crt`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      ...keyArgs,
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-      '-days',
-      '30',
-      '-subj',
-      `/CN=${name}/O=Sabaq test`,
-    ],
-    { stdio: 'pipe' },
-  );
-  return { key: await readFile(key, 'utf8'), certificate: await readFile(certificate, 'utf8') };
-}
-
-/**
- * What the signing application does: an enveloped XMLDSig signature over the whole document, with the
- * certificate in KeyInfo. `signer` holds the private key; `named` is the certificate KeyInfo carries.
- */
-function sign(xml: string, signer: KeyPair, options: { named?: KeyPair; algorithm?: string } = {}): string {
-  const signed = new SignedXml({
-    privateKey: signer.key,
-    publicCert: (options.named ?? signer).certificate,
-    signatureAlgorithm: options.algorithm ?? RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
-  });
-  signed.addReference({
-    xpath: '/*',
-    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', EXC_C14N],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
-    uri: '',
-    isEmptyUri: true,
-  });
-  signed.computeSignature(xml);
-  return signed.getSignedXml();
-}
 
 const nonce = () => randomBytes(18).toString('base64url');
 const freshDocument = (at = new Date()) => authDocument(at.toISOString(), nonce());

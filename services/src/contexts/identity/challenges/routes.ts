@@ -8,16 +8,14 @@ import type { AuthenticateRequest } from '../authenticated';
 import type { CodeSender } from '../verification/code-sender';
 import { issueCode, verifyCode, type CodeDeps } from '../verification/codes';
 import { phoneDigits } from '../verification/phone';
+import { verifyPolicySignature } from '../signature/policy-signature';
 import { accountOf, assignChallenge, handleAccount } from './account';
 import { pendingChallenges } from './account-decider';
 
 const pending = { allowPendingChallenges: true };
 const sessionId = z.string().trim().min(1).max(64);
 
-/**
- * Base64 as the signing application returns it. Only the form is checked: verifying the signature
- * against the user's registered key needs the key registry, which the platform does not have yet.
- */
+/** Base64 as the signing application returns it; the signature itself is checked by the route. */
 const base64 = z
   .string()
   .transform((s) => s.replace(/\s+/g, ''))
@@ -65,6 +63,7 @@ export async function challengeRoutes(
     { schema: { body: z.object({ document: z.string().min(1).max(100_000), signature: base64 }) } },
     async (request) => {
       const { caller } = await authenticated(request, pending);
+      await verifyPolicySignature(services, caller.userId, request.body.document, request.body.signature);
       const data = { userId: caller.userId, ...request.body, signedAt: services.clock().toISOString() };
       await handleAccount(services, caller.userId, { type: 'SignPrivacyPolicy', data });
       return done;

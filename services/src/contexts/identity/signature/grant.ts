@@ -29,7 +29,7 @@ export async function signInWithSignature(
   auth: Pick<IdentityAuth, 'signIn'>,
   signatureBase64: string,
 ): Promise<TokenAnswer> {
-  const xml = decode(signatureBase64);
+  const xml = decodeSignedDocument(signatureBase64);
   const { signature, certificate } = signatureOf(xml);
   if (!certificate) throw new SignatureRefusedError('unknownKey');
   const fingerprint = fingerprintFromKeyInfo(certificate);
@@ -56,7 +56,8 @@ export async function signInWithSignature(
   return auth.signIn(user);
 }
 
-function decode(base64: string): string {
+/** The signing application's answer: base64 of the signed XML, at most 64 KiB. */
+export function decodeSignedDocument(base64: string): string {
   const compact = base64.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0)
     throw new SignatureRefusedError('malformed');
