@@ -23,6 +23,8 @@ export interface StudentAssignment {
   ending_at: string;
   ending_at_type: 'without' | 'date';
   is_proctoring: boolean;
+  /** Holds `proctoring_settings` (000 §9), read by the exam client. */
+  settings?: Record<string, unknown> | null;
   is_suspended: boolean;
   is_finished: boolean;
   is_straight_answer: boolean;
@@ -41,6 +43,10 @@ export interface StudentAttempt {
   ends_at: string | null;
   finished_at: string | null;
   finish_reason: 'student' | 'teacher' | 'time' | null;
+  /** The components this attempt shows, in its order (a variant, a draw, a shuffle); null: all of them. */
+  components?: string[] | null;
+  /** Per question: its options' (choice) or items' (drag-and-drop) ids in the order this attempt shows. */
+  option_orders?: Record<string, string[]>;
 }
 
 export interface StudentResult {
@@ -77,9 +83,30 @@ export function isBlank(type: string, answer: Answer | undefined): boolean {
   }
 }
 
-/** The steps a student walks: the components in order (content shown before the question it precedes). */
-export function stepsOf(components: WorkComponent[]): WorkComponent[] {
-  return [...components].sort((a, b) => a.position - b.position);
+/**
+ * The steps a student walks: the components in order (content shown before the question it precedes).
+ * With an attempt, the attempt's own selection and order, with its order of options and items.
+ */
+export function stepsOf(components: WorkComponent[], attempt?: StudentAttempt): WorkComponent[] {
+  const inOrder = [...components].sort((a, b) => a.position - b.position);
+  if (!attempt?.components) return inOrder;
+  const byId = new Map(inOrder.map((c) => [c.id, c]));
+  return attempt.components.flatMap((id) => {
+    const component = byId.get(id);
+    return component ? [inAttemptOrder(component, attempt.option_orders?.[id])] : [];
+  });
+}
+
+function inAttemptOrder(component: WorkComponent, order: string[] | undefined): WorkComponent {
+  if (!order) return component;
+  const key = component.type === 'drag-and-drop' ? 'items' : 'options';
+  const list = component.data[key];
+  if (!Array.isArray(list)) return component;
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const sorted = [...(list as { id: string }[])].sort(
+    (a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length),
+  );
+  return { ...component, data: { ...component.data, [key]: sorted } };
 }
 
 /** What the student can do with an assignment right now. */

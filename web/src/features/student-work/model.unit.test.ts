@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isBlank, studentState, type StudentAssignment, type StudentAttempt } from './model';
+import {
+  isBlank,
+  stepsOf,
+  studentState,
+  type StudentAssignment,
+  type StudentAttempt,
+  type WorkComponent,
+} from './model';
 
 const assignment = (patch: Partial<StudentAssignment>): StudentAssignment => ({
   id: 'a',
@@ -71,5 +78,33 @@ describe('a blank answer', () => {
     expect(isBlank('code', { language: 'python', source: '\n' })).toBe(true);
     expect(isBlank('free', { text: 'Эссе' })).toBe(false);
     expect(isBlank('open', undefined)).toBe(true);
+  });
+});
+
+describe('the steps of an attempt', () => {
+  const component = (id: string, position: number, type = 'choice'): WorkComponent => ({
+    id,
+    type,
+    position,
+    points: 1,
+    data: type === 'choice' ? { options: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] } : {},
+    settings: null,
+  });
+  const all = [component('q2', 2), component('intro', 0, 'text'), component('q1', 1), component('q3', 3)];
+
+  it('are the assignment’s components by position when the attempt has no selection of its own', () => {
+    expect(stepsOf(all, attempt('active')).map((c) => c.id)).toEqual(['intro', 'q1', 'q2', 'q3']);
+  });
+
+  it('are the attempt’s own components, in its order, with its order of options', () => {
+    const own = {
+      ...attempt('active'),
+      components: ['intro', 'q3', 'q1'],
+      option_orders: { q3: ['c', 'a', 'b'] },
+    };
+    const steps = stepsOf(all, own);
+    expect(steps.map((c) => c.id)).toEqual(['intro', 'q3', 'q1']);
+    expect((steps[1]!.data.options as { id: string }[]).map((o) => o.id)).toEqual(['c', 'a', 'b']);
+    expect((steps[2]!.data.options as { id: string }[]).map((o) => o.id)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -38,7 +38,8 @@ export function AttemptRunner({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const steps = useMemo(() => stepsOf(assignment.components), [assignment.components]);
+  // The attempt's own questions and order (its variant, draw and shuffle), decided when it started.
+  const steps = useMemo(() => stepsOf(assignment.components, attempt), [assignment.components, attempt]);
   const questions = steps.filter((s) => isQuestion(s.type));
   const current = Math.min(
     Math.max(0, Number(params.get('q') ?? '1') - 1 || 0),
