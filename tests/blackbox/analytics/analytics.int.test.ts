@@ -1,4 +1,6 @@
 import { PROCTORING_VIOLATIONS } from '@sabaq/events';
+import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
+import { accessTable } from '../../../services/src/platform/http/records/access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
 import { startAnalyticsApp, type AnalyticsApp } from './analytics-app';
@@ -451,5 +453,55 @@ describe('the dashboard', () => {
     const backwards = await dashboard(analyst, 'from=2026-03-20&to=2026-03-01');
     expect(backwards.status).toBe(422);
     expect(Object.keys(backwards.body.errors as object)).toEqual(['to']);
+  });
+});
+
+describe('saved queries, every group and action by the access table', () => {
+  const perspectives = ['owner', 'colleague', 'other-school'] as const;
+  const tokenOf = (group: Group, perspective: (typeof perspectives)[number]) =>
+    perspective === 'owner'
+      ? tokenFor(group, 'school-a')
+      : perspective === 'colleague'
+        ? tokenFor(group, 'school-a', 2)
+        : tokenFor(group, 'school-b');
+  const table = accessTable['analytics-queries']!;
+  const sample = { name: 'Проверка доступа', sql: 'SELECT 1' };
+
+  it.each([...GROUPS])('as %s', async (group) => {
+    const create = await call('POST', '/api/analytics-queries', tokenFor(group, 'school-a'), sample);
+    expect(create.status).toBe(table.create[group] === 'none' ? 403 : 201);
+    // A group that may not create is tried on an analyst's query of its school.
+    const owner = create.status === 201 ? group : 'analyst';
+    const target =
+      create.status === 201
+        ? (create.body.entity as { id: string }).id
+        : ((await ok('POST', '/api/analytics-queries', analyst, sample)).entity as { id: string }).id;
+    for (const perspective of perspectives) {
+      const token = tokenOf(group, perspective);
+      const seen = (rule: string) =>
+        rule === 'own-school'
+          ? perspective !== 'other-school'
+          : rule === 'own'
+            ? perspective === 'owner' && owner === group
+            : rule === 'all';
+      const list = await call('GET', '/api/analytics-queries', token);
+      if (table.list[group] === 'none') expect(list.status, perspective).toBe(403);
+      else {
+        const ids = (list.body.entities as { id: string }[]).map((q) => q.id);
+        expect(ids.includes(target), `${group} ${perspective} list`).toBe(seen(table.list[group]));
+      }
+      const get = await call('GET', `/api/analytics-queries/${target}`, token);
+      expect(get.status, `${group} ${perspective} get`).toBe(
+        table.get[group] === 'none' ? 403 : seen(table.get[group]) ? 200 : 404,
+      );
+      const update = await call('PUT', `/api/analytics-queries/${target}`, token, {
+        name: `Изменено ${perspective}`,
+      });
+      expect(update.status, `${group} ${perspective} update`).toBe(
+        table.update[group] === 'none' ? 403 : seen(table.update[group]) ? 200 : 404,
+      );
+    }
+    const removed = await call('DELETE', `/api/analytics-queries/${target}`, tokenFor(group, 'school-a'));
+    expect(removed.status).toBe(table.delete[group] === 'none' ? 403 : owner === group ? 204 : 404);
   });
 });
