@@ -273,6 +273,33 @@ describe('the console', () => {
     expect(many.entity.rows[9_999]).toEqual([9_999]);
   });
 
+  it('stops a query past its memory or its time with a 422', async () => {
+    const memory = await query(
+      analyst,
+      'SELECT length(groupArray(repeat(toString(x), 1000000))) AS n FROM (SELECT arrayJoin(range(1000)) AS x)',
+    );
+    expect(memory.status).toBe(422);
+    expect((memory.body.errors as { sql: string[] }).sql[0]).toMatch(/memory limit exceeded.*512\.00 MiB/);
+    // A cross join of 10^11 pairs: about 10 s of one core, then ClickHouse's own timeout.
+    const slow = await query(
+      analyst,
+      `SELECT count() FROM (SELECT arrayJoin(range(1000000)) AS a) AS l
+        CROSS JOIN (SELECT arrayJoin(range(100000)) AS b) AS r WHERE a + b = rand()`,
+    );
+    expect(slow.status).toBe(422);
+    expect((slow.body.errors as { sql: string[] }).sql[0]).toMatch(/Timeout exceeded.*maximum: 10000 ms/);
+  }, 60_000);
+
+  it('refuses a table named through an Identifier parameter', async () => {
+    const named = await query(
+      analyst,
+      'SELECT count() FROM proctoring_actions WHERE action_id IN (SELECT event_id FROM {t:Identifier})',
+      { t: 'events' },
+    );
+    expect(named.status).toBe(422);
+    expect((named.body.errors as { sql: string[] }).sql[0]).toContain('Таблица events недоступна');
+  });
+
   it('takes parameters, but not the server’s own or malformed ones', async () => {
     const doubled = await query(analyst, 'SELECT {n:UInt8} * 2 AS v', { n: 21 });
     expect(doubled.entity.rows).toEqual([[42]]);

@@ -74,6 +74,11 @@ const DENIED_FUNCTIONS = new Set(
     'enabledRoles',
     'defaultProfiles',
     'defaultRoles',
+    'showCertificate',
+    'generateSerialID',
+    'naiveBayesClassifier',
+    'getServerPort',
+    'serverUUID',
   ].map((f) => f.toLowerCase()),
 );
 /** Whole families by prefix: dictGet, dictHas, dictGetHierarchy, … all read dictionaries. */

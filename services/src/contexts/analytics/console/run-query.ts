@@ -48,9 +48,12 @@ export async function runConsoleQuery(
   ]);
   checkAst(parseAst(astLines), { cteNames: checked.cteNames, existingTables });
   const query = `WITH ${schoolViews(database)}\nSELECT * FROM (\n${checked.sql}\n) LIMIT ${CONSOLE_LIMITS.maxRows + 1}`;
-  checkPlan(await engine(() => explain(analytics, `EXPLAIN PLAN ${query}`, params)), database);
+  // Planning and describing evaluate scalar subqueries already: they run under the same limits.
+  checkPlan(await engine(() => explain(analytics, `EXPLAIN PLAN ${query}\n${settings()}`, params)), database);
   const columns = (
-    await engine(() => analytics.query<{ name: string; type: string }>(`DESCRIBE TABLE (${query})`, params))
+    await engine(() =>
+      analytics.query<{ name: string; type: string }>(`DESCRIBE TABLE (${query})\n${settings()}`, params),
+    )
   ).map((c) => ({ name: c.name, type: c.type }));
   const started = clock();
   const rows = await engine(() =>
