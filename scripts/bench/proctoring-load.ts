@@ -33,6 +33,8 @@ export interface LoadResult {
   type: 'result';
   sent: number;
   accepted: number;
+  /** Every accepted action, warm-up and drain included. */
+  acceptedTotal: number;
   /** Actions accepted with their answer within the measured window (sent then or before). */
   acceptedInWindow: number;
   errors: number;
@@ -77,6 +79,7 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
     type: 'result',
     sent: 0,
     accepted: 0,
+    acceptedTotal: 0,
     acceptedInWindow: 0,
     errors: 0,
     errorKinds: {},
@@ -124,6 +127,7 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
       outstanding -= 1;
       if (sent.measured) measuredOutstanding -= 1;
       const answeredAt = performance.now();
+      if (outcome === 'ok') result.acceptedTotal += 1;
       // Throughput counts answers within the window, whenever their action was sent.
       if (outcome === 'ok' && answeredAt >= windowStart && answeredAt < windowEnd)
         result.acceptedInWindow += 1;

@@ -17,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { streamId, type NewEvent } from '@sabaq/events';
+import { sql } from 'kysely';
 import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import { hostInfo } from './host';
@@ -36,7 +37,7 @@ const say = (line: string) => console.error(`proctoring bench: ${line}`);
 type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
 
 /** Single-event appends of lifecycle marks (no timeline work) to the exam's attempt streams. */
-async function rawAppendRate(platform: Platform, exam: BenchExam): Promise<number> {
+async function rawAppendRate(platform: Platform, exam: BenchExam) {
   let appended = 0;
   const end = performance.now() + BASELINE_SECONDS * 1000;
   const started = performance.now();
@@ -72,7 +73,19 @@ async function rawAppendRate(platform: Platform, exam: BenchExam): Promise<numbe
       }
     }),
   );
-  return appended / ((performance.now() - started) / 1000);
+  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
+}
+
+/**
+ * Transactions committed in the database so far (every query outside a transaction is one): per action,
+ * a figure the machine's load does not change. Backends report theirs within about a second while busy
+ * and 10 s once idle, hence the pause before a reading.
+ */
+async function committed(platform: Platform): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const { rows } = await sql<{ n: string }>`
+    SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`.execute(platform.db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Watches the read model for sampled actions; the lag is from the action's answer to its row. */
@@ -80,9 +93,11 @@ function timelineWatch(platform: Platform) {
   const pending = new Map<string, number>();
   const lags: number[] = [];
   let stopped = false;
+  let polls = 0;
   const loop = (async () => {
     while (!stopped || pending.size > 0) {
       if (pending.size > 0) {
+        polls += 1;
         const rows = await platform.db
           .selectFrom('proctoring_actions')
           .select('id')
@@ -111,7 +126,7 @@ function timelineWatch(platform: Platform) {
       }, ms);
       await loop;
       clearTimeout(deadline);
-      return { lags, missing };
+      return { lags, missing, polls };
     },
   };
 }
@@ -139,8 +154,11 @@ async function main(): Promise<void> {
   try {
     await caughtUp();
     const exam = await setUpExam(platform.url, platform.store, STUDENTS, caughtUp, say);
-    const rawPerSecond = await rawAppendRate(platform, exam);
+    const beforeRaw = await committed(platform);
+    const raw = await rawAppendRate(platform, exam);
     await caughtUp();
+    const rawPerSecond = raw.perSecond;
+    const afterRaw = await committed(platform);
     say(`raw store appends: ${Math.round(rawPerSecond)}/s; now ${STUDENTS} students for ${SECONDS} s`);
     const watch = timelineWatch(platform);
     const result = await runLoadProcess(
@@ -156,6 +174,7 @@ async function main(): Promise<void> {
       (sample) => watch.add(sample),
     );
     const timeline = await watch.finish(15_000);
+    const afterLoad = await committed(platform);
     say(`errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}`);
     const acceptedPerSecond = result.acceptedInWindow / SECONDS;
     const figures: Figure[] = [
@@ -167,6 +186,13 @@ async function main(): Promise<void> {
       figure('fanout_p50_ms', round(percentile(result.fanoutMs, 50)), 'ms', null),
       figure('http_answer_p99_ms', round(percentile(result.httpAnswerMs, 99)), 'ms', null),
       figure('ws_ack_p99_ms', round(percentile(result.wsAckMs, 99)), 'ms', null),
+      figure(
+        'db_transactions_per_action',
+        // The bench's own polls of the read model are not the platform's cost.
+        round((afterLoad - afterRaw - timeline.polls) / Math.max(1, result.acceptedTotal)),
+        'transactions',
+        round((afterRaw - beforeRaw) / Math.max(1, raw.appended)),
+      ),
       figure('errors', result.errors + result.pushesMissing + timeline.missing, 'count', null),
     ];
     record(figures, {
