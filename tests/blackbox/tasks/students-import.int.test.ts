@@ -202,7 +202,10 @@ describe('students import', () => {
     await env.caughtUp();
     expect(await task(id)).toMatchObject({ state: 'suspended', file: null });
     const before = (await studentsOfSchoolA()).filter((s) => s.username.startsWith('pause.'));
-    expect(before).toHaveLength(3);
+    // The three reported, and the few lines already under way when the suspension was seen (lines are
+    // imported up to four at a time), which end before the job does.
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.length).toBeLessThanOrEqual(6);
 
     expect((await call('POST', `/api/tasks/${id}/start.json`, manager)).status).toBe(200);
     await work();
@@ -211,7 +214,7 @@ describe('students import', () => {
     expect(after.map((s) => s.username).sort()).toEqual(rows.map((_, i) => `pause.${i}`));
     const lines = await report(id);
     expect(lines.slice(1).filter((l) => l[1] === 'создан')).toHaveLength(8);
-    expect(lines.slice(1).filter((l) => l[5] === 'до приостановки')).toHaveLength(3);
+    expect(lines.slice(1).filter((l) => l[5] === 'до приостановки')).toHaveLength(before.length);
     const stream = (await env.store.readStream(taskStream(id))).map((e) => e.type);
     expect(stream.filter((t) => t === 'TaskStarted')).toHaveLength(2);
     expect(stream.at(-1)).toBe('TaskCompleted');

@@ -48,31 +48,45 @@ export async function importStudents(
   if (!(await job.started(lines.length))) return undefined;
   const outcomes: Outcome[] = [];
   const every = Math.max(1, Math.min(50, Math.ceil(lines.length / 50)));
-  // Lines are prepared (checked, password hashed) a few ahead of the one being registered: argon2id
-  // runs on libuv's threads, so the hashes of the next lines overlap; registering stays in file order.
-  const ahead = new Map<number, Promise<Prepared>>();
-  const prepareFrom = (index: number) => {
-    for (let i = index; i < Math.min(lines.length, index + LOOK_AHEAD); i += 1) {
+  const students = lines.map((cells, index) => studentLine(task, columns, cells, index + 2));
+  // A login given twice in the file belongs to its first valid line, decided here, so lines can be
+  // registered a few at a time and the same line wins however they interleave.
+  const firstRowOf = new Map<string, number>();
+  for (const line of students) {
+    if (line.kind === 'student' && !firstRowOf.has(line.login)) firstRowOf.set(line.login, line.row);
+  }
+  // Lines are imported a few at a time (argon2id runs on libuv's threads, the store's round trips
+  // overlap); outcomes and progress are taken in file order.
+  const ahead = new Map<number, Promise<Outcome>>();
+  const importFrom = (index: number) => {
+    for (let i = index; i < Math.min(lines.length, index + IN_FLIGHT); i += 1) {
       if (ahead.has(i)) continue;
-      const pending = prepare(services, task, columns, lines[i]!, i + 2);
-      // Awaited in its turn; a suspended or failed import leaves it unawaited, which is no crash.
+      const line = students[i]!;
+      const duplicate = line.kind === 'student' && firstRowOf.get(line.login) !== line.row;
+      const pending = importLine(services, task, line, duplicate);
+      // Awaited in its turn, or settled below when the import stops early: a rejection is never unhandled.
       pending.catch(() => undefined);
       ahead.set(i, pending);
     }
   };
   let created = 0;
-  for (let index = 0; index < lines.length; index += 1) {
-    prepareFrom(index);
-    const prepared = await ahead.get(index)!;
-    ahead.delete(index);
-    const outcome = await register(services, task, prepared);
-    outcomes.push(outcome);
-    if (outcome[1] === 'создан') created += 1;
-    const processed = index + 1;
-    if (processed % every === 0 || processed === lines.length) {
-      const appendix = `Создано учеников: ${created}, ошибок: ${processed - created}`;
-      if (!(await job.progress(processed, lines.length, appendix))) return undefined;
+  try {
+    for (let index = 0; index < lines.length; index += 1) {
+      importFrom(index);
+      const outcome = await ahead.get(index)!;
+      ahead.delete(index);
+      outcomes.push(outcome);
+      if (outcome[1] === 'создан') created += 1;
+      const processed = index + 1;
+      if (processed % every === 0 || processed === lines.length) {
+        const appendix = `Создано учеников: ${created}, ошибок: ${processed - created}`;
+        if (!(await job.progress(processed, lines.length, appendix))) return undefined;
+      }
     }
+  } finally {
+    // Suspended, aborted or failed: the lines under way end before the job does, so a resumed run
+    // never registers a line at the same time as this one.
+    await Promise.allSettled(ahead.values());
   }
   const report = toCsv(['Строка', 'Результат', 'ФИО', 'Логин', 'Пароль', 'Примечание'], outcomes);
   const key = `tasks/${task.id}/import-report.csv`;
@@ -85,55 +99,6 @@ export async function importStudents(
   };
 }
 
-/** Lines prepared at once, ahead of the one being registered (each holds one argon2id hash at most). */
-const LOOK_AHEAD = Math.max(2, Math.min(4, availableParallelism()));
-
-type Student = Extract<ReturnType<typeof studentOf>, { student: unknown }>['student'];
-type Prepared =
-  | { kind: 'done'; outcome: Outcome }
-  | {
-      kind: 'register';
-      row: number;
-      userId: string;
-      student: Student;
-      fullname: string;
-      username: string;
-      password: string;
-      passwordHash: string;
-    };
-
-/**
- * One line checked and, when it is to be registered, its password hashed. A line made before a
- * suspension is found by its derived user id; a login taken by someone else is found before hashing.
- */
-async function prepare(
-  services: Pick<ContextServices, 'store'>,
-  task: { id: string },
-  columns: ReturnType<typeof columnsOf>,
-  cells: string[],
-  row: number,
-): Promise<Prepared> {
-  const userId = uuidV5(`students-import:${task.id}:${row}`);
-  const parsed = studentOf(cells, columns);
-  if ('errors' in parsed) {
-    return {
-      kind: 'done',
-      outcome: [row, 'ошибка', cells.join(' ').slice(0, 200), '', '', parsed.errors.join('; ')],
-    };
-  }
-  const s = parsed.student;
-  const fullname = [s.lastname, s.firstname, s.patronymic].filter(Boolean).join(' ');
-  const username = s.username ?? `student.${userId.slice(0, 8)}`;
-  if ((await services.store.streamVersion(userStream(userId))) >= 0) {
-    return { kind: 'done', outcome: [row, 'создан', fullname, username, '', 'до приостановки'] };
-  }
-  const owner = reservationOf(await services.store.readStream(usernameStream(normaliseUsername(username))));
-  if (owner !== undefined && owner !== userId) return taken(row, fullname, username);
-  const password = s.password ?? madeUpPassword();
-  const passwordHash = await hash(password);
-  return { kind: 'register', row, userId, student: s, fullname, username, password, passwordHash };
-}
-
 const takenOutcome = (row: number, fullname: string, username: string): Outcome => [
   row,
   'ошибка',
@@ -142,19 +107,63 @@ const takenOutcome = (row: number, fullname: string, username: string): Outcome 
   '',
   'Имя пользователя уже занято',
 ];
-const taken = (row: number, fullname: string, username: string): Prepared => ({
-  kind: 'done',
-  outcome: takenOutcome(row, fullname, username),
-});
+/** Lines imported at once (each holds one argon2id hash at most on libuv's threads). */
+const IN_FLIGHT = Math.max(2, Math.min(4, availableParallelism()));
 
-/** Registers a prepared line; a login an earlier line of the same file took meanwhile is reported. */
-async function register(
+type Student = Extract<ReturnType<typeof studentOf>, { student: unknown }>['student'];
+type Line =
+  | { kind: 'invalid'; outcome: Outcome }
+  | {
+      kind: 'student';
+      row: number;
+      userId: string;
+      student: Student;
+      fullname: string;
+      username: string;
+      /** The username as identity compares them. */
+      login: string;
+    };
+
+/** One line read: its student, with the user id derived from the task and the line, or its errors. */
+function studentLine(
+  task: { id: string },
+  columns: ReturnType<typeof columnsOf>,
+  cells: string[],
+  row: number,
+): Line {
+  const userId = uuidV5(`students-import:${task.id}:${row}`);
+  const parsed = studentOf(cells, columns);
+  if ('errors' in parsed) {
+    return {
+      kind: 'invalid',
+      outcome: [row, 'ошибка', cells.join(' ').slice(0, 200), '', '', parsed.errors.join('; ')],
+    };
+  }
+  const s = parsed.student;
+  const fullname = [s.lastname, s.firstname, s.patronymic].filter(Boolean).join(' ');
+  const username = s.username ?? `student.${userId.slice(0, 8)}`;
+  return { kind: 'student', row, userId, student: s, fullname, username, login: normaliseUsername(username) };
+}
+
+/**
+ * One line imported. A line made before a suspension is found by its derived user id; a login taken
+ * by someone else, or by an earlier line of the file, is reported without hashing a password.
+ */
+async function importLine(
   services: Pick<ContextServices, 'store' | 'clock'>,
   task: { schoolId: string },
-  prepared: Prepared,
+  line: Line,
+  duplicate: boolean,
 ): Promise<Outcome> {
-  if (prepared.kind === 'done') return prepared.outcome;
-  const { row, userId, student: s, fullname, username, password } = prepared;
+  if (line.kind === 'invalid') return line.outcome;
+  const { row, userId, student: s, fullname, username } = line;
+  if ((await services.store.streamVersion(userStream(userId))) >= 0) {
+    return [row, 'создан', fullname, username, '', 'до приостановки'];
+  }
+  if (duplicate) return takenOutcome(row, fullname, username);
+  const owner = reservationOf(await services.store.readStream(usernameStream(line.login)));
+  if (owner !== undefined && owner !== userId) return takenOutcome(row, fullname, username);
+  const password = s.password ?? madeUpPassword();
   try {
     await registerUser(services.store, {
       userId,
@@ -168,12 +177,12 @@ async function register(
       phone: s.phone ?? null,
       color: null,
       photo: null,
-      passwordHash: prepared.passwordHash,
+      passwordHash: await hash(password),
       registeredAt: services.clock().toISOString(),
     });
   } catch (error) {
-    if (error instanceof ConflictError)
-      return (taken(row, fullname, username) as { outcome: Outcome }).outcome;
+    // Taken by someone else between the look and the registration.
+    if (error instanceof ConflictError) return takenOutcome(row, fullname, username);
     throw error;
   }
   return [row, 'создан', fullname, username, s.password ? '' : password, ''];
