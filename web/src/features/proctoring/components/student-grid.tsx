@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clockTime } from '../model/duration';
 import type { GridRow } from '../model/roster';
@@ -75,12 +75,11 @@ export function StudentGrid({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      <Badge variant="light" color="gray" size="sm">
-                        {t(
-                          `proctoring.status.${row.status ?? 'unknown'}` as 'proctoring.status.active',
-                          row.status ?? '',
-                        )}
-                      </Badge>
+                      {row.status ? (
+                        <Badge variant="light" color="gray" size="sm">
+                          {t(`proctoring.status.${row.status}` as 'proctoring.status.active', row.status)}
+                        </Badge>
+                      ) : null}
                       <Badge
                         color={HOLD_COLORS[row.hold]}
                         size="sm"
@@ -97,24 +96,21 @@ export function StudentGrid({
                         {t('proctoring.grid.noNewest')}
                       </Text>
                     ) : (
-                      <Group gap={4}>
+                      <Stack gap={2}>
                         {row.newest.map((action) => (
-                          <Tooltip key={action.id} label={clockTime(action.created_at)}>
-                            <Badge
-                              size="sm"
-                              variant="light"
-                              color={action.is_warning ? 'orange' : 'red'}
-                              data-type={action.action_type}
-                            >
+                          <Group key={action.id} gap={6} wrap="nowrap" data-type={action.action_type}>
+                            <Text size="xs" ff="monospace" c="dimmed">
+                              {clockTime(action.created_at)}
+                            </Text>
+                            <Text size="xs" fw={500} c={action.is_warning ? 'orange.8' : 'red.8'}>
                               {t(
                                 `proctoring.types.${action.action_type}` as 'proctoring.types.noise',
                                 action.action_type,
-                              )}{' '}
-                              {clockTime(action.created_at)}
-                            </Badge>
-                          </Tooltip>
+                              )}
+                            </Text>
+                          </Group>
                         ))}
-                      </Group>
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td ta="right">

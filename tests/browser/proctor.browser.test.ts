@@ -1,0 +1,389 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, entityOf, type Body } from '../blackbox/authoring/http';
+import { uploadFile } from '../blackbox/media/http';
+import { DemoPlatform, screenshotPath, seedTokensScript } from './support/demo-platform';
+
+const POLL = { timeout: 20_000 };
+type Entity = Record<string, unknown> & { id: string };
+
+/**
+ * The proctor's screens on the embedded demo platform: the demo teacher gives an external exam to 7 «А»,
+ * the demo student starts it and records 12 s of camera (ffmpeg's test picture, converted to HLS by
+ * the platform), and posts proctoring actions through the API as their browser would. The proctor
+ * watches them arrive in the grid without a reload, opens the student's timeline (durations and
+ * classes, filters, a review the server first refuses without a reason), seeks the recording by
+ * clicking an interval, messages, suspends and resumes. The teacher opens the same page from the
+ * assignment; a teacher who does not watch it is refused. A timeline of 10,000 actions is timed.
+ */
+describe('the proctor watches an exam live and reviews its timeline', () => {
+  const demo = new DemoPlatform();
+  const http = () => client(demo.url);
+  let teacher: string;
+  let student: string;
+  let assignmentId: string;
+  let attemptId: string;
+  let recordingStart: number;
+
+  const at = (seconds: number) => new Date(recordingStart + seconds * 1000).toISOString();
+  let counter = 0;
+  const act = (type: string, seconds: number, extra: Record<string, unknown> = {}) => ({
+    id: `browser-${(counter += 1)}`,
+    assignment_id: assignmentId,
+    assignment_attempt_id: attemptId,
+    action_type: type,
+    created_at: at(seconds),
+    ...extra,
+  });
+  const postAsStudent = async (actions: Record<string, unknown>[]) => {
+    const sent = await http().call('POST', '/api/assignment/actions/batch', student, { actions });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  };
+
+  beforeAll(async () => {
+    await demo.start();
+    teacher = await http().token('teacher');
+    student = await http().token('student');
+    const classes = (await http().call('GET', '/api/classes', teacher)).body.entities as Entity[];
+    const assignment = entityOf(
+      await http().call('POST', '/api/assignments', teacher, {
+        type: 'external',
+        name: 'Контрольная под наблюдением',
+        class_id: classes[0]!.id,
+        students: classes[0]!.students,
+      }),
+      201,
+    );
+    assignmentId = assignment.id;
+    attemptId = entityOf(
+      await http().call('POST', '/api/assignment-attempts', student, { assignment_id: assignmentId }),
+      201,
+    ).id;
+    recordingStart = await recordTwelveSeconds();
+  }, 600_000);
+  afterAll(() => demo.stop());
+
+  /** 12 s of ffmpeg's test picture in 4 s chunks, uploaded as the exam client does; waits for its HLS. */
+  async function recordTwelveSeconds(): Promise<number> {
+    const session = entityOf(
+      await http().call('POST', '/api/webinar-sessions', student, {
+        assignment_attempt_id: attemptId,
+        session_type: 'main-camera',
+        is_should_analyze: false,
+      }),
+      201,
+    ) as Entity & { file_upload_endpoint: string; file_upload_params: Record<string, unknown> };
+    const dir = await mkdtemp(path.resolve('.tmp/proctor-recording-'));
+    try {
+      execFileSync('ffmpeg', [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '12'],
+        ...['-c:v', 'libvpx', '-b:v', '300k', '-g', '10', '-f', 'segment', '-segment_time', '4'],
+        ...['-reset_timestamps', '1', path.join(dir, 'chunk_%03d.webm')],
+      ]);
+      const names = (await readdir(dir)).filter((n) => n.startsWith('chunk_')).sort();
+      for (const name of names) {
+        const data = await readFile(path.join(dir, name));
+        const stored = await uploadFile(demo.url, session.file_upload_endpoint, session.file_upload_params, {
+          name,
+          data,
+        });
+        expect(stored.status).toBe(201);
+      }
+      const manifest = {
+        type: 'video/webm',
+        duration: 12,
+        segments: names.map((filename) => ({ filename, duration: 4 })),
+      };
+      const sent = await uploadFile(demo.url, session.file_upload_endpoint, session.file_upload_params, {
+        name: 'manifest.json',
+        data: Buffer.from(JSON.stringify(manifest)),
+      });
+      expect(sent.status).toBe(200);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // expect.poll belongs to tests, and this runs in beforeAll: wait by hand.
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const records = await http().call(
+        'GET',
+        `/api/webinar-records?webinar_session_id=${session.id}`,
+        teacher,
+      );
+      const statuses = ((records.body.entities as Entity[] | undefined) ?? []).map((r) => r.status);
+      if (statuses.includes('ready')) break;
+      if (statuses.includes('failed') || Date.now() > deadline)
+        throw new Error(`no recording: ${statuses.join()}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return Date.parse(String(session.created_at));
+  }
+
+  const rowOf = (page: Page) => page.locator(`[data-testid="student-row"][data-attempt="${attemptId}"]`);
+  const timeline = async () =>
+    (await http().call('GET', `/api/proctoring/timelines/${attemptId}`, teacher)).body.entity as Body & {
+      violations: { key: string; type: string; review: { decision: string; note: string } | null }[];
+    };
+
+  it("sees the student's actions arrive in the grid without a reload", async () => {
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}`);
+    await expect.poll(() => page.getByTestId('live-state').getAttribute('data-state'), POLL).toBe('live');
+    // A proctor may not read the assignment, its attempts or names (records/access.ts): the page says so.
+    await page.getByTestId('restricted-note').waitFor();
+    expect(await rowOf(page).count()).toBe(0);
+
+    await postAsStudent([act('session_started', 0.5)]);
+    await rowOf(page).waitFor(POLL);
+    await postAsStudent([
+      // focus_lost: three signals a second apart, one interval of 2 s.
+      act('focus_lost', 2),
+      act('focus_lost', 3),
+      act('focus_lost', 4),
+      act('face_missing', 6),
+      act('fullscreen_lost', 8, { is_warning: true }),
+      // head_turned: 62 signals a second apart, 61 s: classed minutes, past the recording's end.
+      ...Array.from({ length: 62 }, (_, i) => act('head_turned', 20 + i)),
+    ]);
+    const newest = rowOf(page).getByTestId('newest-violations');
+    await expect.poll(() => newest.textContent(), POLL).toContain('Голова повёрнута');
+    await expect.poll(() => rowOf(page).getAttribute('data-violations'), POLL).toBe('66');
+    await page.screenshot({ path: screenshotPath('proctor-grid') });
+  });
+
+  it('opens the timeline: durations and their classes, warnings apart, filters, the score', async () => {
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}`);
+    await rowOf(page).getByRole('button', { name: 'Шкала' }).click();
+    const panel = page.getByTestId('timeline-panel');
+    await panel.waitFor();
+    const violations = panel.getByTestId('violation-list');
+    await expect.poll(() => violations.getAttribute('data-count'), POLL).toBe('3');
+    const rows = violations.getByTestId('interval-row');
+    const byType = async () =>
+      Object.fromEntries(
+        await rows.evaluateAll((els) =>
+          els.map((el) => [
+            el.getAttribute('data-type'),
+            [el.getAttribute('data-duration'), el.getAttribute('data-class')],
+          ]),
+        ),
+      );
+    expect(await byType()).toEqual({
+      focus_lost: ['00:00:02', 'seconds'],
+      face_missing: ['00:00:00', 'seconds'],
+      head_turned: ['00:01:01', 'minutes'],
+    });
+    expect(await violations.textContent()).toContain('минуты');
+    await expect.poll(() => panel.getByTestId('warning-list').getAttribute('data-count')).toBe('1');
+    await expect.poll(() => panel.getByTestId('action-list').getAttribute('data-count')).toBe('68');
+    expect(await panel.getByTestId('credibility-score').textContent()).toMatch(/из 100/);
+    const filters = panel.getByTestId('timeline-filters');
+
+    await filters.getByText('Уход с вкладки', { exact: true }).click();
+    await expect.poll(() => violations.getAttribute('data-count')).toBe('1');
+    await expect.poll(() => panel.getByTestId('action-list').getAttribute('data-count')).toBe('3');
+    await filters.getByText('Уход с вкладки', { exact: true }).click();
+    await filters.getByText('Проктор', { exact: true }).click();
+    // Nothing here was seen by a proctor: both lists are empty under that filter.
+    await expect.poll(() => violations.getAttribute('data-count')).toBe('0');
+    await filters.getByText('Проктор', { exact: true }).click();
+    await expect.poll(() => violations.getAttribute('data-count')).toBe('3');
+    await page.screenshot({ path: screenshotPath('proctor-timeline'), fullPage: true });
+  });
+
+  it("saves a review mark, showing the server's refusal of a dismissal without a reason", async () => {
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}?attempt=${attemptId}`);
+    const panel = page.getByTestId('timeline-panel');
+    await panel.locator('[data-testid="interval-row"][data-type="face_missing"]').click();
+    const form = panel.getByTestId('review-form');
+    await form.getByText('Отклонить').click();
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await form.getByText('Укажите причину').waitFor(POLL);
+    await form.getByLabel('Примечание (для отклонения — причина)').fill('Ученик наклонился за ручкой');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await expect
+      .poll(
+        () =>
+          panel
+            .locator('[data-testid="interval-row"][data-type="face_missing"]')
+            .getByTestId('interval-review')
+            .textContent(),
+        POLL,
+      )
+      .toBe('Отклонено');
+    const saved = (await timeline()).violations.find((v) => v.type === 'face_missing');
+    expect(saved?.review).toMatchObject({ decision: 'dismissed', note: 'Ученик наклонился за ручкой' });
+  });
+
+  it('seeks the recording to an interval and marks the playing position on the timeline', async () => {
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}?attempt=${attemptId}`);
+    const panel = page.getByTestId('timeline-panel');
+    const video = panel.getByTestId('proctoring-video');
+    await video.waitFor(POLL);
+    const currentTime = () => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime);
+    await panel.locator('[data-testid="interval-row"][data-type="focus_lost"]').click();
+    await expect.poll(async () => Math.abs((await currentTime()) - 2) < 0.3, POLL).toBe(true);
+    await panel.locator('[data-testid="interval-row"][data-type="face_missing"]').click();
+    await expect.poll(async () => Math.abs((await currentTime()) - 6) < 0.3, POLL).toBe(true);
+    const playhead = panel.getByTestId('timeline-playhead');
+    await playhead.waitFor(POLL);
+    expect(Number(await playhead.getAttribute('data-fraction'))).toBeGreaterThan(0);
+    // head_turned starts after the 12 s recording ends: the player stays where it was.
+    await panel.locator('[data-testid="interval-row"][data-type="head_turned"]').click();
+    await page.getByText('Этого момента нет на записи').waitFor(POLL);
+    expect(Math.abs((await currentTime()) - 6)).toBeLessThan(0.3);
+    await panel.getByText('2×', { exact: true }).click();
+    expect(await video.evaluate((v) => (v as unknown as { playbackRate: number }).playbackRate)).toBe(2);
+    await page.screenshot({ path: screenshotPath('proctor-player'), fullPage: true });
+  });
+
+  it('messages the student, suspends the exam (after confirming) and resumes it', async () => {
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}`);
+    await rowOf(page).getByRole('button', { name: 'Сообщение' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Текст').fill('Пожалуйста, смотрите в камеру');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText('Отправлено ученику').first().waitFor(POLL);
+
+    await rowOf(page).getByRole('button', { name: 'Приостановить' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Приостановить' }).click();
+    await expect
+      .poll(() => rowOf(page).getByTestId('hold-state').getAttribute('data-hold'), POLL)
+      .toBe('suspended');
+    const refused = await http().call('POST', '/api/assignment/actions', student, act('focus_lost', 100));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Попытка приостановлена проктором');
+
+    await rowOf(page).getByRole('button', { name: 'Возобновить' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Возобновить' }).click();
+    await expect
+      .poll(() => rowOf(page).getByTestId('hold-state').getAttribute('data-hold'), POLL)
+      .toBe('running');
+
+    // The hold state above came live from the event log; the list is a read model: wait for it.
+    await expect
+      .poll(async () => {
+        const listed = await http().call(
+          'GET',
+          `/api/assignment/actions?assignment_attempt_id=${attemptId}&action_type[]=proctor_message&action_type[]=exam_suspended&action_type[]=exam_resumed`,
+          teacher,
+        );
+        return (listed.body.entities as { action_type: string; description: string | null }[]).map((a) => [
+          a.action_type,
+          a.description,
+        ]);
+      }, POLL)
+      .toEqual([
+        ['proctor_message', 'Пожалуйста, смотрите в камеру'],
+        ['exam_suspended', null],
+        ['exam_resumed', null],
+      ]);
+  });
+
+  it('lists the assignment for the proctor', async () => {
+    const page = await demo.signedInPage('proctor', '/p/assignments');
+    await page
+      .getByTestId('recent-hint')
+      .waitFor(POLL)
+      .catch(async (error: unknown) => {
+        console.log(await page.locator('main').textContent());
+        throw error;
+      });
+    await page.getByRole('link', { name: `Задание ${assignmentId.slice(0, 8)}` }).click();
+    await page.waitForURL(`${demo.url}/p/assignments/${assignmentId}`);
+    await rowOf(page).waitFor(POLL);
+    await page.goto(`${demo.url}/p/assignments`);
+    await page.getByTestId('record-row').first().waitFor();
+    await page.screenshot({ path: screenshotPath('proctor-assignments') });
+  });
+
+  it('gives the teacher the same page from the assignment, with names; refuses a teacher who does not watch', async () => {
+    const page = await demo.signedInPage('teacher', `/t/assignments/${assignmentId}`);
+    await page.getByRole('link', { name: 'Наблюдение' }).click();
+    await page.waitForURL(`${demo.url}/t/assignments/proctoring/${assignmentId}`);
+    await rowOf(page).getByText('Касымова Айгерим Муратовна').waitFor(POLL);
+    expect(await page.getByTestId('restricted-note').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Наблюдение: Контрольная под наблюдением' }).waitFor();
+
+    const manager = await http().token('manager');
+    const made = await http().call('POST', '/api/teachers', manager, {
+      username: 'teacher.outsider',
+      password: 'Учитель2026',
+      lastname: 'Сторонний',
+      firstname: 'Учитель',
+    });
+    expect(made.status).toBe(201);
+    const outsider = await demo.newPage();
+    await outsider.addInitScript(seedTokensScript(await demo.tokensOf('teacher.outsider', 'Учитель2026')));
+    await outsider.goto(`${demo.url}/t/assignments/proctoring/${assignmentId}`);
+    await outsider.getByText('Нет доступа к наблюдению').waitFor(POLL);
+    expect(await outsider.getByTestId('section-state').textContent()).toContain('404 Задание не найдено');
+  });
+
+  it('renders a timeline of 10,000 actions within the budget (virtualised)', async () => {
+    const heavy = entityOf(
+      await http().call('POST', '/api/assignments', teacher, {
+        type: 'external',
+        name: 'Длинный экзамен',
+        students: [(await http().call('GET', '/api/user.json', student)).body.entity!.id],
+      }),
+      201,
+    );
+    const heavyAttempt = entityOf(
+      await http().call('POST', '/api/assignment-attempts', student, { assignment_id: heavy.id }),
+      201,
+    ).id;
+    const TYPES = ['focus_lost', 'head_turned', 'noise', 'face_missing', 'eye_away'];
+    const start = Date.now() - 4 * 3600_000;
+    for (let batch = 0; batch < 50; batch += 1) {
+      const actions = Array.from({ length: 200 }, (_, i) => {
+        const n = batch * 200 + i;
+        return {
+          id: `heavy-${n}`,
+          assignment_id: heavy.id,
+          assignment_attempt_id: heavyAttempt,
+          action_type: TYPES[n % TYPES.length],
+          created_at: new Date(start + n * 1000).toISOString(),
+        };
+      });
+      const sent = await http().call('POST', '/api/assignment/actions/batch', student, { actions });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    }
+    // The batches are stored at once and projected soon after: open the page once all are readable.
+    await expect
+      .poll(
+        async () => {
+          const first = await http().call(
+            'GET',
+            `/api/assignment/actions?assignment_attempt_id=${heavyAttempt}&page=1&limit=1`,
+            student,
+          );
+          return (first.body.entities as { total: number }).total;
+        },
+        { timeout: 120_000 },
+      )
+      .toBe(10_000);
+    const page = await demo.signedInPage('proctor', `/p/assignments/${heavy.id}?attempt=${heavyAttempt}`);
+    const list = page.getByTestId('action-list');
+    await expect.poll(() => list.getAttribute('data-count'), { timeout: 120_000 }).toBe('10000');
+    // A string: these tests compile without the DOM's types.
+    const rendered = await page.evaluate<number[]>(
+      `performance.getEntriesByName('proctoring:timeline-render').map((e) => e.duration)`,
+    );
+    expect(rendered).toHaveLength(1);
+    // Only the rows in view are drawn.
+    expect(await list.getByTestId('action-row').count()).toBeLessThan(40);
+    console.log(`timeline of 10,000 actions rendered in ${rendered[0]!.toFixed(1)} ms`);
+    expect(rendered[0]).toBeLessThan(500);
+    // Scrolling to the end draws the last action.
+    await list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect
+      .poll(() => list.getByTestId('action-row').last().textContent(), POLL)
+      .toMatch(/Взгляд в сторону/);
+    expect(demo.errors).toEqual([]);
+  }, 300_000);
+});
