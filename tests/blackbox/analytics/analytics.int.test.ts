@@ -347,6 +347,10 @@ describe('saved queries', () => {
     const colleague = tokenFor('analyst', 'school-a', 2);
     const listed = (await call('GET', '/api/analytics-queries', colleague)).body.entities as { id: string }[];
     expect(listed.map((q) => q.id)).toContain(id);
+    await ok('POST', '/api/analytics-queries', colleague, { ...saved, name: 'Запрос коллеги' });
+    const mine = (await call('GET', '/api/analytics-queries?filter[owner_id]=analyst-school-a-1', analyst))
+      .body.entities as { id: string; created_by: string }[];
+    expect(mine.map((q) => q.id)).toEqual([id]);
     expect((await call('PUT', `/api/analytics-queries/${id}`, colleague, { name: 'Моё' })).status).toBe(404);
     expect((await call('DELETE', `/api/analytics-queries/${id}`, colleague)).status).toBe(404);
 
