@@ -373,6 +373,19 @@ describe('saved queries', () => {
 
     expect((await call('DELETE', `/api/analytics-queries/${id}`, analyst)).status).toBe(204);
     expect((await call('GET', `/api/analytics-queries/${id}`, analyst)).status).toBe(404);
+
+    // Every write was an event on the query's own stream (read back from the copy of the log in ClickHouse).
+    await env.caughtUp();
+    const events = await env.analytics.query<{ type: string; school_id: string }>(
+      'SELECT type, school_id FROM events FINAL WHERE stream_id = {stream:String} ORDER BY global_position',
+      { stream: `analytics_query-${id}` },
+    );
+    expect(events).toEqual(
+      ['AnalyticsQueryCreated', 'AnalyticsQueryUpdated', 'AnalyticsQueryDeleted'].map((type) => ({
+        type,
+        school_id: 'school-a',
+      })),
+    );
   });
 
   it('refuses an unknown chart type or an empty name', async () => {
