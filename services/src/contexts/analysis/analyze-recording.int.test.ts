@@ -60,6 +60,15 @@ describe('re-analysis of a recording with known segments', () => {
     }
   });
 
+  it('raises nothing but its own violations inside any segment', () => {
+    for (const segment of segments) {
+      const inside = result.intervals.filter(
+        (i) => i.end > segment.start + 2 && i.start < segment.end - 2 && !segment.expect.includes(i.type),
+      );
+      expect(inside, `${segment.name}: ${JSON.stringify(inside)}`).toEqual([]);
+    }
+  });
+
   it('names the prohibited object it saw', () => {
     const phone = segments.find((s) => s.expect.includes('prohibited_objects'))!;
     const found = result.intervals.find((i) => i.type === 'prohibited_objects' && i.start < phone.end);
