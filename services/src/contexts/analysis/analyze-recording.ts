@@ -116,8 +116,9 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   /** Everything the camera detectors see in one frame. */
   const look = async (frame: { t: number; data: Uint8Array }, index: number) => {
     const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
-    // The object detector is the slow one (about 0.18 s a frame against 0.03 s for all the face
-    // models), so it looks once per object_detection.interval, side by side with the face models.
+    // The object detector is the slow one (about 0.18 s a frame on a quiet core, an order of magnitude
+    // more than all the face models together), so it looks once per object_detection.interval, in its
+    // worker thread while the face models run here.
     const objectsSeen =
       index % settings.objectsEveryFrames === 0
         ? detectObjects(objectModel, image, { minScore: settings.objectMinScore })

@@ -5,7 +5,7 @@ import type { ProhibitedObjectClass } from '@sabaq/models';
  * The specification's object scores (0.4) were set for the exam client's detector; the server's
  * CenterNet scores the same objects lower (a phone held up to the camera 0.37–0.39, the phone on the
  * table of yolo.jpg 0.30, nothing above 0.1 on pictures without one), so the server scales them:
- * 0.4 → 0.25. Measured in models/src/detectors.int.test.ts; documented in docs/ai-analysis.md.
+ * 0.4 → 0.25. Measured in models/src/object-detector.int.test.ts; documented in docs/ai-analysis.md.
  */
 export const OBJECT_SCORE_SCALE = 0.625;
 
