@@ -38,6 +38,7 @@ const unused = <T>(name: string): T =>
 export interface AnalyticsApp {
   app: FastifyInstance;
   analytics: ClickHouseAnalytics;
+  services: ContextServices;
   /** The server's clock: tests move it to give attempts known start and finish times. */
   setNow(at: Date): void;
   /** Read models and ClickHouse hold everything appended so far. */
@@ -94,6 +95,7 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   return {
     app,
     analytics,
+    services,
     setNow(at) {
       now = at;
     },

@@ -2,6 +2,8 @@ import { PROCTORING_VIOLATIONS } from '@sabaq/events';
 import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
 import { accessTable } from '../../../services/src/platform/http/records/access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAnalyticsDemo } from '../../../services/src/contexts/analytics/queries/demo-seed';
+import { DEMO_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
 import { tokenFor } from '../records/records-app';
 import { startAnalyticsApp, type AnalyticsApp } from './analytics-app';
 
@@ -497,6 +499,24 @@ describe('the dashboard', () => {
     const backwards = await dashboard(analyst, 'from=2026-03-20&to=2026-03-01');
     expect(backwards.status).toBe(422);
     expect(Object.keys(backwards.body.errors as object)).toEqual(['to']);
+  });
+});
+
+describe('the demo', () => {
+  it('gives the demo school two saved queries of its analyst, once however often it starts', async () => {
+    const demo = { ...env.services, demo: true };
+    await seedAnalyticsDemo(demo);
+    await seedAnalyticsDemo(demo);
+    await env.caughtUp();
+    const token = tokenFor('analyst', DEMO_SCHOOL_ID);
+    const listed = (await ok('GET', '/api/analytics-queries', token)).entities as {
+      name: string;
+      sql: string;
+      created_by: string;
+    }[];
+    expect(listed.map((q) => q.name)).toEqual(['Время выполнения попыток, минуты', 'Нарушения по типам']);
+    expect(new Set(listed.map((q) => q.created_by))).toEqual(new Set([demoUserId('analyst')]));
+    for (const saved of listed) expect((await query(token, saved.sql)).status, saved.name).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { BoundedContext } from '..';
 import { analyticsQueries } from './queries/collection';
+import { seedAnalyticsDemo } from './queries/demo-seed';
 import { analyticsRoutes } from './routes';
 
 /**
@@ -11,4 +12,5 @@ export const analyticsContext: BoundedContext = {
   migrations: { '1000_analytics_queries': analyticsQueries.migration },
   projections: [analyticsQueries.projection],
   routes: (app, services) => analyticsRoutes(app, services),
+  seed: (services) => seedAnalyticsDemo(services),
 };
