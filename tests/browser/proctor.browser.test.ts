@@ -190,7 +190,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     await expect.poll(() => violations.getAttribute('data-count')).toBe('0');
     await filters.getByText('Проктор', { exact: true }).click();
     await expect.poll(() => violations.getAttribute('data-count')).toBe('3');
-    await page.screenshot({ path: screenshotPath('proctor-timeline'), fullPage: true });
+    await panel.screenshot({ path: screenshotPath('proctor-timeline') });
   });
 
   it("saves a review mark, showing the server's refusal of a dismissal without a reason", async () => {
@@ -236,7 +236,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     expect(Math.abs((await currentTime()) - 6)).toBeLessThan(0.3);
     await panel.getByText('2×', { exact: true }).click();
     expect(await video.evaluate((v) => (v as unknown as { playbackRate: number }).playbackRate)).toBe(2);
-    await page.screenshot({ path: screenshotPath('proctor-player'), fullPage: true });
+    await panel.screenshot({ path: screenshotPath('proctor-player') });
   });
 
   it('messages the student, suspends the exam (after confirming) and resumes it', async () => {

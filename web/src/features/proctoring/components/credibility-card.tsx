@@ -31,30 +31,32 @@ export function CredibilityCard({ credibility }: { credibility: Credibility }) {
             {t('proctoring.credibility.none')}
           </Text>
         ) : (
-          <Table fz="sm" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('proctoring.credibility.type')}</Table.Th>
-                <Table.Th ta="right">{t('proctoring.credibility.intervals')}</Table.Th>
-                <Table.Th ta="right">{t('proctoring.timeline.duration')}</Table.Th>
-                <Table.Th ta="right">{t('proctoring.credibility.points')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {credibility.contributions.map((c) => (
-                <Table.Tr key={`${c.kind}:${c.action_type}`}>
-                  <Table.Td>
-                    {t(`proctoring.types.${c.action_type}` as 'proctoring.types.noise', c.action_type)}
-                  </Table.Td>
-                  <Table.Td ta="right">{c.intervals}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatClock(c.seconds)}
-                  </Table.Td>
-                  <Table.Td ta="right">−{c.points}</Table.Td>
+          <Table.ScrollContainer minWidth={360}>
+            <Table fz="sm" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('proctoring.credibility.type')}</Table.Th>
+                  <Table.Th ta="right">{t('proctoring.credibility.intervals')}</Table.Th>
+                  <Table.Th ta="right">{t('proctoring.timeline.duration')}</Table.Th>
+                  <Table.Th ta="right">{t('proctoring.credibility.points')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {credibility.contributions.map((c) => (
+                  <Table.Tr key={`${c.kind}:${c.action_type}`}>
+                    <Table.Td>
+                      {t(`proctoring.types.${c.action_type}` as 'proctoring.types.noise', c.action_type)}
+                    </Table.Td>
+                    <Table.Td ta="right">{c.intervals}</Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatClock(c.seconds)}
+                    </Table.Td>
+                    <Table.Td ta="right">−{c.points}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Paper>

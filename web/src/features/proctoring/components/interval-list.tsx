@@ -68,16 +68,21 @@ export function IntervalList({
             <Text size="sm" fw={500} style={{ flex: '1 1 0', minWidth: 0 }} truncate>
               {t(`proctoring.types.${interval.type}` as 'proctoring.types.noise', interval.type)}
             </Text>
-            <Text size="sm" ff="monospace" w={150}>
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {clockTime(interval.start)}–{clockTime(interval.end)}
             </Text>
-            <Text size="sm" ff="monospace" w={70} data-testid="interval-duration">
+            <Text size="sm" ff="monospace" fw={600} style={{ flexShrink: 0 }} data-testid="interval-duration">
               {interval.duration_text}
             </Text>
-            <Badge size="sm" variant="light" color={CLASS_COLORS[interval.duration_class]} w={80}>
+            <Badge
+              size="sm"
+              variant="light"
+              color={CLASS_COLORS[interval.duration_class]}
+              style={{ flexShrink: 0 }}
+            >
               {t(`proctoring.classes.${interval.duration_class}`)}
             </Badge>
-            <Group gap={4} w={150} wrap="nowrap" visibleFrom="sm">
+            <Group gap={4} wrap="nowrap" visibleFrom="md" style={{ flexShrink: 0 }}>
               {interval.sources.map((source) => (
                 <Badge key={source} size="xs" variant="outline" color="gray">
                   {t(`proctoring.sources.${source}`)}
@@ -86,7 +91,7 @@ export function IntervalList({
             </Group>
             <Badge
               size="sm"
-              w={110}
+              style={{ flexShrink: 0 }}
               variant={interval.review ? 'filled' : 'default'}
               color={interval.review ? REVIEW_COLORS[interval.review.decision] : 'gray'}
               data-testid="interval-review"

@@ -120,7 +120,7 @@ export function TimelinePanel({
         )}
         <TimelineFilters types={types} filter={filter} onChange={setFilter} />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack gap="sm">
               <Group justify="space-between">
                 <Title order={3} fz="md">
@@ -183,9 +183,10 @@ export function TimelinePanel({
                   </Stack>
                 </Paper>
               ) : null}
+              {timeline.data ? <CredibilityCard credibility={timeline.data.credibility} /> : null}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
               <Title order={3} fz="md">
                 {t('proctoring.player.title')}
@@ -203,7 +204,6 @@ export function TimelinePanel({
                   {t('proctoring.player.none')}
                 </Text>
               )}
-              {timeline.data ? <CredibilityCard credibility={timeline.data.credibility} /> : null}
             </Stack>
           </Grid.Col>
         </Grid>
