@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import { MyCertificatesPage } from '../../features/certificates';
 import { GroupHome } from '../../features/home';
+import { MediaLibraryPage } from '../../features/media-library';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
 import {
   MyAssignmentsPage,
@@ -20,6 +22,8 @@ export const pages: Record<string, ComponentType> = {
   assignments: MyAssignmentsPage,
   assignment: StudentAssignmentPage,
   'assignment-register': RegisterPage,
+  media: MediaLibraryPage,
+  certificates: MyCertificatesPage,
   profile: ProfileViewPage,
   'profile-edit': () => <ProfileEditPage />,
   'profile-password': ProfilePasswordPage,

@@ -12,6 +12,8 @@ import {
 } from '../../features/authoring';
 import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
 import { GroupHome } from '../../features/home';
+import { InviteCreatePage, InvitesListPage, InviteViewPage } from '../../features/invites';
+import { MediaLibraryPage } from '../../features/media-library';
 import { TeacherProctoringPage } from '../../features/proctoring';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
@@ -51,4 +53,8 @@ export const pages: Record<string, ComponentType> = {
   classes: ClassesListPage,
   'class-create': ClassCreatePage,
   class: ClassViewPage,
+  invites: InvitesListPage,
+  'invite-create': InviteCreatePage,
+  invite: InviteViewPage,
+  media: MediaLibraryPage,
 };

@@ -17,6 +17,9 @@ export interface Assignment {
   ending_at: string;
   ending_at_type: 'without' | 'date';
   is_proctoring: boolean;
+  /** Issues certificates from the template `certificate_id` (docs/certificates.md). */
+  is_certificate?: boolean;
+  certificate_id?: string | null;
   is_started: boolean;
   is_finished: boolean;
   is_suspended: boolean;

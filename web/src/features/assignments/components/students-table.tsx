@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../shared/i18n';
 import { LOADING_ROWS } from '../../../shared/ui/paged-table';
 import { notifySuccess } from '../../auth';
+import { assignmentCertificatesQuery, CertificateCell, certificatesByStudent } from '../../certificates';
 import {
   assignmentKeys,
   assignmentsApi,
@@ -37,6 +38,12 @@ export function StudentsTable({ assignment }: { assignment: Assignment }) {
       void queryClient.invalidateQueries({ queryKey: assignmentKeys.work(assignment.id) });
     },
   });
+  const withCertificates = Boolean(assignment.is_certificate && assignment.certificate_id);
+  const certificates = useQuery({
+    ...assignmentCertificatesQuery(assignment.id),
+    enabled: withCertificates,
+  });
+  const issued = certificatesByStudent(certificates.data ?? []);
   const rows = work.data ? studentRows(assignment.students, work.data) : undefined;
   const nameOf = (id: string) => names.data?.[id] ?? t('assignments.unknownStudent');
   const stateOf = (row: StudentRow) => {
@@ -70,6 +77,7 @@ export function StudentsTable({ assignment }: { assignment: Assignment }) {
               <Table.Th>{t('assignments.work.state')}</Table.Th>
               <Table.Th>{t('assignments.work.score')}</Table.Th>
               <Table.Th>{t('assignments.work.result')}</Table.Th>
+              {withCertificates ? <Table.Th>{t('certificates.column')}</Table.Th> : null}
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -77,7 +85,7 @@ export function StudentsTable({ assignment }: { assignment: Assignment }) {
             {rows === undefined
               ? Array.from({ length: LOADING_ROWS }, (_, i) => (
                   <Table.Tr key={i} data-testid="loading-row">
-                    <Table.Td colSpan={6}>
+                    <Table.Td colSpan={withCertificates ? 7 : 6}>
                       <Skeleton height={14} />
                     </Table.Td>
                   </Table.Tr>
@@ -119,6 +127,16 @@ export function StudentsTable({ assignment }: { assignment: Assignment }) {
                         <Text c="dimmed">—</Text>
                       )}
                     </Table.Td>
+                    {withCertificates ? (
+                      <Table.Td>
+                        <CertificateCell
+                          assignmentId={assignment.id}
+                          studentId={row.studentId}
+                          studentName={nameOf(row.studentId)}
+                          issued={issued.get(row.studentId)}
+                        />
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
                       {actionsOf(row).length > 0 ? (
                         <Menu position="bottom-end" withinPortal>

@@ -7,6 +7,7 @@ import { common, groups, person, validation } from './en/common';
 import { people, profile, reference } from './en/people';
 import { proctoring } from './en/proctoring';
 import { sections, shell } from './en/shell';
+import { certificates, invites, media } from './en/library';
 import { work } from './en/work';
 import type { Messages } from './ru';
 
@@ -30,6 +31,9 @@ export const en: Messages = {
   aiReport,
   proctoring,
   analytics,
+  media,
+  invites,
+  certificates,
   app: {
     name: 'Sabaq',
     tagline: 'Learning and online proctoring for schools',

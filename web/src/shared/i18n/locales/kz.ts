@@ -7,6 +7,7 @@ import { common, groups, person, validation } from './kz/common';
 import { people, profile, reference } from './kz/people';
 import { proctoring } from './kz/proctoring';
 import { sections, shell } from './kz/shell';
+import { certificates, invites, media } from './kz/library';
 import { work } from './kz/work';
 import type { Messages } from './ru';
 
@@ -30,6 +31,9 @@ export const kz: Messages = {
   aiReport,
   proctoring,
   analytics,
+  media,
+  invites,
+  certificates,
   app: {
     name: 'Sabaq',
     tagline: 'Мектептерге арналған оқыту және онлайн-прокторинг',

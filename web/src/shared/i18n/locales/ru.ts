@@ -7,6 +7,7 @@ import { common, groups, person, validation } from './ru/common';
 import { people, profile, reference } from './ru/people';
 import { proctoring } from './ru/proctoring';
 import { sections, shell } from './ru/shell';
+import { certificates, invites, media } from './ru/library';
 import { work } from './ru/work';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
@@ -30,6 +31,9 @@ export const ru = {
   aiReport,
   proctoring,
   analytics,
+  media,
+  invites,
+  certificates,
   app: {
     name: 'Sabaq',
     tagline: 'Обучение и онлайн-прокторинг для школ',

@@ -1,0 +1,1 @@
+export { InviteCreatePage, InvitesListPage, InviteViewPage } from './components/invite-pages';
