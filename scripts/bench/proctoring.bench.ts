@@ -195,7 +195,18 @@ async function main(): Promise<void> {
       ),
       figure('errors', result.errors + result.pushesMissing + timeline.missing, 'count', null),
     ];
-    record(figures, {
+    // A percentile of nothing is no figure: leave it out rather than record a 0 (say, when no measured
+    // HTTP action was answered at all), and say so beside the others.
+    const empty: Record<string, number[]> = {
+      timeline_lag: timeline.lags,
+      fanout: result.fanoutMs,
+      http_answer: result.httpAnswerMs,
+      ws_ack: result.wsAckMs,
+    };
+    const unmeasured = Object.keys(empty).filter((name) => empty[name]!.length === 0);
+    const measured = figures.filter((f) => !unmeasured.some((name) => f.metric.startsWith(`${name}_`)));
+    record(measured, {
+      unmeasured,
       ...hostInfo(),
       students: STUDENTS,
       seconds: SECONDS,

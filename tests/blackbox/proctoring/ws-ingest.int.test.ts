@@ -198,6 +198,24 @@ describe('proctoring actions over the socket', () => {
     expect(await storedIds(attempt2)).toEqual(before);
   });
 
+  it('judges each of many frames sent at once by its own attempt', async () => {
+    // Frames read in the same turn share one look-up of their attempts (ingest/write-targets.ts).
+    const [first, second, third] = [
+      await socketOf(student1),
+      await socketOf(student2),
+      await socketOf(student2),
+    ];
+    const answers = await Promise.all([
+      send(first, [action({ id: 'w-many-1', action_type: 'eye_away' })]),
+      send(second, [action({ id: 'w-many-2', action_type: 'eye_away' })]),
+      send(third, [action({ id: 'w-many-3', action_type: 'eye_away' }, attempt2)]),
+      send(first, [action({ id: 'w-many-4', action_type: 'eye_away' }, 'no-such-attempt')]),
+    ]);
+    expect(answers.map((a) => (a.event === 'proctoring.ack' ? 201 : a.status_code))).toEqual([
+      201, 403, 201, 404,
+    ]);
+  });
+
   it('lets the proctor act on the socket and holds the student it suspends', async () => {
     const watcher = await socketOf(proctor);
     const student = await socketOf(student1);

@@ -43,10 +43,10 @@ export async function attemptFacts(db: Db, attemptId: string): Promise<AttemptFa
   return row ? toAttemptFacts(row) : undefined;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-function toAttemptFacts(row: Row): AttemptFacts {
+export function toAttemptFacts(row: Row): AttemptFacts {
   return {
     attemptId: String(row.id),
     assignmentId: String(row.assignment_id),
@@ -58,7 +58,7 @@ function toAttemptFacts(row: Row): AttemptFacts {
   };
 }
 
-function toAssignmentFacts(row: Row): AssignmentFacts {
+export function toAssignmentFacts(row: Row): AssignmentFacts {
   return {
     id: String(row.id),
     schoolId: textOrNull(row.school_id),
@@ -72,48 +72,6 @@ function toAssignmentFacts(row: Row): AssignmentFacts {
       typeof row.settings === 'object' && row.settings !== null
         ? (row.settings as Partial<ProctoringSettings>)
         : null,
-  };
-}
-
-/** Proctor actions that hold a student's writing (suspend, stop) or release it (resume). */
-export const HOLD_ACTIONS = ['exam_suspended', 'exam_resumed', 'exam_stopped'] as const;
-
-export interface WriteTargetFacts {
-  attempt: AttemptFacts;
-  /** Undefined when the attempt's assignment is gone. */
-  assignment: AssignmentFacts | undefined;
-  /** The latest suspend, resume or stop of the attempt, if any. */
-  lastHold: (typeof HOLD_ACTIONS)[number] | null;
-}
-
-/**
- * Everything the write rules read about an attempt, in one round trip: every recorded action asks, so
- * three queries an action were three times the database's network and scheduling cost under load.
- */
-export async function writeTargetFacts(db: Db, attemptId: string): Promise<WriteTargetFacts | undefined> {
-  const { rows } = await sql<Row>`
-    SELECT t.id, t.assignment_id, t.student_id, t.school_id, t.status, t.ends_at, t.points,
-      a.id AS a_id, a.school_id AS a_school_id, a.owner_id AS a_owner_id, a.reviewers AS a_reviewers,
-      a.is_suspended AS a_is_suspended, a.is_finished AS a_is_finished,
-      a.is_proctoring AS a_is_proctoring, a.points AS a_points,
-      a.record->'settings'->'proctoring_settings' AS a_settings,
-      (SELECT p.action_type FROM proctoring_actions p
-        WHERE p.assignment_attempt_id = t.id AND p.action_type IN (${sql.join([...HOLD_ACTIONS])})
-        ORDER BY p.created_at DESC, p.global_position DESC LIMIT 1) AS last_hold
-    FROM ${sql.table(TABLES.attempts)} t
-    LEFT JOIN ${sql.table(TABLES.assignments)} a ON a.id = t.assignment_id AND a.deleted = false
-    WHERE t.id = ${attemptId} AND t.deleted = false`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
-  const assignment = Object.fromEntries(
-    Object.entries(row)
-      .filter(([key]) => key.startsWith('a_'))
-      .map(([key, value]) => [key.slice(2), value]),
-  );
-  return {
-    attempt: toAttemptFacts(row),
-    assignment: row.a_id === null ? undefined : toAssignmentFacts(assignment),
-    lastHold: (row.last_hold as WriteTargetFacts['lastHold']) ?? null,
   };
 }
 

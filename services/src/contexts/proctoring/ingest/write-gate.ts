@@ -2,7 +2,8 @@ import { proctoringActionKind, type ProctoringSource } from '@sabaq/events';
 import type { ContextServices } from '../..';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import { watches, writeTargetFacts, type AssignmentFacts, type AttemptFacts } from '../assignments-lookup';
+import { watches, type AssignmentFacts, type AttemptFacts } from '../assignments-lookup';
+import { writeTargetFacts } from './write-targets';
 
 /** An answer after the attempt's time may still bring the last second's signals: a short grace. */
 const LATE_GRACE_MS = 60_000;
