@@ -18,11 +18,23 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
+/** Arguments a test file adds for its own Chromium (a fake camera); none unless a file asks. */
+const extraArgs: string[] = [];
+
+/** Adds launch arguments for the Chromium this test file starts next (call before the platform starts). */
+export function addChromiumArgs(...args: string[]): void {
+  extraArgs.push(...args);
+}
+
 /** Installs Debian's Chromium when missing (as root), then starts it through playwright-core. */
 export async function launchChromium(): Promise<Browser> {
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/browser/ensure-chromium.mjs')], {
     stdio: 'inherit',
     env: { ...process.env, CHROMIUM_PATH },
   });
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...LAUNCH_ARGS, ...extraArgs],
+  });
 }

@@ -6,6 +6,8 @@ export const SECURITY_HEADERS_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
+      // The exam's face detector is WebAssembly (onnxruntime-web): compiling it needs this, not eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Inline styles come from the UI kit.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

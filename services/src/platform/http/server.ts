@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, installErrorHandler } from './error-handler';
+import { registerModelFiles } from './model-files';
 import { registerOpenApi } from './openapi';
 import { parseQueryString } from './records/query-string';
 import { rejectUnstorableText } from './records/text-guard';
@@ -49,6 +50,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const report = await options.health.report();
     return reply.status(report.status === 'down' ? 503 : 200).send(report);
   });
+
+  registerModelFiles(app);
 
   // OpenAPI must be registered before the routes it describes.
   await registerOpenApi(app);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
+import { ExamPreparation, requestExamFullscreen, settingsOf } from '../../exam-client';
 import { useFormat } from '../../../shared/i18n';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { myWorkQuery, studentAssignmentQuery, workApi, workKeys } from '../api';
@@ -29,6 +30,7 @@ export function RegisterPage() {
   });
   const work = useQuery(myWorkQuery(id));
   const [agreed, setAgreed] = useState(false);
+  const [equipmentReady, setEquipmentReady] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: () => workApi.start(id),
@@ -84,6 +86,10 @@ export function RegisterPage() {
           />
         </Paper>
       ) : null}
+      {/* The equipment check and the photo come after the consent and before the start. */}
+      {needsConsent && agreed && state.kind === 'can-start' ? (
+        <ExamPreparation assignment={a} onReady={setEquipmentReady} />
+      ) : null}
       {state.kind === 'waiting' ? (
         <Alert color="blue" role="status">
           {t('work.register.waiting', { date: format.dateTime(a.starting_at) })}
@@ -105,9 +111,12 @@ export function RegisterPage() {
           </Button>
         ) : (
           <Button
-            onClick={() => start.mutate()}
+            onClick={() => {
+              if (needsConsent) requestExamFullscreen(settingsOf(a.settings));
+              start.mutate();
+            }}
             loading={start.isPending}
-            disabled={state.kind !== 'can-start' || (needsConsent && !agreed)}
+            disabled={state.kind !== 'can-start' || (needsConsent && (!agreed || !equipmentReady))}
             data-testid="start-attempt"
           >
             {t('work.register.start')}

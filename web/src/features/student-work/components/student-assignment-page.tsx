@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { ProctoredExam } from '../../exam-client';
 import { myWorkQuery, studentAssignmentQuery } from '../api';
 import { studentState } from '../model';
 import { AssignmentFacts } from './assignment-facts';
@@ -32,12 +33,19 @@ export function StudentAssignmentPage() {
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} />
       {state.kind === 'active' ? (
-        <AttemptRunner
-          key={state.attempt.id}
-          assignment={a}
-          attempt={state.attempt}
-          results={work.data.results}
-        />
+        a.is_proctoring ? (
+          // A proctored attempt runs inside the exam client (recording, checks, detectors).
+          <ProctoredExam key={state.attempt.id} assignment={a} attemptId={state.attempt.id}>
+            <AttemptRunner assignment={a} attempt={state.attempt} results={work.data.results} />
+          </ProctoredExam>
+        ) : (
+          <AttemptRunner
+            key={state.attempt.id}
+            assignment={a}
+            attempt={state.attempt}
+            results={work.data.results}
+          />
+        )
       ) : (
         <>
           <AssignmentFacts assignment={a} used={work.data.attempts.length} />

@@ -1,0 +1,274 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPicturePath } from '../../models/test/media';
+import { addChromiumArgs } from './support/chromium';
+import { DemoPlatform, screenshotPath } from './support/demo-platform';
+
+const QUIZ = 'Проверочная работа: основы';
+const POLL = { timeout: 30_000, interval: 500 };
+const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The fake camera's film, looped by Chromium: real photos from Debian packages (models/test/media.ts):
+ * one face (astronaut.png) 10 s, a grey frame (no face) 6 s, four faces (opencv-doc's facereg.jpg) 6 s,
+ * one face again 8 s. 320×240 at 10 frames a second, raw YUV (y4m) as Chromium reads it.
+ */
+function composeCameraFilm(): string {
+  const dir = path.join(repoRoot, '.tmp/exam-camera');
+  mkdirSync(dir, { recursive: true });
+  const film = path.join(dir, 'cam.y4m');
+  const fit =
+    'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y'],
+    ...['-loop', '1', '-t', '10', '-i', testPicturePath('astronaut')],
+    ...['-f', 'lavfi', '-t', '6', '-i', 'color=c=gray:s=320x240:r=10'],
+    ...['-loop', '1', '-t', '6', '-i', testPicturePath('fourFaces')],
+    ...['-loop', '1', '-t', '8', '-i', testPicturePath('astronaut')],
+    '-filter_complex',
+    `[0]${fit}[a];[1]${fit}[b];[2]${fit}[c];[3]${fit}[d];[a][b][c][d]concat=n=4:v=1:a=0[v]`,
+    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
+  ]);
+  expect(statSync(film).size).toBeGreaterThan(30 * 320 * 240);
+  return film;
+}
+
+interface Action {
+  action_type: string;
+  screenshot: string | null;
+  description: string | null;
+  created_at: string;
+}
+interface Session {
+  id: string;
+  session_type: string;
+  status: string;
+  state: string | null;
+  video_duration: number | null;
+}
+
+/**
+ * The student's exam client against the real platform, in Chromium with a fake camera and a fake
+ * screen: the equipment check, the identification photo, the recording's chunks uploaded from
+ * IndexedDB and converted, the face detector's segments and focus loss posted as actions, a reload in
+ * the middle, and the main thread's longest task.
+ */
+describe('a proctored exam in the browser', () => {
+  const demo = new DemoPlatform();
+  let assignmentId = '';
+  let studentToken = '';
+  let page: Page;
+
+  const actions = async (): Promise<Action[]> => {
+    const answer = await demo.getAs(studentToken, `/api/assignment/actions?assignment_id=${assignmentId}`);
+    return ((await answer.json()) as { entities: Action[] }).entities;
+  };
+  const typesPosted = async () => new Set((await actions()).map((a) => a.action_type));
+  const sessions = async (): Promise<Session[]> => {
+    const answer = await demo.getAs(
+      studentToken,
+      `/api/webinar-sessions?filter[assignment_id]=${assignmentId}`,
+    );
+    return ((await answer.json()) as { entities: Session[] }).entities;
+  };
+
+  beforeAll(async () => {
+    const film = composeCameraFilm();
+    addChromiumArgs(
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${film}`,
+      // Answers the permission prompts, and getDisplayMedia with a fake 1280×720 "screen" (headless has
+      // no picker: --auto-select-desktop-capture-source and the tab-capture flags time out there).
+      '--use-fake-ui-for-media-stream',
+    );
+    await demo.start();
+  });
+  afterAll(() => demo.stop());
+
+  it('the student passes the equipment check, takes the photo and starts under proctoring', async () => {
+    const teacher = (await demo.tokensOf('teacher')).access_token!;
+    studentToken = (await demo.tokensOf('student')).access_token!;
+    const me = (await (await demo.getAs(studentToken, '/api/user.json')).json()) as {
+      entity?: { id: string };
+      id?: string;
+    };
+    // The demo content is seeded in the background after the platform starts: wait for its quiz.
+    let quiz: { id: string; name: string } | undefined;
+    await expect
+      .poll(async () => {
+        const answer = await demo.getAs(teacher, '/api/quiz?limit=100');
+        const listed = (await answer.json()) as { entities?: { id: string; name: string }[] };
+        quiz = listed.entities?.find((q) => q.name === QUIZ);
+        return quiz !== undefined;
+      }, POLL)
+      .toBe(true);
+    const created = await fetch(`${demo.url}/api/assignments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'quiz',
+        name: 'Экзамен под наблюдением',
+        quizzes: [quiz!.id],
+        students: [me.entity?.id ?? me.id],
+        is_proctoring: true,
+        complete_time: 30,
+        settings: { proctoring_settings: { head_tolerance: 1500, focus_tolerance: 1500 } },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    assignmentId = ((await created.json()) as { entity: { id: string } }).entity.id;
+    page = await demo.signedInPage('student', `/s/assignments/${assignmentId}/register`);
+    await page.getByTestId('proctoring-consent').check();
+    const check = page.getByTestId('equipment-check');
+    await check.waitFor();
+    expect(await page.getByTestId('start-attempt').isDisabled()).toBe(true);
+    for (const item of ['camera', 'microphone', 'displays', 'resolution']) {
+      await check.locator(`[data-testid="check-${item}"][data-state="passed"]`).waitFor(POLL);
+    }
+    // The screen needs a click (a user gesture), then the fake screen is shared.
+    await page.getByTestId('check-screen-run').click();
+    await check.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
+    await page.getByTestId('microphone-level').waitFor();
+    expect(await page.getByTestId('start-attempt').isDisabled()).toBe(true);
+    await page.getByTestId('photo-take').click();
+    await page.getByTestId('identity-photo-taken').waitFor();
+    await page.getByTestId('start-attempt').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('exam-equipment-check'), fullPage: true });
+    expect(await page.getByTestId('start-attempt').isDisabled()).toBe(false);
+
+    await page.getByTestId('start-attempt').click();
+    await page.waitForURL(`${demo.url}/s/assignments/${assignmentId}`);
+    await page.getByTestId('exam-recording').waitFor(POLL);
+    await page.getByTestId('attempt-runner').waitFor();
+
+    await expect
+      .poll(async () => [...(await typesPosted())].sort(), POLL)
+      .toEqual(
+        expect.arrayContaining([
+          'environment_checked',
+          'identity_verified',
+          'recording_started',
+          'session_started',
+        ]),
+      );
+    const posted = await actions();
+    const identity = posted.find((a) => a.action_type === 'identity_verified')!;
+    expect(identity.screenshot).toMatch(/\.jpe?g$/);
+    expect(posted.find((a) => a.action_type === 'environment_checked')!.description).toContain(
+      'camera: passed',
+    );
+    expect(posted.filter((a) => a.action_type === 'recording_started')).toHaveLength(2);
+    expect((await sessions()).map((s) => s.session_type).sort()).toEqual(['main-camera', 'screen']);
+  });
+
+  it('uploads the recorded chunks from IndexedDB while the exam goes on', async () => {
+    await expect
+      .poll(async () => (await page.getByTestId('upload-progress').textContent()) ?? '', SLOW_POLL)
+      .toMatch(/Отправлено ([2-9]|\d\d+) из/);
+    const stored = (await page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('VideoChunksDb');
+      open.onsuccess = () => {
+        const all = open.result.transaction('chunks').objectStore('chunks').getAll();
+        all.onsuccess = () => resolve(all.result.map((c) => ({ name: c.name, session: c.session_id, uploaded: c.is_uploaded, closed: c.is_closed, codec: c.codec, duration: c.duration, size: c.blob.size })));
+        all.onerror = () => reject(all.error);
+      };
+      open.onerror = () => reject(open.error);
+    })`)) as { name: string; uploaded: boolean; closed: boolean; size: number; duration: number }[];
+    expect(stored.length).toBeGreaterThan(1);
+    expect(stored.some((c) => c.uploaded)).toBe(true);
+    expect(stored.every((c) => c.closed && c.size > 0 && /^chunk_\d{5}\.webm$/.test(c.name))).toBe(true);
+  });
+
+  it('posts the no-face and many-faces segments of the camera as face_missing and many_faces', async () => {
+    await expect
+      .poll(async () => {
+        const types = await typesPosted();
+        return ['face_missing', 'many_faces'].filter((t) => types.has(t));
+      }, SLOW_POLL)
+      .toEqual(['face_missing', 'many_faces']);
+    const counts = (await page.evaluate('window.sabaqExam.faceCounts')) as number[];
+    expect(counts.filter((c) => c === 1).length).toBeGreaterThan(0);
+    expect(counts.filter((c) => c === 0).length).toBeGreaterThan(0);
+    expect(counts.filter((c) => c > 1).length).toBeGreaterThan(0);
+    await page.getByTestId('exam-warning').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('exam-under-proctoring') });
+  });
+
+  it('posts focus loss and its return, and shows the warning', async () => {
+    const before = (await actions()).filter((a) => a.action_type === 'focus_lost').length;
+    // Another tab in front hides the exam's page (visibilitychange).
+    const other = await page.context().newPage();
+    await other.goto('about:blank');
+    await other.bringToFront();
+    const hidden = await page.evaluate('document.visibilityState');
+    if (hidden !== 'hidden') await page.evaluate('window.dispatchEvent(new Event("blur"))');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await page.bringToFront();
+    await other.close();
+    if (hidden !== 'hidden') await page.evaluate('window.dispatchEvent(new Event("focus"))');
+    console.log(`focus loss through ${hidden === 'hidden' ? 'a hidden tab' : 'a blur event'}`);
+    await expect
+      .poll(async () => (await actions()).filter((a) => a.action_type === 'focus_lost').length, POLL)
+      .toBeGreaterThan(before);
+    await expect.poll(async () => (await typesPosted()).has('focus_returned'), POLL).toBe(true);
+    expect(await page.getByTestId('exam-warning').getAttribute('data-action')).toMatch(
+      /focus_lost|face_missing|many_faces/,
+    );
+  });
+
+  it('survives a reload: the check runs again, the old chunks go, and the recording goes on', async () => {
+    const before = (await sessions()).length;
+    await page.reload();
+    await page.getByTestId('equipment-check').waitFor(POLL);
+    await page.getByTestId('check-screen-run').click();
+    await page.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
+    await page.getByTestId('exam-continue').click();
+    await page.getByTestId('exam-recording').waitFor(POLL);
+    // The sessions of the first page get their playlist from the chunks the reload left in IndexedDB.
+    await expect
+      .poll(async () => (await sessions()).filter((s) => s.status === 'finished').length, SLOW_POLL)
+      .toBe(2);
+    expect((await sessions()).length).toBe(before + 2);
+  });
+
+  it('finishes: the recordings convert, and the main thread never blocked for 50 ms', async () => {
+    // The detector is back at work after the reload: a few frames counted.
+    await expect
+      .poll(async () => ((await page.evaluate('window.sabaqExam.faceCounts.length')) as number) > 5, POLL)
+      .toBe(true);
+    const probe = (await page.evaluate('({ ...window.sabaqExam })')) as {
+      longestTaskMs: number;
+      longTasks: number;
+      longTaskLog: { at: number; ms: number }[];
+      inferenceMs: number;
+      faceCounts: number[];
+      detectorErrors: string[];
+    };
+    console.log(
+      `main thread's longest task during the exam: ${probe.longestTaskMs} ms (${probe.longTasks} long tasks); ` +
+        `slowest face inference in the worker: ${probe.inferenceMs.toFixed(1)} ms over ${probe.faceCounts.length} frames`,
+    );
+    if (probe.longTasks > 0) console.log('long tasks:', JSON.stringify(probe.longTaskLog));
+    expect(probe.detectorErrors).toEqual([]);
+    expect(probe.longestTaskMs).toBeLessThan(50);
+
+    await page.getByTestId('finish-attempt').click();
+    const dialog = page.getByRole('dialog', { name: 'Завершить попытку?' });
+    await dialog.getByRole('button', { name: 'Завершить' }).click();
+    await page.getByTestId('results-view').waitFor(POLL);
+    await expect.poll(async () => (await typesPosted()).has('session_ended'), POLL).toBe(true);
+    await expect
+      .poll(async () => (await sessions()).map((s) => `${s.status}/${s.state}`).sort(), {
+        timeout: 240_000,
+        interval: 2_000,
+      })
+      .toEqual(Array(4).fill('finished/converted'));
+    const durations = (await sessions()).map((s) => s.video_duration ?? 0);
+    expect(durations.every((d) => d > 0)).toBe(true);
+    expect(demo.errors).toEqual([]);
+  });
+});

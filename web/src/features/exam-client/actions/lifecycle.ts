@@ -1,0 +1,15 @@
+import { actionSender } from './action-sender';
+
+export interface AttemptRef {
+  assignment_id: string;
+  assignment_attempt_id: string;
+}
+
+/** Posts one of the student's actions through the queue; the answer is the client id it carries. */
+export function postAction(
+  attempt: AttemptRef,
+  action_type: string,
+  extra: { description?: string; screenshot?: string; webinar_session_id?: string } = {},
+): string {
+  return actionSender.send({ ...attempt, action_type, ...extra }).id;
+}

@@ -1,0 +1,93 @@
+import type { ProctoringSettings } from '@sabaq/events';
+import { displaysPass } from '../model/requirements';
+import { Sustained, toleranceOf } from './sustained';
+
+/** How often the page's state is looked at: edges (blur, offline) are kept as flags between looks. */
+export const CHECK_TICK_MS = 500;
+
+export interface ClientSignal {
+  action_type: string;
+  description?: string;
+  /** Clipboard use is no violation of the vocabulary: it goes to the attempt's activities instead. */
+  activity?: boolean;
+}
+
+/**
+ * The browser-side checks of a proctored attempt (specification 001 §8's warnings and violations the
+ * browser itself can see): focus lost (blur, hidden tab) and its return, fullscreen lost, a second
+ * monitor, the connection; clipboard use (copy, cut, paste) as activities. Each condition must last the settings' tolerance; `emit`
+ * gets the action to post. Returns a stop function.
+ */
+export function startClientChecks(
+  settings: ProctoringSettings,
+  emit: (signal: ClientSignal) => void,
+): () => void {
+  const focusTolerance = toleranceOf(settings.focus_tolerance);
+  const focus = new Sustained(focusTolerance);
+  const fullscreen = new Sustained(focusTolerance);
+  const monitor = new Sustained(focusTolerance);
+  const offline = new Sustained(focusTolerance);
+  let blurred = false;
+  let focusWarned = false;
+  let wasOffline = false;
+
+  const onBlur = () => {
+    blurred = true;
+  };
+  const onFocus = () => {
+    blurred = false;
+  };
+  const onClipboard = (event: ClipboardEvent) => {
+    if (!settings.focus_detector) return;
+    emit({ action_type: `clipboard_${event.type}`, activity: true });
+  };
+  window.addEventListener('blur', onBlur);
+  window.addEventListener('focus', onFocus);
+  document.addEventListener('copy', onClipboard);
+  document.addEventListener('paste', onClipboard);
+  document.addEventListener('cut', onClipboard);
+
+  const tick = () => {
+    const now = Date.now();
+    if (settings.focus_detector) {
+      const away = blurred || document.visibilityState === 'hidden';
+      if (focus.update(away, now)) {
+        emit({
+          action_type: 'focus_lost',
+          description: document.visibilityState === 'hidden' ? 'tab hidden' : 'window blurred',
+        });
+        focusWarned = true;
+      }
+      if (!away && focusWarned) {
+        focusWarned = false;
+        emit({ action_type: 'focus_returned' });
+      }
+    }
+    if (settings.fullscreen_mode && fullscreen.update(!document.fullscreenElement, now)) {
+      emit({ action_type: 'fullscreen_lost' });
+    }
+    if (settings.displays_check && monitor.update(!displaysPass(screenIsExtended()), now)) {
+      emit({ action_type: 'second_monitor' });
+    }
+    const isOffline = !navigator.onLine;
+    // Posted through the queue, so it reaches the server once the connection is back.
+    if (offline.update(isOffline, now)) emit({ action_type: 'internet_lost' });
+    if (wasOffline && !isOffline) emit({ action_type: 'connection_restored' });
+    wasOffline = isOffline;
+  };
+  const timer = setInterval(tick, CHECK_TICK_MS);
+
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('blur', onBlur);
+    window.removeEventListener('focus', onFocus);
+    document.removeEventListener('copy', onClipboard);
+    document.removeEventListener('paste', onClipboard);
+    document.removeEventListener('cut', onClipboard);
+  };
+}
+
+/** `window.screen.isExtended` where the browser has it (Chromium); undefined elsewhere. */
+export function screenIsExtended(): boolean | undefined {
+  return (window.screen as Screen & { isExtended?: boolean }).isExtended;
+}

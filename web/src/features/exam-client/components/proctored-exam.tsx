@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
+import { startExamSession } from '../exam-session';
+import { useExamText } from '../i18n/use-exam-text';
+import { heldEquipment } from '../model/held-equipment';
+import { settingsOf } from '../model/requirements';
+import { startUploader } from '../recording/uploader';
+import { ExamPreparation, type ProctoredAssignment } from './exam-preparation';
+import { ExamStatusBar } from './exam-status-bar';
+
+/** How long a warning stays on screen after it was posted. */
+const WARNING_SHOWN_MS = 8_000;
+
+/**
+ * A proctored attempt in progress: the attempt's own screen (children) under the proctoring strip,
+ * with the recording, the checks and the detectors running while it is shown. After a reload the
+ * streams are gone: the equipment check runs again (without a new photo) before the exam continues.
+ */
+export function ProctoredExam({
+  assignment,
+  attemptId,
+  children,
+}: {
+  assignment: ProctoredAssignment;
+  attemptId: string;
+  children: ReactNode;
+}) {
+  const t = useExamText();
+  const settings = useMemo(() => settingsOf(assignment.settings), [assignment.settings]);
+  const [equipmentReady, setEquipmentReady] = useState(() => heldEquipment.get(assignment.id) !== undefined);
+  const [restoreReady, setRestoreReady] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [recording, setRecording] = useState(false);
+  const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Chunks a closed tab left behind go as soon as the student is back.
+  useEffect(() => {
+    watchLongTasks();
+    startUploader();
+  }, []);
+
+  useEffect(() => {
+    if (!equipmentReady) return;
+    const equipment = heldEquipment.get(assignment.id);
+    if (!equipment) return;
+    let stop: (() => Promise<void>) | undefined;
+    let cancelled = false;
+    void startExamSession(
+      { assignment_id: assignment.id, assignment_attempt_id: attemptId },
+      settings,
+      equipment,
+      {
+        onWarning: (actionType) => {
+          setWarning(actionType);
+          clearTimeout(warningTimer.current);
+          warningTimer.current = setTimeout(() => setWarning(null), WARNING_SHOWN_MS);
+        },
+      },
+    ).then((end) => {
+      stop = end;
+      setRecording(true);
+      resetLongTasks();
+      if (cancelled) void end();
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(warningTimer.current);
+      void stop?.().then(() => heldEquipment.release(assignment.id));
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, [equipmentReady, assignment.id, attemptId, settings]);
+
+  if (!equipmentReady) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue">{t('start.restore')}</Alert>
+        <ExamPreparation assignment={assignment} withPhoto={false} onReady={setRestoreReady} />
+        <Group justify="flex-end">
+          <Button
+            disabled={!restoreReady}
+            onClick={() => {
+              if (settings.fullscreen_mode)
+                void document.documentElement.requestFullscreen().catch(() => undefined);
+              setEquipmentReady(true);
+            }}
+            data-testid="exam-continue"
+          >
+            {t('start.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <ExamStatusBar warning={warning} recording={recording} needsFullscreen={settings.fullscreen_mode} />
+      {children}
+    </Stack>
+  );
+}

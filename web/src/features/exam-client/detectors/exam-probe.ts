@@ -1,0 +1,41 @@
+/**
+ * What the exam client measures about itself, on `window.sabaqExam` for the browser test and for a
+ * curious support engineer: the main thread's longest task (PerformanceObserver 'longtask'), the face
+ * counts the worker gave, its slowest inference, the loudest moment, detector errors.
+ */
+export const examProbe = {
+  longestTaskMs: 0,
+  longTasks: 0,
+  /** Each long task since the exam got under way: when (ms since the page's start) and how long. */
+  longTaskLog: [] as { at: number; ms: number }[],
+  faceCounts: [] as number[],
+  inferenceMs: 0,
+  loudestDb: -Infinity,
+  detectorErrors: [] as string[],
+};
+
+let observer: PerformanceObserver | undefined;
+
+/** Starts watching the main thread's long tasks (over 50 ms) once per page. */
+export function watchLongTasks(): void {
+  (window as unknown as { sabaqExam?: typeof examProbe }).sabaqExam = examProbe;
+  if (observer || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return;
+  observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      examProbe.longTasks += 1;
+      examProbe.longestTaskMs = Math.max(examProbe.longestTaskMs, entry.duration);
+      examProbe.longTaskLog.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
+    }
+  });
+  observer.observe({ type: 'longtask' });
+}
+
+/**
+ * Starts the measure again once the exam is under way: loading the page, asking for the devices and
+ * starting the recorders happen once, before the student works; the measure is of the exam itself.
+ */
+export function resetLongTasks(): void {
+  examProbe.longestTaskMs = 0;
+  examProbe.longTasks = 0;
+  examProbe.longTaskLog = [];
+}

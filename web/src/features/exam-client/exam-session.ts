@@ -1,0 +1,128 @@
+import type { ProctoringSettings } from '@sabaq/events';
+import { records } from '../../shared/api';
+import { actionSender } from './actions/action-sender';
+import { postAction, type AttemptRef } from './actions/lifecycle';
+import { startClientChecks, type ClientSignal } from './checks/client-checks';
+import { startFaceMonitor } from './detectors/face-monitor';
+import { startNoiseMonitor } from './detectors/noise-monitor';
+import type { HeldEquipment } from './model/held-equipment';
+import type { UploadParams } from './recording/chunk-record';
+import { recordToChunks, type ChunkRecorder } from './recording/recorder';
+import { startUploader } from './recording/uploader';
+import { api } from '../../shared/api';
+
+interface WebinarSession {
+  id: string;
+  file_upload_endpoint: string | null;
+  file_upload_params: Record<string, unknown> | null;
+}
+
+/** Lifecycle actions sent once per attempt in this tab (a reload does not start the session again). */
+const onceKey = (attemptId: string, what: string) => `exam.${attemptId}.${what}`;
+function once(attemptId: string, what: string, send: () => void): void {
+  if (sessionStorage.getItem(onceKey(attemptId, what))) return;
+  sessionStorage.setItem(onceKey(attemptId, what), '1');
+  send();
+}
+
+function paramsOf(session: WebinarSession): UploadParams | null {
+  if (!session.file_upload_endpoint || !session.file_upload_params) return null;
+  const fields = Object.fromEntries(
+    Object.entries(session.file_upload_params).map(([k, v]) => [k, String(v)]),
+  );
+  return { endpoint: session.file_upload_endpoint, fields };
+}
+
+export interface ExamSessionHooks {
+  /** A warning or violation was posted: the student is told. */
+  onWarning: (actionType: string) => void;
+}
+
+/**
+ * A proctored attempt while it runs: the lifecycle actions, one webinar session and recorder per
+ * recorded stream (chunks into IndexedDB, the uploader sending them), the browser's checks and the
+ * detectors. Returns the function that ends it all (the attempt finished or the page left).
+ */
+export async function startExamSession(
+  attempt: AttemptRef,
+  settings: ProctoringSettings,
+  equipment: HeldEquipment,
+  hooks: ExamSessionHooks,
+): Promise<() => Promise<void>> {
+  const id = attempt.assignment_attempt_id;
+  const signal = (s: ClientSignal) => {
+    if (s.activity) {
+      void api
+        .post('/api/assignment/activities', {
+          assignment_id: attempt.assignment_id,
+          assignment_attempt_id: id,
+          activity_type: s.action_type,
+        })
+        .catch(() => undefined);
+      return;
+    }
+    postAction(attempt, s.action_type, s.description ? { description: s.description } : {});
+    if (s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
+      hooks.onWarning(s.action_type);
+  };
+
+  once(id, 'session_started', () =>
+    postAction(attempt, 'session_started', { description: navigator.userAgent.slice(0, 500) }),
+  );
+  once(id, 'environment_checked', () =>
+    postAction(attempt, 'environment_checked', {
+      description: Object.entries(equipment.findings)
+        .map(([item, finding]) => `${item}: ${finding}`)
+        .join('; '),
+    }),
+  );
+  if (equipment.photo) {
+    const photo = equipment.photo;
+    once(id, 'identity_verified', () => postAction(attempt, 'identity_verified', { screenshot: photo }));
+  }
+
+  startUploader();
+  const recorders: ChunkRecorder[] = [];
+  const streams: [string, MediaStream | undefined, boolean][] = [
+    [
+      'main-camera',
+      equipment.camera &&
+        new MediaStream([
+          ...equipment.camera.getVideoTracks(),
+          ...(settings.microphone_record ? (equipment.microphone?.getAudioTracks() ?? []) : []),
+        ]),
+      settings.main_camera_record,
+    ],
+    ['screen', equipment.screen, settings.screen_share_record],
+  ];
+  for (const [sessionType, stream, wanted] of streams) {
+    if (!wanted || !stream) continue;
+    const session = await records.create<WebinarSession>('webinar-sessions', {
+      session_type: sessionType,
+      session_kind: 'recording',
+      assignment_attempt_id: id,
+      // The server's AI looks at the camera when the teacher asked for tracking on the server.
+      is_should_analyze: sessionType === 'main-camera' && settings.head_tracking_type !== 'client',
+    });
+    const params = paramsOf(session);
+    if (!params) continue;
+    recorders.push(recordToChunks(stream, session.id, params));
+    postAction(attempt, 'recording_started', { webinar_session_id: session.id, description: sessionType });
+  }
+
+  const stops: (() => void)[] = [startClientChecks(settings, signal)];
+  if (equipment.camera && settings.head_tracking) {
+    stops.push(startFaceMonitor(equipment.camera, settings, signal));
+  }
+  if (equipment.microphone && settings.noise_detector) {
+    stops.push(startNoiseMonitor(equipment.microphone, settings, signal));
+  }
+
+  return async () => {
+    for (const stop of stops) stop();
+    await Promise.all(recorders.map((r) => r.stop()));
+    if (recorders.length > 0) postAction(attempt, 'recording_stopped');
+    postAction(attempt, 'session_ended');
+    actionSender.flush();
+  };
+}

@@ -1,0 +1,31 @@
+import type { Equipment } from './requirements';
+
+/**
+ * What the equipment check got, handed from the register page to the attempt's page: the live streams
+ * (a new permission prompt in between would be a second check), the identification photo and what each
+ * check found. In memory only: after a reload the streams are gone and the check runs again.
+ */
+export interface HeldEquipment {
+  camera?: MediaStream;
+  microphone?: MediaStream;
+  screen?: MediaStream;
+  /** A JPEG data URL of the camera's frame, sent as `identity_verified`'s screenshot. */
+  photo?: string;
+  /** One line per check, for `environment_checked`'s description. */
+  findings: Partial<Record<Equipment, string>>;
+}
+
+const held = new Map<string, HeldEquipment>();
+
+export const heldEquipment = {
+  get: (assignmentId: string) => held.get(assignmentId),
+  set: (assignmentId: string, equipment: HeldEquipment) => held.set(assignmentId, equipment),
+  /** Stops every track and forgets them: the exam is over, the camera light goes off. */
+  release(assignmentId: string) {
+    const equipment = held.get(assignmentId);
+    for (const stream of [equipment?.camera, equipment?.microphone, equipment?.screen]) {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    }
+    held.delete(assignmentId);
+  },
+};
