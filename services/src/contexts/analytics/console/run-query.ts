@@ -72,8 +72,8 @@ export async function runConsoleQuery(
 }
 
 function settings(): string {
-  // readonly last: the settings before it are applied with the query, and readonly=1 then forbids the
-  // query itself from changing any (it has no SETTINGS clause to try with anyway).
+  // readonly = 1: nothing the query runs may write or change a setting (it has no SETTINGS clause to try
+  // with anyway); the limits are the server's, read back by the black-box test with getSetting().
   return [
     `SETTINGS max_execution_time = ${CONSOLE_LIMITS.maxExecutionSeconds}`,
     `max_memory_usage = ${CONSOLE_LIMITS.maxMemoryBytes}`,
