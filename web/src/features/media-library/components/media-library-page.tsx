@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Box,
   Breadcrumbs,
   Button,
   Grid,
@@ -207,22 +208,30 @@ export function MediaLibraryPage() {
           ]}
         />
       </Group>
-      <Breadcrumbs aria-label={t('media.breadcrumbs')} separatorMargin={6}>
-        <Anchor component="button" type="button" onClick={() => goTo(null)} size="sm">
-          {t('media.root')}
-        </Anchor>
-        {trail.map((crumb, index) =>
-          index === trail.length - 1 ? (
-            <Text key={crumb.id} size="sm" fw={500} aria-current="page" data-testid="media-current-folder">
-              {crumb.name}
-            </Text>
-          ) : (
-            <Anchor key={crumb.id} component="button" type="button" onClick={() => goTo(crumb.id)} size="sm">
-              {crumb.name}
-            </Anchor>
-          ),
-        )}
-      </Breadcrumbs>
+      <Box component="nav" aria-label={t('media.breadcrumbs')}>
+        <Breadcrumbs separatorMargin={6}>
+          <Anchor component="button" type="button" onClick={() => goTo(null)} size="sm">
+            {t('media.root')}
+          </Anchor>
+          {trail.map((crumb, index) =>
+            index === trail.length - 1 ? (
+              <Text key={crumb.id} size="sm" fw={500} aria-current="page" data-testid="media-current-folder">
+                {crumb.name}
+              </Text>
+            ) : (
+              <Anchor
+                key={crumb.id}
+                component="button"
+                type="button"
+                onClick={() => goTo(crumb.id)}
+                size="sm"
+              >
+                {crumb.name}
+              </Anchor>
+            ),
+          )}
+        </Breadcrumbs>
+      </Box>
       <Group gap="xs" grow preventGrowOverflow={false}>
         <TextInput
           leftSection={<IconSearch size={16} />}
