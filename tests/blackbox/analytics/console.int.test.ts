@@ -139,10 +139,11 @@ describe('the console', () => {
   it('runs with the server’s limits: read-only, a time and memory bound, at most 10,000 rows', async () => {
     const settings = await query(
       analyst,
-      "SELECT getSetting('readonly') AS r, getSetting('max_execution_time') AS t, getSetting('max_memory_usage') AS m",
+      `SELECT getSetting('readonly') AS r, getSetting('max_execution_time') AS t,
+              getSetting('max_memory_usage') AS m, getSetting('max_threads') AS th`,
     );
     expect(settings.status).toBe(200);
-    expect(settings.entity.rows[0]?.map(String)).toEqual(['1', '10', String(512 * 1024 * 1024)]);
+    expect(settings.entity.rows[0]?.map(String)).toEqual(['1', '10', String(512 * 1024 * 1024), '2']);
     const many = await query(analyst, 'SELECT arrayJoin(range(15000)) AS i');
     expect(many.entity).toMatchObject({ row_count: 10_000, truncated: true });
     expect(many.entity.rows).toHaveLength(10_000);

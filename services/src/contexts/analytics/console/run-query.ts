@@ -10,6 +10,8 @@ export const CONSOLE_LIMITS = {
   maxRows: 10_000,
   maxExecutionSeconds: 10,
   maxMemoryBytes: 512 * 1024 * 1024,
+  /** One analyst's query leaves the other cores to ingestion and the API (chdb runs in its process). */
+  maxThreads: 2,
 } as const;
 
 export type QueryParams = Record<string, string | number>;
@@ -77,6 +79,7 @@ function settings(): string {
   return [
     `SETTINGS max_execution_time = ${CONSOLE_LIMITS.maxExecutionSeconds}`,
     `max_memory_usage = ${CONSOLE_LIMITS.maxMemoryBytes}`,
+    `max_threads = ${CONSOLE_LIMITS.maxThreads}`,
     // The outer LIMIT n+1 stops reading; this is the engine's own guard behind it.
     `max_result_rows = ${CONSOLE_LIMITS.maxRows + 1}`,
     `result_overflow_mode = 'break'`,
@@ -92,9 +95,19 @@ async function explain(analytics: AnalyticsStore, sql: string, params: QueryPara
   );
 }
 
-async function currentDatabase(analytics: AnalyticsStore): Promise<string> {
-  const [row] = await analytics.query<{ db: string }>('SELECT currentDatabase() AS db');
-  return row?.db ?? 'default';
+/** The database a store reads never changes while it is open: asked once per store. */
+const databases = new WeakMap<AnalyticsStore, Promise<string>>();
+
+function currentDatabase(analytics: AnalyticsStore): Promise<string> {
+  let database = databases.get(analytics);
+  if (!database) {
+    database = analytics
+      .query<{ db: string }>('SELECT currentDatabase() AS db')
+      .then(([row]) => row?.db ?? 'default');
+    database.catch(() => databases.delete(analytics));
+    databases.set(analytics, database);
+  }
+  return database;
 }
 
 async function tablesOf(analytics: AnalyticsStore, database: string): Promise<Set<string>> {
