@@ -31,7 +31,9 @@ export function ResultsView({
   const format = useFormat();
   const finished = attempts.filter((a) => a.status === 'finished');
   if (finished.length === 0) return null;
-  const questions = stepsOf(assignment.components).filter((c) => isQuestion(c.type));
+  // Each attempt's own questions, in its order (a variant, a draw, a shuffle).
+  const questionsOf = (attempt: StudentAttempt) =>
+    stepsOf(assignment.components, attempt).filter((c) => isQuestion(c.type));
   const showScores = assignment.is_show_scores;
   const showResults = assignment.is_show_results_after_finished;
   return (
@@ -77,7 +79,7 @@ export function ResultsView({
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {questions.map((q, i) => {
+                  {questionsOf(attempt).map((q, i) => {
                     const r = results.find(
                       (x) => x.assignment_attempt_id === attempt.id && x.component_id === q.id,
                     );
