@@ -136,8 +136,10 @@ describe('a proctored exam in the browser', () => {
     expect(await page.getByTestId('start-attempt').isDisabled()).toBe(true);
     await page.getByTestId('photo-take').click();
     await page.getByTestId('identity-photo-taken').waitFor();
-    await page.getByTestId('start-attempt').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('exam-equipment-check'), fullPage: true });
+    // A viewport as tall as the page: a full-page capture would paint the fixed header mid-page.
+    await page.setViewportSize({ width: 1280, height: 1450 });
+    await page.screenshot({ path: screenshotPath('exam-equipment-check') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.getByTestId('start-attempt').isDisabled()).toBe(false);
 
     await page.getByTestId('start-attempt').click();
@@ -163,7 +165,7 @@ describe('a proctored exam in the browser', () => {
     );
     expect(posted.filter((a) => a.action_type === 'recording_started')).toHaveLength(2);
     expect((await sessions()).map((s) => s.session_type).sort()).toEqual(['main-camera', 'screen']);
-  });
+  }, 120_000);
 
   it('uploads the recorded chunks from IndexedDB while the exam goes on', async () => {
     await expect
@@ -181,7 +183,7 @@ describe('a proctored exam in the browser', () => {
     expect(stored.length).toBeGreaterThan(1);
     expect(stored.some((c) => c.uploaded)).toBe(true);
     expect(stored.every((c) => c.closed && c.size > 0 && /^chunk_\d{5}\.webm$/.test(c.name))).toBe(true);
-  });
+  }, 180_000);
 
   it('posts the no-face and many-faces segments of the camera as face_missing and many_faces', async () => {
     await expect
@@ -196,7 +198,7 @@ describe('a proctored exam in the browser', () => {
     expect(counts.filter((c) => c > 1).length).toBeGreaterThan(0);
     await page.getByTestId('exam-warning').waitFor(POLL);
     await page.screenshot({ path: screenshotPath('exam-under-proctoring') });
-  });
+  }, 180_000);
 
   it('posts focus loss and its return, and shows the warning', async () => {
     const before = (await actions()).filter((a) => a.action_type === 'focus_lost').length;
@@ -218,7 +220,7 @@ describe('a proctored exam in the browser', () => {
     expect(await page.getByTestId('exam-warning').getAttribute('data-action')).toMatch(
       /focus_lost|face_missing|many_faces/,
     );
-  });
+  }, 120_000);
 
   it('survives a reload: the check runs again, the old chunks go, and the recording goes on', async () => {
     const before = (await sessions()).length;
@@ -233,7 +235,7 @@ describe('a proctored exam in the browser', () => {
       .poll(async () => (await sessions()).filter((s) => s.status === 'finished').length, SLOW_POLL)
       .toBe(2);
     expect((await sessions()).length).toBe(before + 2);
-  });
+  }, 180_000);
 
   it('finishes: the recordings convert, and the main thread never blocked for 50 ms', async () => {
     // The detector is back at work after the reload: a few frames counted.
@@ -270,5 +272,5 @@ describe('a proctored exam in the browser', () => {
     const durations = (await sessions()).map((s) => s.video_duration ?? 0);
     expect(durations.every((d) => d > 0)).toBe(true);
     expect(demo.errors).toEqual([]);
-  });
+  }, 420_000);
 });
