@@ -227,7 +227,7 @@ describe('media library, invite codes and certificates', () => {
     await page.screenshot({ path: screenshotPath('media-library-phone') });
   });
 
-  it('the teacher creates an invite code and sees it listed; the server refuses a teacher group', async () => {
+  it('the teacher creates an invite code (a missing name refused under the field), sees it listed and revokes it', async () => {
     const page = await demo.signedInPage('teacher', '/t/invites');
     await page.getByRole('heading', { level: 1, name: 'Инвайт-коды' }).waitFor();
     await page.getByTestId('records-empty').waitFor();
@@ -310,6 +310,7 @@ describe('media library, invite codes and certificates', () => {
     await cell.getByRole('button', { name: /^Выдать сертификат/ }).click();
     await cell.getByText('Выдан KZ-000001').waitFor(POLL);
     await cell.getByRole('button', { name: /^Отозвать сертификат/ }).waitFor();
+    await page.screenshot({ path: screenshotPath('certificates-teacher') });
 
     const mine = await demo.signedInPage('student', '/s/certificates');
     await mine.getByRole('heading', { level: 1, name: 'Сертификаты' }).waitFor();
