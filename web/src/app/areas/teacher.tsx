@@ -14,7 +14,6 @@ import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/
 import { GroupHome } from '../../features/home';
 import { InviteCreatePage, InvitesListPage, InviteViewPage } from '../../features/invites';
 import { MediaLibraryPage } from '../../features/media-library';
-import { TeacherProctoringPage } from '../../features/proctoring';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
 import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile';
@@ -24,6 +23,11 @@ import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile'
 const AssignmentCreatePage = lazy(async () => ({
   default: (await import('../../features/assignments/components/assignment-create-page'))
     .AssignmentCreatePage,
+}));
+
+// The proctoring page (grid, timeline, player) is loaded when first opened, not with the area.
+const TeacherProctoringPage = lazy(async () => ({
+  default: (await import('../../features/proctoring/components/proctoring-page')).TeacherProctoringPage,
 }));
 
 /** The teacher's area (/t); managers open it too, through the shared menu. */
@@ -40,7 +44,11 @@ export const pages: Record<string, ComponentType> = {
   ),
   assignment: AssignmentViewPage,
   'assignment-result': AttemptResultPage,
-  'assignment-proctoring': TeacherProctoringPage,
+  'assignment-proctoring': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <TeacherProctoringPage />
+    </Suspense>
+  ),
   lessons: () => <AuthoringListPage collection="lessons" />,
   'lesson-create': LessonCreatePage,
   lesson: LessonEditorPage,

@@ -1,2 +1,3 @@
 export { ProctorAssignmentsPage } from './components/proctor-assignments-page';
-export { ProctorAssignmentPage, TeacherProctoringPage } from './components/proctoring-page';
+// The grid page (timeline, player) is imported lazily by the areas straight from
+// components/proctoring-page.tsx, so that it is downloaded only when an assignment is opened.

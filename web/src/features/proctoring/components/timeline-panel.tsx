@@ -219,6 +219,10 @@ export function TimelinePanel({
         </Group>
         {loaded.isPending ? (
           <Skeleton height={160} />
+        ) : loaded.isError ? (
+          <Alert color="red" data-testid="actions-error">
+            {loaded.error.message}
+          </Alert>
         ) : (
           <PlayheadActionList actions={shownActions} onPick={(a) => seekTo(a.created_at)} />
         )}
