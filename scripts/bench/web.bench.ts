@@ -122,6 +122,7 @@ async function main(): Promise<void> {
       const added = [...closure(manifest, source)].filter((key) => !initial.has(key));
       figures.push(figure(`${name}_js_gzip_kb`, await sizeOf(outDir, manifest, added), null));
     }
+    figures.push(...(await (await import('./web-timeline')).timelineFigures())); // the proctor's timeline
     record(figures, { ...hostInfo(), budget_kb: BUDGET_KB });
     if (initialKb > BUDGET_KB) {
       console.error(
