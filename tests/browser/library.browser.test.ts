@@ -306,9 +306,13 @@ describe('media library, invite codes and certificates', () => {
     // The teacher issues it from the students' table (the button calls the issue route).
     const page = await demo.signedInPage('teacher', `/t/assignments/${assignment.entity.id}`);
     const cell = page.getByTestId('certificate-cell');
-    await cell.getByText('Не выдан').waitFor(POLL);
+    await cell.getByTestId('certificate-state').filter({ hasText: 'Не выдан' }).waitFor(POLL);
     await cell.getByRole('button', { name: /^Выдать сертификат/ }).click();
-    await cell.getByText('Выдан KZ-000001').waitFor(POLL);
+    await cell
+      .getByTestId('certificate-state')
+      .filter({ hasText: /^Выдан$/ })
+      .waitFor(POLL);
+    expect(await cell.getByTestId('certificate-number').textContent()).toBe('KZ-000001');
     await cell.getByRole('button', { name: /^Отозвать сертификат/ }).waitFor();
     await page.screenshot({ path: screenshotPath('certificates-teacher') });
 
@@ -334,13 +338,30 @@ describe('media library, invite codes and certificates', () => {
     // Revoked on the teacher's side (after confirmation), it leaves the student's list; restored, it returns.
     await cell.getByRole('button', { name: /^Отозвать сертификат/ }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Подтвердить' }).click();
-    await cell.getByText('Отозван KZ-000001').waitFor(POLL);
+    await cell.getByTestId('certificate-state').filter({ hasText: 'Отозван' }).waitFor(POLL);
     await mine.goto(`${demo.url}/s/certificates`);
     await mine.getByTestId('records-empty').waitFor(POLL);
     await cell.getByRole('button', { name: /^Восстановить сертификат/ }).click();
-    await cell.getByText('Выдан KZ-000001').waitFor(POLL);
+    await cell
+      .getByTestId('certificate-state')
+      .filter({ hasText: /^Выдан$/ })
+      .waitFor(POLL);
+    expect(await cell.getByTestId('certificate-number').textContent()).toBe('KZ-000001');
     await mine.reload();
     await mine.getByTestId('record-row').filter({ hasText: 'KZ-000001' }).waitFor(POLL);
+
+    // The same screens in Kazakh and English (the locale cookie, as the header's switcher sets it).
+    await mine.context().addCookies([{ name: 'locale', value: 'kz', url: demo.url }]);
+    await mine.reload();
+    await mine.getByRole('heading', { level: 1, name: 'Сертификаттар' }).waitFor();
+    await mine.goto(`${demo.url}/s/media`);
+    await mine.getByRole('heading', { level: 1, name: 'Медиатека' }).waitFor();
+    await mine.getByRole('button', { name: 'Қалта құру' }).waitFor();
+    await mine.context().addCookies([{ name: 'locale', value: 'en', url: demo.url }]);
+    await page.context().addCookies([{ name: 'locale', value: 'en', url: demo.url }]);
+    await page.goto(`${demo.url}/t/invites`);
+    await page.getByRole('heading', { level: 1, name: 'Invite codes' }).waitFor();
+    await page.getByTestId('invite-state').filter({ hasText: 'Revoked' }).waitFor();
   });
 
   it('raised no script errors', () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
@@ -41,16 +41,21 @@ export function CertificateCell({
   };
   const state = issued?.status ?? 'none';
   return (
-    <Group gap={6} wrap="nowrap" data-testid="certificate-cell">
-      <Badge
-        variant="light"
-        color={state === 'active' ? 'green' : state === 'revoked' ? 'red' : 'gray'}
-        title={issued?.certificate_number}
-      >
-        {issued
-          ? `${t(`certificates.states.${state}`)} ${issued.certificate_number}`
-          : t('certificates.states.none')}
-      </Badge>
+    <Stack gap={4} align="flex-start" data-testid="certificate-cell">
+      <Group gap={6} wrap="nowrap">
+        <Badge
+          variant="light"
+          color={state === 'active' ? 'green' : state === 'revoked' ? 'red' : 'gray'}
+          data-testid="certificate-state"
+        >
+          {t(`certificates.states.${state}`)}
+        </Badge>
+        {issued ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="certificate-number">
+            {issued.certificate_number}
+          </Text>
+        ) : null}
+      </Group>
       <Button
         size="compact-xs"
         variant="subtle"
@@ -58,8 +63,8 @@ export function CertificateCell({
         onClick={run}
         aria-label={`${t(`certificates.actions.${action}`)}: ${studentName}`}
       >
-        {t(`certificates.actions.${action}`)}
+        {t(`certificates.short.${action}`)}
       </Button>
-    </Group>
+    </Stack>
   );
 }

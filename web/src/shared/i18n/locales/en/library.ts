@@ -157,6 +157,7 @@ export const certificates: typeof ruCertificates = {
     revoke: 'Revoke certificate',
     restore: 'Restore certificate',
   },
+  short: { issue: 'Issue', revoke: 'Revoke', restore: 'Restore' },
   done: {
     issue: 'Certificate issued',
     revoke: 'Certificate revoked',

@@ -157,6 +157,7 @@ export const certificates: typeof ruCertificates = {
     revoke: 'Сертификатты кері қайтару',
     restore: 'Сертификатты қалпына келтіру',
   },
+  short: { issue: 'Беру', revoke: 'Кері қайтару', restore: 'Қалпына келтіру' },
   done: {
     issue: 'Сертификат берілді',
     revoke: 'Сертификат кері қайтарылды',

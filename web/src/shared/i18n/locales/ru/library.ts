@@ -158,6 +158,7 @@ export const certificates = {
     revoke: 'Отозвать сертификат',
     restore: 'Восстановить сертификат',
   },
+  short: { issue: 'Выдать', revoke: 'Отозвать', restore: 'Восстановить' },
   done: {
     issue: 'Сертификат выдан',
     revoke: 'Сертификат отозван',
