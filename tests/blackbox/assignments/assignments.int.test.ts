@@ -279,6 +279,10 @@ describe('assignments', () => {
     expect((await call('GET', `/api/assignments/${id}`, stranger)).status).toBe(404);
     expect(await list('/api/assignments', outsider)).toEqual([]);
     expect((await call('GET', `/api/assignments/${id}`, outsider)).status).toBe(404);
+    // The school's proctors watch every assignment of the school; another school's see none.
+    expect((await call('GET', `/api/assignments/${id}`, tokenFor('proctor', 'school-a'))).status).toBe(200);
+    expect((await list('/api/assignments', tokenFor('proctor', 'school-a'))).map((a) => a.id)).toContain(id);
+    expect(await list('/api/assignments', tokenFor('proctor', 'school-b'))).toEqual([]);
     expect((await call('POST', `/api/assignments/${id}/suspend.json`, outsider)).status).toBe(404);
   });
 
@@ -486,6 +490,14 @@ describe('attempts, results and scores', () => {
       404,
     );
     expect(Object.keys(await scoresOf(sum, student1))).toEqual([S1]);
+    // A proctor of the school follows the attempts, never the answers, scores or reviews.
+    const proctor = tokenFor('proctor', 'school-a');
+    const watched = await list(`/api/assignment-attempts?filter[assignment_id]=${sum}`, proctor);
+    expect(watched.map((a) => a.id)).toContain(attempts[`${sum}/s1`]);
+    expect(await list('/api/assignment-attempts', tokenFor('proctor', 'school-b'))).toEqual([]);
+    for (const collection of ['assignment-results', 'assignment-scores', 'assignment-reviewer-results']) {
+      expect((await call('GET', `/api/${collection}`, proctor)).status, collection).toBe(403);
+    }
     for (const collection of [
       'assignment-attempts',
       'assignment-results',

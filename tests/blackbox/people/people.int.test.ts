@@ -235,14 +235,19 @@ describe('people', () => {
     expect(again).toEqual({ status: 401, token: undefined });
   });
 
-  it('students and proctors see none of the lists', async () => {
+  it('students see none of the lists; proctors only the students they watch', async () => {
     for (const username of ['student', 'proctor']) {
       const bearer = await token(username);
       for (const collection of ['users', 'students', 'teachers', 'proctors']) {
         const answer = await call('GET', `/api/${collection}`, bearer);
-        expect(answer.status, `${username} ${collection}`).toBe(403);
+        const expected = username === 'proctor' && collection === 'students' ? 200 : 403;
+        expect(answer.status, `${username} ${collection}`).toBe(expected);
       }
     }
+    const watched = await call('GET', '/api/students', await token('proctor'));
+    expect((watched.body.entities as { user: { username: string } }[]).map((s) => s.user.username)).toContain(
+      'student',
+    );
     const student = await token('student');
     const mine = await call('GET', '/api/student.json', student);
     expect(mine.body.entity).toMatchObject({ user: { username: 'student' }, points: 0 });

@@ -80,26 +80,39 @@ const authored: CollectionAccess = {
  * by the school's staff and by the assignment's teachers (owner and reviewers, narrowed by the same
  * rule). Work is never edited through the record calls: it changes through its commands.
  */
+const classworkReaders = groups('none', {
+  admin: 'own-school',
+  manager: 'own-school',
+  teacher: 'own-school',
+  student: 'own-school',
+  // A school's proctors proctor all its assignments (docs/proctoring.md): they read them and their classes.
+  proctor: 'own-school',
+});
 const classwork: CollectionAccess = {
+  list: classworkReaders,
+  get: classworkReaders,
+  create: schoolAuthors,
+  update: ownAuthors,
+  delete: ownAuthors,
+};
+const studentWork = (
+  creators: Partial<Record<Group, Rule>>,
+  readers: Partial<Record<Group, Rule>> = {},
+): CollectionAccess => ({
   list: groups('none', {
     admin: 'own-school',
     manager: 'own-school',
     teacher: 'own-school',
-    student: 'own-school',
+    student: 'own',
+    ...readers,
   }),
   get: groups('none', {
     admin: 'own-school',
     manager: 'own-school',
     teacher: 'own-school',
-    student: 'own-school',
+    student: 'own',
+    ...readers,
   }),
-  create: schoolAuthors,
-  update: ownAuthors,
-  delete: ownAuthors,
-};
-const studentWork = (creators: Partial<Record<Group, Rule>>): CollectionAccess => ({
-  list: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school', student: 'own' }),
-  get: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school', student: 'own' }),
   create: groups('none', creators),
   update: groups('none'),
   delete: groups('none'),
@@ -131,8 +144,8 @@ export const accessTable: AccessTable = {
     update: groups('none', { admin: 'own-school' }),
     delete: groups('none', { admin: 'own-school' }),
   },
-  // Teachers read the students of their school (classes, assignments, reports).
-  students: peopleOfGroup({ teacher: 'own-school' }),
+  // Teachers read the students of their school (classes, assignments, reports); proctors, whom they watch.
+  students: peopleOfGroup({ teacher: 'own-school', proctor: 'own-school' }),
   teachers: peopleOfGroup(),
   proctors: peopleOfGroup(),
   // Invites into a school (identity): a teacher manages the ones they made, the school's staff all of them.
@@ -153,7 +166,8 @@ export const accessTable: AccessTable = {
   // Assignments: see `classwork` and `studentWork` above.
   classes: classwork,
   assignments: classwork,
-  'assignment-attempts': studentWork({ student: 'own' }),
+  // Proctors watch attempts (state, times) but never read answers, scores or reviews.
+  'assignment-attempts': studentWork({ student: 'own' }, { proctor: 'own-school' }),
   'assignment-results': studentWork({ student: 'own' }),
   'assignment-scores': studentWork({}),
   'assignment-reviewer-results': studentWork({
