@@ -10,11 +10,26 @@ export const SPEEDS = [0.5, 1, 1.5, 2, 3] as const;
  * exposed). hls.js is downloaded with the first video opened; a browser that plays HLS itself
  * (Safari) gets the playlist directly.
  */
-export function HlsVideo({ playlist, height, label }: { playlist: string; height: number; label: string }) {
+export function HlsVideo({
+  mediaId,
+  playlist,
+  height,
+  label,
+}: {
+  mediaId: string;
+  playlist: string;
+  height: number;
+  label: string;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [speed, setSpeed] = useState<number>(1);
+  // Every read of the folder signs the playlist anew; the player keeps the address it started with, so
+  // a refetch (window focus, another item saved) does not restart the video being watched.
+  const source = useRef(playlist);
+  source.current = playlist;
   useEffect(() => {
+    const playlist = source.current;
     const element = video.current;
     if (!element) return undefined;
     let destroy: (() => void) | undefined;
@@ -34,9 +49,12 @@ export function HlsVideo({ playlist, height, label }: { playlist: string; height
       cancelled = true;
       destroy?.();
     };
-  }, [playlist]);
+  }, [mediaId]);
   useEffect(() => {
-    if (video.current) video.current.playbackRate = speed;
+    if (!video.current) return;
+    // The default too: loading another source resets the rate to it.
+    video.current.defaultPlaybackRate = speed;
+    video.current.playbackRate = speed;
   }, [speed]);
   return (
     <Stack gap="xs">

@@ -39,7 +39,9 @@ export function MediaPreview({ item }: { item: MediaItem | null }) {
     body = <Image src={item.src} alt={item.name} h={height} fit="contain" />;
   } else if (item.type === 'video') {
     if (item.status === 'ready' && item.encoded) {
-      body = <HlsVideo playlist={item.encoded.playlist} height={height} label={item.name} />;
+      body = (
+        <HlsVideo mediaId={item.id} playlist={item.encoded.playlist} height={height} label={item.name} />
+      );
     } else if (item.status === 'failure') {
       body = (
         <Alert color="red" title={t('media.conversionFailed')} data-testid="media-failure">
