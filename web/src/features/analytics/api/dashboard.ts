@@ -23,5 +23,7 @@ export function dashboardQuery(filters: DashboardFilters) {
     queryFn: ({ signal }) => fetchDashboard(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // The page shows the failure itself.
+    meta: { errorToast: false },
   });
 }

@@ -18,7 +18,10 @@ export async function runQuery(body: QueryRequest): Promise<QueryResult> {
   return answer.entity;
 }
 
-/** A run is a mutation: it is asked for by a click (or Ctrl+Enter), never refetched behind the user. */
+/**
+ * A run is a mutation: it is asked for by a click (or Ctrl+Enter), never refetched behind the user. Its
+ * refusal is shown under the editor, not as a toast too.
+ */
 export function useRunQuery() {
-  return useMutation({ mutationFn: runQuery });
+  return useMutation({ mutationFn: runQuery, meta: { errorToast: false } });
 }

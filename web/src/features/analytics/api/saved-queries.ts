@@ -12,6 +12,8 @@ export const savedQueryKeys = {
 export const savedQueriesQuery = queryOptions({
   queryKey: savedQueryKeys.all,
   queryFn: ({ signal }) => records.list<SavedQuery>(COLLECTION, { orderBy: 'name' }, signal),
+  // The list page shows the failure itself.
+  meta: { errorToast: false },
 });
 
 export interface SavedQueryInput {
@@ -32,7 +34,8 @@ function useInvalidateSaved() {
 
 export function useCreateSavedQuery() {
   const invalidate = useInvalidateSaved();
-  return useMutation({ mutationFn: createSavedQuery, onSuccess: invalidate });
+  // The name dialog shows the refusal.
+  return useMutation({ mutationFn: createSavedQuery, onSuccess: invalidate, meta: { errorToast: false } });
 }
 
 export function useUpdateSavedQuery() {
@@ -41,6 +44,8 @@ export function useUpdateSavedQuery() {
     mutationFn: ({ id, changes }: { id: string; changes: Partial<SavedQueryInput> }) =>
       updateSavedQuery(id, changes),
     onSuccess: invalidate,
+    // The rename dialog shows its refusal; the console's save tells with a toast itself.
+    meta: { errorToast: false },
   });
 }
 

@@ -19,8 +19,9 @@ export type ChartType = (typeof CHART_TYPES)[number];
 /** How a query's result is drawn: a table only, or a chart of column y against column x. */
 export interface ChartSettings {
   type: ChartType;
-  x?: string;
-  y?: string;
+  /** The label column; none (or null, as the server may keep it) numbers the rows. */
+  x?: string | null;
+  y?: string | null;
 }
 
 /** A saved query of the school (`/api/analytics-queries`, a record collection). */
@@ -50,17 +51,20 @@ export interface ViolationsByType {
 
 export interface AssignmentViolations {
   assignment_id: string;
-  name: string;
+  /** Null for an assignment the read model no longer names. */
+  name: string | null;
+  /** Attempts started in the period. */
   attempts: number;
   violations: number;
 }
 
-/** `bucket` 0 is a credibility of 0–9 points, … 9 is 90–100. */
+/** Attempts finished in the period by credibility: `bucket` 0 is 0–9 points, … 9 is 90–100. */
 export interface CredibilityBucket {
   bucket: number;
   attempts: number;
 }
 
+/** `minutes_bucket` is the bucket's first minute; buckets are FINISH_BUCKET_MINUTES wide. */
 export interface FinishTimeBucket {
   minutes_bucket: number;
   attempts: number;

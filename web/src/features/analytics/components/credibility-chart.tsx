@@ -30,7 +30,13 @@ export function CredibilityChart({
     >
       <BarChart data={data} responsive style={{ width: '100%', height: '100%' }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={0} fontSize={12} />
+        {/* Ten ranges do not fit side by side on a card: the axis shows where each starts, the tooltip all of it. */}
+        <XAxis
+          dataKey="label"
+          interval={0}
+          fontSize={12}
+          tickFormatter={(label: string) => label.split('–')[0]!}
+        />
         <YAxis allowDecimals={false} width={40} />
         <Tooltip />
         <Bar dataKey="attempts" name={t('analytics.dashboards.series.attempts')} isAnimationActive={false}>

@@ -19,7 +19,7 @@ export function DashboardFiltersBar({
   const { t } = useTranslation();
   const now = new Date();
   const preset = presetOf(filters, now);
-  const options = assignments.map((a) => ({ value: a.assignment_id, label: a.name || a.assignment_id }));
+  const options = assignments.map((a) => ({ value: a.assignment_id, label: a.name ?? a.assignment_id }));
   // The chosen assignment stays choosable even when the period's list no longer has it.
   if (filters.assignment_id && !options.some((o) => o.value === filters.assignment_id))
     options.unshift({ value: filters.assignment_id, label: filters.assignment_id });

@@ -16,12 +16,14 @@ import { PerAssignmentChart } from './per-assignment-chart';
 import { ViolationsByTypeChart } from './violations-by-type-chart';
 import { ViolationsOverTimeChart } from './violations-over-time-chart';
 
+const counted = (rows: { attempts: number }[]) => rows.some((r) => Number(r.attempts) > 0);
+
+/** Nothing happened in the period: no violations, no attempts (the credibility buckets are always sent). */
 const isEmpty = (d: Dashboard) =>
-  d.violations_by_day.length === 0 &&
   d.violations_by_type.length === 0 &&
   d.per_assignment.length === 0 &&
-  d.credibility.length === 0 &&
-  d.time_to_finish.length === 0;
+  !counted(d.credibility) &&
+  !counted(d.time_to_finish);
 
 /** The analyst's dashboards (/an): the school's proctoring numbers for a period and an assignment. */
 export function DashboardsPage() {

@@ -20,9 +20,11 @@ export function PerAssignmentChart({
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const rows = [...(items ?? [])].sort((a, b) => Number(b.violations) - Number(a.violations));
-  const data = rows
-    .slice(0, SHOWN)
-    .map((r) => ({ name: r.name, violations: Number(r.violations), attempts: Number(r.attempts) }));
+  const data = rows.slice(0, SHOWN).map((r) => ({
+    name: r.name ?? r.assignment_id,
+    violations: Number(r.violations),
+    attempts: Number(r.attempts),
+  }));
   const only = (id: string) => {
     const next = new URLSearchParams(params);
     next.set('assignment', id);

@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { showErrorToast } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconEdit, IconPlayerPlay, IconPlus, IconTrash } from '../../../shared/ui/icons';
@@ -24,6 +23,7 @@ import { PageHeading } from '../../../shared/ui/page-heading';
 import { savedQueriesQuery, useDeleteSavedQuery, useUpdateSavedQuery } from '../api/saved-queries';
 import type { SavedQuery } from '../api/types';
 import { useConsoleDraft } from '../console-store';
+import { useCurrentUser } from '../../session';
 import { QueryNameModal } from './query-name-modal';
 
 /** The school's saved queries (/an/queries): open in the console, rename, delete. */
@@ -35,6 +35,9 @@ export function QueriesPage() {
   const update = useUpdateSavedQuery();
   const remove = useDeleteSavedQuery();
   const [renaming, setRenaming] = useState<SavedQuery | null>(null);
+  const { user } = useCurrentUser();
+  // The school's analysts read each other's queries; only the author changes one (the access table's rule).
+  const mine = (query: SavedQuery) => Boolean(user) && query.created_by === user?.id;
 
   const open = (query: SavedQuery) => {
     useConsoleDraft.getState().open(query);
@@ -65,7 +68,6 @@ export function QueriesPage() {
     remove.mutate(query.id, {
       onSuccess: () =>
         notifications.show({ color: 'green', message: t('analytics.queries.deleted', { name: query.name }) }),
-      onError: showErrorToast,
     });
   };
 
@@ -149,6 +151,7 @@ export function QueriesPage() {
                             <ActionIcon
                               variant="subtle"
                               aria-label={`${t('analytics.queries.rename')}: ${query.name}`}
+                              disabled={!mine(query)}
                               onClick={() => {
                                 update.reset();
                                 setRenaming(query);
@@ -162,6 +165,7 @@ export function QueriesPage() {
                               variant="subtle"
                               color="red"
                               aria-label={`${t('analytics.queries.delete')}: ${query.name}`}
+                              disabled={!mine(query)}
                               onClick={() => void askDelete(query)}
                             >
                               <IconTrash size={18} />

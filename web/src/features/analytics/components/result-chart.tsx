@@ -34,7 +34,7 @@ export function ResultChart({
   const { t } = useTranslation();
   const numeric = result.columns.filter(isNumericColumn);
   const series = useMemo(
-    () => (chart.y ? chartSeries(result, chart.x, chart.y) : null),
+    () => (chart.y ? chartSeries(result, chart.x ?? undefined, chart.y) : null),
     [result, chart.x, chart.y],
   );
   return (
@@ -127,13 +127,15 @@ function PointsChart({
 }) {
   const { t } = useTranslation();
   const style = { width: '100%', height: '100%' };
+  // Counts get whole ticks (no 0.75 of an action); fractions keep recharts' own.
+  const whole = points.every((p) => Number.isInteger(p.y));
   switch (type) {
     case 'bar':
       return (
         <BarChart data={points} responsive style={style}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="x" minTickGap={8} />
-          <YAxis width={56} />
+          <YAxis width={56} allowDecimals={!whole} />
           <Tooltip />
           <Bar dataKey="y" name={y} fill={seriesColor(0)} isAnimationActive={false} />
         </BarChart>
@@ -143,7 +145,7 @@ function PointsChart({
         <LineChart data={points} responsive style={style}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="x" minTickGap={16} />
-          <YAxis width={56} />
+          <YAxis width={56} allowDecimals={!whole} />
           <Tooltip />
           <Line
             dataKey="y"

@@ -38,7 +38,8 @@ export function SqlEditor({
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"
-        error={error ? true : undefined}
+        // Not Mantine's error state, which turns the query's text red: the alert below says what is wrong.
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'sql-error' : undefined}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 14 } }}
         data-testid="sql-editor"

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { ViolationsByType } from '../api/types';
 import { ChartCard } from './chart-card';
@@ -30,7 +30,7 @@ export function ViolationsByTypeChart({
       loading={loading}
       empty={data.length === 0}
       summary={data.map((d) => `${d.name}: ${d.actions}`).join(', ')}
-      height={Math.max(160, data.length * ROW_HEIGHT + 40)}
+      height={Math.max(180, data.length * ROW_HEIGHT + 70)}
       testId="chart-by-type"
     >
       <BarChart
@@ -44,6 +44,7 @@ export function ViolationsByTypeChart({
         <XAxis type="number" allowDecimals={false} />
         <YAxis type="category" dataKey="name" width={170} />
         <Tooltip />
+        <Legend />
         <Bar
           dataKey="actions"
           name={t('analytics.dashboards.series.actions')}

@@ -4,6 +4,8 @@ import type { CredibilityBucket, FinishTimeBucket } from '../api/types';
 export const CREDIBILITY_BUCKETS = 10;
 /** 60 points and above count as credible (docs/proctoring.md). */
 export const CREDIBLE_FROM_BUCKET = 6;
+/** The width of the server's time-to-finish buckets (services' FINISH_BUCKET_MINUTES). */
+export const FINISH_BUCKET_MINUTES = 5;
 /** A histogram of finish times is not stretched over more empty buckets than this. */
 const MAX_FILLED_BUCKETS = 240;
 
@@ -33,37 +35,25 @@ export function credibilitySeries(rows: CredibilityBucket[]): LabelledCount[] {
 }
 
 /**
- * Finish times as buckets labelled "from–to" minutes. The server names each bucket by its first minute;
- * the width is the smallest step between two buckets, and the gaps between the first and the last are
- * filled with 0 so that equal widths look equal.
+ * Finish times as buckets labelled "from–to" minutes: the server names each bucket by its first minute.
+ * The gaps between the first and the last bucket are filled with 0, so that equal widths look equal.
  */
-export function finishTimeSeries(rows: FinishTimeBucket[]): LabelledCount[] {
+export function finishTimeSeries(rows: FinishTimeBucket[], width = FINISH_BUCKET_MINUTES): LabelledCount[] {
   const counts = new Map<number, number>();
   for (const row of rows)
     counts.set(row.minutes_bucket, (counts.get(row.minutes_bucket) ?? 0) + Number(row.attempts));
   const starts = [...counts.keys()].sort((a, b) => a - b);
   if (starts.length === 0) return [];
-  const width = bucketWidth(starts);
-  if (width === null)
-    return starts.map((start) => ({ key: start, label: String(start), attempts: counts.get(start)! }));
   const first = starts[0]!;
-  const last = starts.at(-1)!;
-  const filled = Math.round((last - first) / width) + 1 <= MAX_FILLED_BUCKETS;
-  const keys = filled
-    ? Array.from({ length: Math.round((last - first) / width) + 1 }, (_, i) => first + i * width)
-    : starts;
+  const span = Math.round((starts.at(-1)! - first) / width) + 1;
+  const aligned = starts.every((start) => (start - first) % width === 0);
+  const keys =
+    aligned && span <= MAX_FILLED_BUCKETS
+      ? Array.from({ length: span }, (_, i) => first + i * width)
+      : starts;
   return keys.map((start) => ({
     key: start,
     label: `${start}–${start + width}`,
     attempts: counts.get(start) ?? 0,
   }));
-}
-
-function bucketWidth(starts: number[]): number | null {
-  let width: number | null = null;
-  for (let i = 1; i < starts.length; i++) {
-    const step = starts[i]! - starts[i - 1]!;
-    if (step > 0 && (width === null || step < width)) width = step;
-  }
-  return width;
 }

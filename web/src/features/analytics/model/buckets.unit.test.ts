@@ -54,10 +54,18 @@ describe('finish time buckets', () => {
     ]);
   });
 
-  it('shows a single bucket by its first minute, and nothing for no data', () => {
+  it('labels a single bucket with the width the server uses, and has nothing for no data', () => {
     expect(finishTimeSeries([{ minutes_bucket: 30, attempts: 2 }])).toEqual([
-      { key: 30, label: '30', attempts: 2 },
+      { key: 30, label: '30–35', attempts: 2 },
     ]);
     expect(finishTimeSeries([])).toEqual([]);
+  });
+
+  it('does not fill between buckets that are off the width', () => {
+    const series = finishTimeSeries([
+      { minutes_bucket: 0, attempts: 1 },
+      { minutes_bucket: 7, attempts: 1 },
+    ]);
+    expect(series.map((s) => s.label)).toEqual(['0–5', '7–12']);
   });
 });

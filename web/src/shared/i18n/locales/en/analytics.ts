@@ -56,7 +56,7 @@ export const analytics: Messages['analytics'] = {
     noData: 'No data',
     totals: {
       violations: 'Violations',
-      attempts: 'Attempts',
+      attempts: 'Finished attempts',
       assignments: 'Assignments',
     },
     charts: {
@@ -91,7 +91,8 @@ export const analytics: Messages['analytics'] = {
     runHint: 'Ctrl+Enter to run',
     newQuery: 'New query',
     examples: 'Examples',
-    tables: 'Tables: proctoring_actions, proctoring_activities, proctoring_actions_hourly.',
+    tables:
+      'Tables: proctoring_actions, proctoring_activities, proctoring_actions_hourly, assignment_attempts.',
     empty: 'Write a query or pick an example, then press Run.',
     rows_one: '{{count}} row',
     rows_few: '{{count}} rows',
@@ -107,9 +108,10 @@ export const analytics: Messages['analytics'] = {
   examples: {
     byType: 'Actions by type',
     perDay: 'Actions per day, last 30 days',
-    attempts: 'Attempts with the most violations',
+    attempts: 'Attempts with the most actions',
     hourly: 'Per hour (the aggregate table)',
     sources: 'Who noticed: student, server, proctor',
+    duration: 'Time attempts took, in 5-minute steps',
   },
   chart: {
     type: 'View',

@@ -57,7 +57,7 @@ export const analytics: Messages['analytics'] = {
     noData: 'Деректер жоқ',
     totals: {
       violations: 'Бұзушылықтар',
-      attempts: 'Талпыныстар',
+      attempts: 'Аяқталған талпыныстар',
       assignments: 'Тапсырмалар',
     },
     charts: {
@@ -91,7 +91,8 @@ export const analytics: Messages['analytics'] = {
     runHint: 'Ctrl+Enter — орындау',
     newQuery: 'Жаңа сұрау',
     examples: 'Мысалдар',
-    tables: 'Кестелер: proctoring_actions, proctoring_activities, proctoring_actions_hourly.',
+    tables:
+      'Кестелер: proctoring_actions, proctoring_activities, proctoring_actions_hourly, assignment_attempts.',
     empty: 'Сұрау жазыңыз немесе мысал таңдаңыз да, «Орындау» батырмасын басыңыз.',
     rows_one: '{{count}} жол',
     rows_few: '{{count}} жол',
@@ -107,9 +108,10 @@ export const analytics: Messages['analytics'] = {
   examples: {
     byType: 'Түрлері бойынша әрекеттер',
     perDay: 'Соңғы 30 күндегі әрекеттер',
-    attempts: 'Бұзушылығы ең көп талпыныстар',
+    attempts: 'Әрекеті ең көп талпыныстар',
     hourly: 'Сағат бойынша (жиынтық кесте)',
     sources: 'Кім байқады: оқушы, сервер, проктор',
+    duration: 'Талпыныстардың орындалу уақыты, 5 минуттан',
   },
   chart: {
     type: 'Түрі',

@@ -60,7 +60,7 @@ export const analytics = {
     noData: 'Нет данных',
     totals: {
       violations: 'Нарушений',
-      attempts: 'Попыток',
+      attempts: 'Завершённых попыток',
       assignments: 'Заданий',
     },
     charts: {
@@ -95,7 +95,8 @@ export const analytics = {
     runHint: 'Ctrl+Enter — выполнить',
     newQuery: 'Новый запрос',
     examples: 'Примеры',
-    tables: 'Таблицы: proctoring_actions, proctoring_activities, proctoring_actions_hourly.',
+    tables:
+      'Таблицы: proctoring_actions, proctoring_activities, proctoring_actions_hourly, assignment_attempts.',
     empty: 'Напишите запрос или выберите пример и нажмите «Выполнить».',
     rows_one: '{{count}} строка',
     rows_few: '{{count}} строки',
@@ -111,9 +112,10 @@ export const analytics = {
   examples: {
     byType: 'Действия по типам',
     perDay: 'Действия по дням за 30 дней',
-    attempts: 'Попытки с наибольшим числом нарушений',
+    attempts: 'Попытки с наибольшим числом действий',
     hourly: 'По часам (сводная таблица)',
     sources: 'Кто заметил: ученик, сервер, проктор',
+    duration: 'Время выполнения попыток, по 5 минут',
   },
   chart: {
     type: 'Вид',
