@@ -11,9 +11,9 @@ import { recentAssignments, type RecentAssignment } from '../model/recent-assign
 
 /**
  * /p/assignments: the school's assignments, 25 a page (?page), five loading placeholders, a page past
- * the end shown as the last (000 §4), as the teacher's list. While the record API refuses proctors the
- * assignments collection, the assignments with recent student actions are listed instead, and the
- * page says so.
+ * the end shown as the last (000 §4), as the teacher's list. Should the record API refuse the caller
+ * the assignments collection (proctors had no read of it before), the assignments with recent student
+ * actions are listed instead, and the page says so.
  */
 export function ProctorAssignmentsPage() {
   const { t } = useTranslation();
@@ -38,7 +38,14 @@ export function ProctorAssignmentsPage() {
     {
       key: 'status',
       header: t('proctoring.list.status'),
-      render: (a) => <Badge variant="light">{a.status ?? '—'}</Badge>,
+      render: (a) =>
+        a.status ? (
+          <Badge variant="light">
+            {t(`assignments.status.${a.status}` as 'assignments.status.process', a.status)}
+          </Badge>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'students',
