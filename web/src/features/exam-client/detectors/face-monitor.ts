@@ -10,8 +10,9 @@ export const FACE_MODEL_URL = '/models/face-detect-rfb320.onnx';
 
 /**
  * Counts faces on the camera in a worker and posts `face_missing` (none) and `many_faces` (more than
- * one) once either lasts the settings' head tolerance. The page only grabs a small bitmap and hands it
- * over (transferred, not copied); a frame is skipped while the worker is still on the previous one.
+ * one) once either lasts the settings' head tolerance. In Chromium the worker reads the camera's
+ * frames itself (MediaStreamTrackProcessor's stream, transferred) and looks at two a second; elsewhere
+ * the page grabs a small bitmap twice a second and transfers it.
  */
 export function startFaceMonitor(
   camera: MediaStream,
@@ -21,12 +22,6 @@ export function startFaceMonitor(
   const tolerance = toleranceOf(settings.head_tolerance);
   const missing = new Sustained(tolerance);
   const many = new Sustained(tolerance);
-  const video = document.createElement('video');
-  video.muted = true;
-  video.playsInline = true;
-  video.srcObject = camera;
-  void video.play().catch(() => undefined);
-
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module' });
   let ready = false;
   let busy = false;
@@ -55,6 +50,32 @@ export function startFaceMonitor(
   };
   worker.postMessage(init);
 
+  // Chromium hands the camera's frames to the worker as a stream: nothing per frame on this thread.
+  const track = camera.getVideoTracks()[0];
+  const Processor = (
+    globalThis as unknown as {
+      MediaStreamTrackProcessor?: new (init: { track: MediaStreamTrack }) => {
+        readable: ReadableStream<VideoFrame>;
+      };
+    }
+  ).MediaStreamTrackProcessor;
+  if (Processor && track) {
+    // A clone, so that stopping the detector never stops the recording's track.
+    const own = track.clone();
+    const frames = new Processor({ track: own }).readable;
+    worker.postMessage({ type: 'frames', frames, everyMs: FACE_FRAME_MS } satisfies ToFaceWorker, [frames]);
+    return () => {
+      worker.terminate();
+      own.stop();
+    };
+  }
+
+  // Elsewhere: a small bitmap grabbed here and transferred (not copied), skipped while the worker is busy.
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = camera;
+  void video.play().catch(() => undefined);
   const timer = setInterval(() => {
     if (!ready || busy || video.readyState < 2) return;
     busy = true;

@@ -20,8 +20,8 @@ const context = canvas.getContext('2d', { willReadFrequently: true });
 
 const reply = (message: FromFaceWorker) => scope.postMessage(message);
 
-/** The bitmap as the runners' RGB image (the detector's own input size, so it resizes nothing). */
-function rgbOf(frame: ImageBitmap): RgbImage {
+/** The frame as the runners' RGB image (the detector's own input size, so it resizes nothing). */
+function rgbOf(frame: ImageBitmap | VideoFrame): RgbImage {
   context!.drawImage(frame, 0, 0, canvas.width, canvas.height);
   frame.close();
   const rgba = context!.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -34,6 +34,34 @@ function rgbOf(frame: ImageBitmap): RgbImage {
   return { width: canvas.width, height: canvas.height, data };
 }
 
+async function detect(frame: ImageBitmap | VideoFrame, at: number): Promise<void> {
+  const started = performance.now();
+  const faces = await detectFaces(session!, rgbOf(frame), { minScore });
+  reply({ type: 'faces', count: faces.length, at, ms: performance.now() - started });
+}
+
+/** Reads the camera's frames as they come, looking at one every `everyMs` and dropping the rest. */
+async function watch(frames: ReadableStream<VideoFrame>, everyMs: number): Promise<void> {
+  const reader = frames.getReader();
+  let last = 0;
+  for (;;) {
+    const { value: frame, done } = await reader.read();
+    if (done) return;
+    const now = Date.now();
+    if (!session || now - last < everyMs) {
+      frame.close();
+      continue;
+    }
+    last = now;
+    try {
+      await detect(frame, now);
+    } catch (error) {
+      frame.close();
+      reply({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
 scope.onmessage = async (event: MessageEvent<ToFaceWorker>) => {
   const message = event.data;
   try {
@@ -43,13 +71,15 @@ scope.onmessage = async (event: MessageEvent<ToFaceWorker>) => {
       reply({ type: 'ready' });
       return;
     }
+    if (message.type === 'frames') {
+      void watch(message.frames, message.everyMs);
+      return;
+    }
     if (!session) {
       message.frame.close();
       return;
     }
-    const started = performance.now();
-    const faces = await detectFaces(session, rgbOf(message.frame), { minScore });
-    reply({ type: 'faces', count: faces.length, at: message.at, ms: performance.now() - started });
+    await detect(message.frame, message.at);
   } catch (error) {
     reply({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   }
