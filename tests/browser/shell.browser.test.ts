@@ -68,13 +68,30 @@ describe('the main layout of every group', () => {
     });
   }
 
-  it('gives an analyst (no area of their own) the layout with an empty menu', async () => {
+  it('signs in as analyst, lands on the dashboards and walks their own menu', async () => {
     const page = await demo.open('/');
     await signInThroughModal(page, 'analyst');
-    await page.getByRole('heading', { level: 1, name: 'Здравствуйте, Тимур!' }).waitFor();
-    await page.getByTestId('empty-menu').waitFor();
-    expect(await page.getByTestId('side-menu').locator('[data-menu-item]').count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL(`${demo.url}/an`);
+    await page.getByRole('heading', { level: 1, name: 'Дашборды' }).waitFor();
+    expect(await page.getByTestId('profile-group').textContent()).toBe('Аналитик');
+    const links = await menuLinks(page);
+    expect(links).toEqual([
+      { key: 'dashboards', href: '/an' },
+      { key: 'console', href: '/an/console' },
+      { key: 'savedQueries', href: '/an/queries' },
+    ]);
+    for (const { key, href } of [...links].reverse()) {
+      const item = page.getByTestId('side-menu').locator(`a[data-menu-item="${key}"]`);
+      await item.click();
+      await page.waitForURL(`${demo.url}${href}`);
+      await expect.poll(() => item.getAttribute('data-active'), { message: href }).toBe('true');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByTestId('error-page').count(), href).toBe(0);
+    }
+    // The area is the analyst's alone.
+    const teacher = await demo.signedInPage('teacher', '/an/console');
+    await teacher.getByTestId('error-page').waitFor();
+    expect(await teacher.getByTestId('error-page').getAttribute('data-status')).toBe('403');
   });
 
   it("shows the 403 page inside the student's own layout for /m/students", async () => {
