@@ -118,11 +118,14 @@ export async function startExamSession(
     stops.push(startNoiseMonitor(equipment.microphone, settings, signal));
   }
 
-  return async () => {
-    for (const stop of stops) stop();
-    await Promise.all(recorders.map((r) => r.stop()));
-    if (recorders.length > 0) postAction(attempt, 'recording_stopped');
-    postAction(attempt, 'session_ended');
-    actionSender.flush();
-  };
+  let ended: Promise<void> | undefined;
+  // Once only: called before the attempt finishes, and again when the page leaves the attempt.
+  return () =>
+    (ended ??= (async () => {
+      for (const stop of stops) stop();
+      await Promise.all(recorders.map((r) => r.stop()));
+      if (recorders.length > 0) postAction(attempt, 'recording_stopped');
+      postAction(attempt, 'session_ended');
+      await actionSender.drain(10_000);
+    })());
 }

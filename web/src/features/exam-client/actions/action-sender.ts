@@ -45,6 +45,15 @@ class ActionSender {
     return this.queue.length;
   }
 
+  /** Resolves once the queue is empty (everything stored or refused), or after `timeoutMs`. */
+  async drain(timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    this.flush();
+    while (this.queue.length > 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Called with each action once the server stored or refused it. */
   onSent(listener: Listener): () => void {
     this.listeners.add(listener);

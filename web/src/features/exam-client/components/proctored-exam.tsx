@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
 import { startExamSession } from '../exam-session';
+import { BeforeFinishContext } from '../model/before-finish';
 import { useExamText } from '../i18n/use-exam-text';
 import { heldEquipment } from '../model/held-equipment';
 import { settingsOf } from '../model/requirements';
@@ -33,6 +34,10 @@ export function ProctoredExam({
   const [warning, setWarning] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
   const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ending = useRef<(() => Promise<void>) | undefined>(undefined);
+  const beforeFinish = useCallback(async () => {
+    await ending.current?.();
+  }, []);
 
   // Chunks a closed tab left behind go as soon as the student is back.
   useEffect(() => {
@@ -59,6 +64,7 @@ export function ProctoredExam({
       },
     ).then((end) => {
       stop = end;
+      ending.current = end;
       setRecording(true);
       resetLongTasks();
       if (cancelled) void end();
@@ -95,7 +101,7 @@ export function ProctoredExam({
   return (
     <Stack gap="md">
       <ExamStatusBar warning={warning} recording={recording} needsFullscreen={settings.fullscreen_mode} />
-      {children}
+      <BeforeFinishContext.Provider value={beforeFinish}>{children}</BeforeFinishContext.Provider>
     </Stack>
   );
 }

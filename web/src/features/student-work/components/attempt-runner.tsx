@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
+import { useBeforeFinish } from '../../exam-client';
 import { workApi, workKeys } from '../api';
 import {
   isBlank,
@@ -58,6 +59,7 @@ export function AttemptRunner({
   const [drafts, setDrafts] = useState<Record<string, Answer>>({});
   const [saved, setSaved] = useState<Record<string, Answer>>(savedAnswers);
   const finishing = useRef(false);
+  const beforeFinish = useBeforeFinish();
   const shown = useRef(current);
   // A new step takes the focus to its title, so a screen reader starts reading the new question.
   useEffect(() => {
@@ -113,7 +115,11 @@ export function AttemptRunner({
     setParams(next, { replace: true });
   };
   const finish = useMutation({
-    mutationFn: () => workApi.finish(attempt.id),
+    mutationFn: async () => {
+      // A proctored exam closes its recording and posts its last actions while the attempt still takes them.
+      await beforeFinish();
+      return workApi.finish(attempt.id);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: workKeys.mine(assignment.id) }),
   });
   const askToFinish = async () => {
