@@ -46,6 +46,7 @@ export function ExamPreparation({
     },
     [equipment],
   );
+  useEffect(() => () => heldEquipment.letGoUnlessClaimed(assignment.id), [assignment.id]);
   const ready = canStart(required, states, needsPhoto, photo !== undefined);
   useEffect(() => onReady(ready), [ready, onReady]);
 

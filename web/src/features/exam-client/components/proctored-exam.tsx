@@ -43,7 +43,8 @@ export function ProctoredExam({
   useEffect(() => {
     watchLongTasks();
     startUploader();
-  }, []);
+    heldEquipment.claim(assignment.id);
+  }, [assignment.id]);
 
   useEffect(() => {
     if (!equipmentReady) return;

@@ -16,10 +16,26 @@ export interface HeldEquipment {
 }
 
 const held = new Map<string, HeldEquipment>();
+/** Assignments whose attempt page took the equipment over. */
+const claimed = new Set<string>();
+
+/** How long the register page's streams wait for the attempt's page before the camera is let go. */
+const HANDOVER_MS = 5_000;
 
 export const heldEquipment = {
   get: (assignmentId: string) => held.get(assignmentId),
   set: (assignmentId: string, equipment: HeldEquipment) => held.set(assignmentId, equipment),
+  /** The attempt's page uses the streams now. */
+  claim: (assignmentId: string) => claimed.add(assignmentId),
+  /**
+   * The check's screen went away: unless the attempt's page takes the streams soon (the start went
+   * through), they are stopped, so the camera does not stay on for a student who left the page.
+   */
+  letGoUnlessClaimed(assignmentId: string) {
+    setTimeout(() => {
+      if (!claimed.has(assignmentId)) heldEquipment.release(assignmentId);
+    }, HANDOVER_MS);
+  },
   /** Stops every track and forgets them: the exam is over, the camera light goes off. */
   release(assignmentId: string) {
     const equipment = held.get(assignmentId);
@@ -27,5 +43,6 @@ export const heldEquipment = {
       for (const track of stream?.getTracks() ?? []) track.stop();
     }
     held.delete(assignmentId);
+    claimed.delete(assignmentId);
   },
 };
