@@ -16,6 +16,7 @@ export * from './contexts/certificates';
 export * from './contexts/tasks';
 export * from './contexts/analysis';
 export * from './contexts/analytics';
+export * from './contexts/classrooms';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -30,6 +31,7 @@ import { certificatesContract } from './contexts/certificates';
 import { tasksContract } from './contexts/tasks';
 import { analysisContract } from './contexts/analysis';
 import { analyticsContract } from './contexts/analytics';
+import { classroomsContract } from './contexts/classrooms';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -45,6 +47,7 @@ export const contracts: readonly ContextContract[] = [
   tasksContract,
   analysisContract,
   analyticsContract,
+  classroomsContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -21,6 +21,7 @@ import { schoolsContext } from './schools';
 import { tasksContext } from './tasks';
 import { analysisContext } from './analysis';
 import { analyticsContext } from './analytics';
+import { classroomsContext } from './classrooms';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -64,6 +65,7 @@ export const contexts: BoundedContext[] = [
   tasksContext,
   analysisContext,
   analyticsContext,
+  classroomsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

@@ -203,6 +203,23 @@ export const accessTable: AccessTable = {
     update: groups('none'),
     delete: groups('none'),
   },
+  // Classrooms (contexts/classrooms, docs/classrooms.md): a school's teachers, managers and admins manage
+  // its rooms and their parts; students, proctors and analysts see none. Gate models are seeded.
+  ...Object.fromEntries(
+    ['classrooms', 'classroom-schedules', 'classroom-pcs', 'classroom-acs', 'classroom-persons'].map(
+      (name) => [
+        name,
+        Object.fromEntries(ACTIONS.map((action) => [action, schoolAuthors])) as CollectionAccess,
+      ],
+    ),
+  ),
+  'acs-gates': {
+    list: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),
+    get: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),
+    create: groups('none'),
+    update: groups('none'),
+    delete: groups('none'),
+  },
   // Recordings (contexts/media): a student opens and removes their own sessions and asks for a record
   // (a conversion) of them; the school's staff and proctors read them, a teacher those of the assignments
   // they teach (contexts/media/visibility.ts). Records are made by the transcoder, never edited.

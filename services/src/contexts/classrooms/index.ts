@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import type { BoundedContext } from '..';
+import { classroomCollections } from './collections';
+import { classroomRoutes } from './routes';
+import { seedGates } from './seed';
+
+/** Classrooms ("rooms"): a school's rooms, their schedules, PCs, access-control links and persons. */
+export const classroomsContext: BoundedContext = {
+  name: 'classrooms',
+  migrations: Object.fromEntries(
+    classroomCollections.map((c, i) => [
+      `1100_classrooms_${String(i).padStart(2, '0')}_${c.collection.name}`,
+      c.migration,
+    ]),
+  ) as Record<string, Migration>,
+  projections: classroomCollections.map((c) => c.projection),
+  routes: (app, services) => classroomRoutes(app, services),
+  seed: (services) => seedGates(services),
+};
