@@ -11,6 +11,7 @@ import {
   QuizEditorPage,
 } from '../../features/authoring';
 import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
+import { RoomCreatePage, RoomsListPage, RoomViewPage } from '../../features/rooms';
 import { GroupHome } from '../../features/home';
 import { InviteCreatePage, InvitesListPage, InviteViewPage } from '../../features/invites';
 import { MediaLibraryPage } from '../../features/media-library';
@@ -61,6 +62,9 @@ export const pages: Record<string, ComponentType> = {
   classes: ClassesListPage,
   'class-create': ClassCreatePage,
   class: ClassViewPage,
+  rooms: RoomsListPage,
+  'room-create': RoomCreatePage,
+  room: RoomViewPage,
   invites: InvitesListPage,
   'invite-create': InviteCreatePage,
   invite: InviteViewPage,

@@ -9,6 +9,7 @@ import { proctoring } from './en/proctoring';
 import { sections, shell } from './en/shell';
 import { certificates, invites, media } from './en/library';
 import { work } from './en/work';
+import { rooms } from './en/rooms';
 import type { Messages } from './ru';
 
 export const en: Messages = {
@@ -28,6 +29,7 @@ export const en: Messages = {
   work,
   authoring,
   classes,
+  rooms,
   aiReport,
   proctoring,
   analytics,

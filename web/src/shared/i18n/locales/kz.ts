@@ -9,6 +9,7 @@ import { proctoring } from './kz/proctoring';
 import { sections, shell } from './kz/shell';
 import { certificates, invites, media } from './kz/library';
 import { work } from './kz/work';
+import { rooms } from './kz/rooms';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
@@ -28,6 +29,7 @@ export const kz: Messages = {
   work,
   authoring,
   classes,
+  rooms,
   aiReport,
   proctoring,
   analytics,

@@ -9,6 +9,7 @@ import { proctoring } from './ru/proctoring';
 import { sections, shell } from './ru/shell';
 import { certificates, invites, media } from './ru/library';
 import { work } from './ru/work';
+import { rooms } from './ru/rooms';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
@@ -28,6 +29,7 @@ export const ru = {
   work,
   authoring,
   classes,
+  rooms,
   aiReport,
   proctoring,
   analytics,

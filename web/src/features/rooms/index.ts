@@ -1,0 +1,1 @@
+export { RoomCreatePage, RoomsListPage, RoomViewPage } from './components/room-pages';
