@@ -4,6 +4,7 @@ import { classroomAcs, classroomPcs, classroomPersons, classroomSchedules } from
 import { TABLES } from './commands';
 
 type Entity = Record<string, unknown>;
+const byName = new Intl.Collator('ru', { numeric: true });
 
 /**
  * Adds to each classroom what the specification nests in it: its schedules, PCs, ACS links (without
@@ -65,7 +66,12 @@ export async function withParts(
           Number(a.weekday) - Number(b.weekday) ||
           String(a.work_at_start).localeCompare(String(b.work_at_start)),
       );
-    const roomPcs = of(pcs, classroom.id).map((r) => classroomPcs.collection.toEntity(r));
+    // Named order ("ПК 2" before "ПК 10"), so a form's rows keep their places between reads.
+    const roomPcs = of(pcs, classroom.id)
+      .map((r) => classroomPcs.collection.toEntity(r))
+      .sort(
+        (a, b) => byName.compare(String(a.name), String(b.name)) || String(a.id).localeCompare(String(b.id)),
+      );
     const roomAcs = of(acs, classroom.id).map((r) => ({
       ...classroomAcs.collection.toEntity(r),
       acs_gate: gateEntity(gateById.get(r.acs_gate_id)),
