@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChromiumArgs } from './support/chromium';
 import { DemoPlatform, PHONE, screenshotPath, seedTokensScript } from './support/demo-platform';
 
 const QUIZ = 'Проверочная работа: основы';
@@ -13,6 +14,23 @@ async function pick(page: Page, label: string | RegExp, option: string | RegExp)
 }
 
 /**
+ * The proctored exam's equipment check and identification photo (docs/web.md, the exam client), on
+ * Chromium's fake camera, microphone and screen: what a student does before the start button opens.
+ */
+async function passEquipmentCheck(page: Page): Promise<void> {
+  const check = page.getByTestId('equipment-check');
+  await check.waitFor(POLL);
+  for (const item of ['camera', 'microphone', 'displays', 'resolution']) {
+    await check.locator(`[data-testid="check-${item}"][data-state="passed"]`).waitFor(POLL);
+  }
+  // Sharing the screen needs a click (a user gesture).
+  await page.getByTestId('check-screen-run').click();
+  await check.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
+  await page.getByTestId('photo-take').click();
+  await page.getByTestId('identity-photo-taken').waitFor(POLL);
+}
+
+/**
  * The teacher gives a demo quiz to class 7 «А», the student takes it and finishes, the teacher sees
  * and reviews the result: the screens of docs/web.md's assignments sections against the real platform.
  */
@@ -20,7 +38,11 @@ describe('an assignment from creation to result', () => {
   const demo = new DemoPlatform();
   let assignmentUrl = '';
 
-  beforeAll(() => demo.start());
+  beforeAll(async () => {
+    // The assignment is proctored: the student's browser shares a fake camera, microphone and screen.
+    addChromiumArgs('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream');
+    await demo.start();
+  });
   afterAll(() => demo.stop());
 
   it('the teacher creates a quiz assignment for 7 «А» with the settings and proctoring forms', async () => {
@@ -105,6 +127,7 @@ describe('an assignment from creation to result', () => {
     const start = page.getByTestId('start-attempt');
     expect(await start.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: /согласен/ }).check();
+    await passEquipmentCheck(page);
     await page.screenshot({ path: screenshotPath('assignment-register') });
     await start.click();
     await page.waitForURL(`${demo.url}/s/assignments/${id}`);
@@ -200,6 +223,7 @@ describe('an assignment from creation to result', () => {
     const student = await demo.signedInPage('student', `/s/assignments/${id}/register`);
     await student.getByText('Осталась 1 попытка.').waitFor();
     await student.getByRole('checkbox', { name: /согласен/ }).check();
+    await passEquipmentCheck(student);
     await student.getByTestId('start-attempt').click();
     await student.getByTestId('attempt-runner').waitFor();
     const minutesLeft = async () => {
@@ -218,9 +242,14 @@ describe('an assignment from creation to result', () => {
     await teacher.getByRole('menuitem', { name: 'Добавить 10 минут' }).click();
     expect((await added).status()).toBe(200);
 
-    // The page reads the attempt again every 30 s; a reload shows it at once.
+    // The page reads the attempt again every 30 s; a reload shows it at once (after the equipment is
+    // shared again: a reloaded page has lost its camera and screen).
     await student.reload();
-    await student.getByTestId('attempt-runner').waitFor();
+    await student.getByTestId('equipment-check').waitFor(POLL);
+    await student.getByTestId('check-screen-run').click();
+    await student.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
+    await student.getByTestId('exam-continue').click();
+    await student.getByTestId('attempt-runner').waitFor(POLL);
     await expect.poll(minutesLeft, POLL).toBeGreaterThanOrEqual(39);
     expect(await student.getByTestId('timer-announcement').textContent()).toMatch(/^Осталось (39|40) минут/);
   });
