@@ -87,4 +87,18 @@ describe("a teacher's rooms", () => {
     );
     expect(((await list.json()) as { entities: unknown[] }).entities).toHaveLength(1);
   });
+
+  it('speaks English and Kazakh too', async () => {
+    const page = await demo.signedInPage('teacher', '/t/rooms/create');
+    await page.getByRole('heading', { level: 1, name: 'Создать аудиторию' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create a room' }).waitFor();
+    await page.getByRole('button', { name: 'Add a PC' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Аудитория құру' }).waitFor();
+    await page.getByRole('button', { name: 'Компьютер қосу' }).waitFor();
+    await page.goto(`${demo.url}/t/rooms`);
+    await page.getByRole('heading', { level: 1, name: 'Аудиториялар' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Компьютерлер' }).waitFor();
+  });
 });
