@@ -174,6 +174,33 @@ export const assignments: Messages['assignments'] = {
     points: 'Points',
     question: 'Question {{number}}',
     max: 'at most {{points}}',
+    tabs: {
+      results: 'Results',
+      violations: 'Violations',
+      recordings: 'Recordings',
+      identity: 'Identity photos',
+      log: 'Action log',
+      'ai-report': 'AI report',
+    },
+    recordings: {
+      empty: 'This attempt has no recordings.',
+      type: 'Source',
+      started: 'Started',
+      duration: 'Duration',
+      state: 'State',
+      states: { converted: 'Ready', failure: 'Conversion failed', processing: 'Processing' },
+    },
+    identity: {
+      empty: 'The student was not identified: there is no photo.',
+      taken: 'Taken {{time}}',
+      alt: 'Identity photo {{number}}',
+    },
+    log: {
+      count_one: '{{count}} action',
+      count_few: '{{count}} actions',
+      count_many: '{{count}} actions',
+      count_other: '{{count}} actions',
+    },
   },
   finishReasons: {
     student: 'Finished by the student',

@@ -174,6 +174,33 @@ export const assignments: Messages['assignments'] = {
     points: 'Ұпайлар',
     question: '{{number}}-сұрақ',
     max: 'ең көбі {{points}}',
+    tabs: {
+      results: 'Нәтижелер',
+      violations: 'Бұзушылықтар',
+      recordings: 'Жазбалар',
+      identity: 'Сәйкестендіру фотосы',
+      log: 'Әрекеттер журналы',
+      'ai-report': 'ЖИ есебі',
+    },
+    recordings: {
+      empty: 'Бұл әрекеттің жазбалары жоқ.',
+      type: 'Көзі',
+      started: 'Басталуы',
+      duration: 'Ұзақтығы',
+      state: 'Күйі',
+      states: { converted: 'Дайын', failure: 'Түрлендіру қатесі', processing: 'Өңделуде' },
+    },
+    identity: {
+      empty: 'Оқушы сәйкестендіруден өтпеген: фото жоқ.',
+      taken: 'Түсірілді: {{time}}',
+      alt: 'Сәйкестендіру фотосы {{number}}',
+    },
+    log: {
+      count_one: '{{count}} әрекет',
+      count_few: '{{count}} әрекет',
+      count_many: '{{count}} әрекет',
+      count_other: '{{count}} әрекет',
+    },
   },
   finishReasons: { student: 'Оқушы аяқтады', teacher: 'Мұғалім аяқтады', time: 'Уақыт бітті' },
   results: {

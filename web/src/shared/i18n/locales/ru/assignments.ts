@@ -177,6 +177,33 @@ export const assignments = {
     points: 'Баллы',
     question: 'Вопрос {{number}}',
     max: 'максимум {{points}}',
+    tabs: {
+      results: 'Результаты',
+      violations: 'Нарушения',
+      recordings: 'Записи',
+      identity: 'Фото идентификации',
+      log: 'Журнал действий',
+      'ai-report': 'ИИ-отчёт',
+    },
+    recordings: {
+      empty: 'У этой попытки нет записей.',
+      type: 'Источник',
+      started: 'Начало',
+      duration: 'Длительность',
+      state: 'Состояние',
+      states: { converted: 'Готова', failure: 'Ошибка конвертации', processing: 'Обрабатывается' },
+    },
+    identity: {
+      empty: 'Ученик не проходил идентификацию: фото нет.',
+      taken: 'Снято {{time}}',
+      alt: 'Фото идентификации {{number}}',
+    },
+    log: {
+      count_one: '{{count}} действие',
+      count_few: '{{count}} действия',
+      count_many: '{{count}} действий',
+      count_other: '{{count}} действия',
+    },
   },
   finishReasons: {
     student: 'Завершена учеником',
