@@ -86,7 +86,14 @@ export const authoringSamples: Record<string, Sample> = {
   'course-materials': (group, perspective) => {
     const { course, group: courseGroup, lesson } = parentsOf(group, perspective);
     return {
-      create: { course_id: course, course_group_id: courseGroup, type: 'lesson', lesson_id: lesson },
+      // Published, so that students see it as the table says (contexts/authoring/visibility.ts).
+      create: {
+        course_id: course,
+        course_group_id: courseGroup,
+        type: 'lesson',
+        lesson_id: lesson,
+        status: 'published',
+      },
       update: { name: 'Материал изменён' },
     };
   },

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../platform/errors';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { courseCollections, lessonCollections } from './collections';
+import { courseVisibilityAnswer, courseVisibilityRule } from './visibility';
 
 /**
  * The draft rule, which the access table (per collection and group, not per record) cannot say: a
@@ -40,10 +41,13 @@ export async function authoringRoutes(
   access?: AccessTable,
 ): Promise<void> {
   await registerCollections(app, services, lessonCollections, access);
-  // Its own scope, so the draft rule's hook runs on the course routes only.
+  // Its own scope, so the draft and visibility rules' hooks run on the course routes only.
   await app.register(async (scope) => {
     const tables = new Map(courseCollections.map((c) => [`/api/${c.name}`, c.table]));
     scope.addHook('preHandler', draftRule(services, tables));
+    // Then what a student reads of the published courses (visibility.ts).
+    scope.addHook('preHandler', courseVisibilityRule(services));
+    scope.addHook('onSend', courseVisibilityAnswer());
     await registerCollections(scope, services, courseCollections, access);
   });
 }

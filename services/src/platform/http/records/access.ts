@@ -59,8 +59,8 @@ const peopleOfGroup = (readers: Partial<Record<Group, Rule>> = {}): CollectionAc
  * Authoring (lessons, quizzes, courses and their parts): a school's teachers, managers and admins build
  * and read its content; a teacher edits and deletes only their own (a chapter, component, group or
  * material is its lesson's or course's author's). A draft course is seen by its author only (the draft
- * rule in contexts/authoring/routes.ts). Students, proctors and analysts reach content through
- * assignments.
+ * rule in contexts/authoring/routes.ts). Students, proctors and analysts reach lessons and quizzes
+ * through assignments; students read courses (`courseware` below).
  */
 const schoolAuthors = groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school' });
 const ownAuthors = groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own' });
@@ -71,6 +71,14 @@ const authored: CollectionAccess = {
   update: ownAuthors,
   delete: ownAuthors,
 };
+/**
+ * Courses and their groups and materials: authored as above, and read by the school's students too,
+ * narrowed to published, non-private (or their own private) courses and published materials by
+ * contexts/authoring/visibility.ts. A material's lesson or quiz stays closed to them: they open it
+ * through its assignment.
+ */
+const schoolCourseReaders = groups('none', { ...schoolAuthors, student: 'own-school' });
+const courseware: CollectionAccess = { ...authored, list: schoolCourseReaders, get: schoolCourseReaders };
 
 /**
  * Assignments (contexts/assignments): a school's teachers and staff make classes and assignments; a
@@ -160,9 +168,9 @@ export const accessTable: AccessTable = {
   'lesson-chapters': authored,
   'lesson-components': authored,
   quiz: authored,
-  courses: authored,
-  'course-groups': authored,
-  'course-materials': authored,
+  courses: courseware,
+  'course-groups': courseware,
+  'course-materials': courseware,
   // Assignments: see `classwork` and `studentWork` above.
   classes: classwork,
   assignments: classwork,
