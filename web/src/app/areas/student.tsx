@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { MyCertificatesPage } from '../../features/certificates';
 import { GroupHome } from '../../features/home';
 import { MediaLibraryPage } from '../../features/media-library';
+import { CoursesSection, MyCoursesPage, StudentCoursePage } from '../../features/student-courses';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
 import {
   MyAssignmentsPage,
@@ -12,13 +13,16 @@ import {
 
 /** The student's area (/s). */
 export const pages: Record<string, ComponentType> = {
-  // The student's home is the common greeting with their assignments under it.
+  // The student's home is the common greeting with their assignments under it, then the way to courses.
   home: () => (
     <>
       <GroupHome />
       <MyAssignmentsSection />
+      <CoursesSection />
     </>
   ),
+  courses: MyCoursesPage,
+  course: StudentCoursePage,
   assignments: MyAssignmentsPage,
   assignment: StudentAssignmentPage,
   'assignment-register': RegisterPage,

@@ -81,7 +81,8 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
   ],
   s: [
     { path: '', page: 'home' },
-    ...placeholder('courses', 'courses', 'courses/:course'),
+    { path: 'courses', page: 'courses' },
+    { path: 'courses/:course', page: 'course' },
     { path: 'assignments', page: 'assignments' },
     { path: 'assignments/:assignment', page: 'assignment' },
     { path: 'assignments/:assignment/register', page: 'assignment-register' },

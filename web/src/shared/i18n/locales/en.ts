@@ -9,6 +9,7 @@ import { proctoring } from './en/proctoring';
 import { sections, shell } from './en/shell';
 import { certificates, invites, media } from './en/library';
 import { work } from './en/work';
+import { studentCourses } from './en/student-courses';
 import { rooms } from './en/rooms';
 import type { Messages } from './ru';
 
@@ -27,6 +28,7 @@ export const en: Messages = {
   profile,
   assignments,
   work,
+  studentCourses,
   authoring,
   classes,
   rooms,

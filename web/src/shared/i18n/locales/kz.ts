@@ -9,6 +9,7 @@ import { proctoring } from './kz/proctoring';
 import { sections, shell } from './kz/shell';
 import { certificates, invites, media } from './kz/library';
 import { work } from './kz/work';
+import { studentCourses } from './kz/student-courses';
 import { rooms } from './kz/rooms';
 import type { Messages } from './ru';
 
@@ -27,6 +28,7 @@ export const kz: Messages = {
   profile,
   assignments,
   work,
+  studentCourses,
   authoring,
   classes,
   rooms,

@@ -9,6 +9,7 @@ import { proctoring } from './ru/proctoring';
 import { sections, shell } from './ru/shell';
 import { certificates, invites, media } from './ru/library';
 import { work } from './ru/work';
+import { studentCourses } from './ru/student-courses';
 import { rooms } from './ru/rooms';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
@@ -27,6 +28,7 @@ export const ru = {
   profile,
   assignments,
   work,
+  studentCourses,
   authoring,
   classes,
   rooms,
