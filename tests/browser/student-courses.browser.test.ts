@@ -57,6 +57,23 @@ describe('student courses', () => {
     expect(demo.errors).toEqual([]);
   });
 
+  it('speaks English and Kazakh too', async () => {
+    const page = await demo.signedInPage('student', '/s/courses');
+    await page.getByRole('heading', { level: 1, name: 'Курсы' }).waitFor(POLL);
+    await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Courses' }).waitFor();
+    await page.getByText('The published courses of your school.').waitFor();
+    await page.getByTestId('student-course').getByText('2 materials').waitFor();
+    await page.getByTestId('student-course').getByRole('link').click();
+    await page.getByText('Available through a teacher’s assignment').first().waitFor(POLL);
+    await page.getByRole('link', { name: '← All courses' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await page.getByText('Мұғалімнің тапсырмасы арқылы қолжетімді').first().waitFor();
+    await page.getByRole('link', { name: '← Барлық курстар' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Курстар' }).waitFor(POLL);
+    expect(demo.errors).toEqual([]);
+  });
+
   it('fits the course on a phone', async () => {
     const page = await demo.signedInPage('student', '/s/courses', PHONE);
     const card = page.getByTestId('student-course').filter({ hasText: 'Основы программирования' });
