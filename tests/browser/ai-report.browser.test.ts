@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../blackbox/authoring/http';
 import { analysedRecording, type AnalysedRecording } from '../support/analysed-recording';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
 
 const POLL = { timeout: 20_000 };
 
 /**
+ * The teacher walks the attempt result page's tabs (?tab=): the violations with their durations and the
+ * score, the recordings with their state and the player, the identity photo, the action log.
  * The teacher reads the AI report of an attempt on its result page: the credibility score, the summary
  * per violation type, each interval with its thumbnail, the models; a re-run shows its progress and then
  * the diff against the previous version. The recording is uploaded and analysed by the real platform.
@@ -19,11 +22,94 @@ describe('the AI report on the attempt result page', () => {
   }, 600_000);
   afterAll(() => demo.stop());
 
+  it('walks the tabs: violations, recordings, identity photo, action log; the tab survives a reload', async () => {
+    // The student's client reports a lost focus, three signals a second apart: one interval of 2 s.
+    const http = client(demo.url);
+    const student = await http.token('student');
+    const base = Date.now() - 60_000;
+    const sent = await http.call('POST', '/api/assignment/actions/batch', student, {
+      actions: [0, 1, 2].map((n) => ({
+        id: `result-tabs-${n}`,
+        assignment_id: recording.assignmentId,
+        assignment_attempt_id: recording.attemptId,
+        action_type: 'focus_lost',
+        created_at: new Date(base + n * 1000).toISOString(),
+      })),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+
+    const resultUrl = `/t/assignments/result/${recording.assignmentId}/${recording.attemptId}`;
+    const page = await demo.signedInPage('teacher', resultUrl);
+    const tabs = page.getByTestId('result-tabs');
+    await page.getByTestId('attempt-summary').waitFor(POLL);
+    expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Результаты');
+
+    // Keyboard: the arrow moves to the next tab and opens it.
+    await tabs.getByRole('tab', { name: 'Результаты' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab'), POLL).toBe('violations');
+    const violations = page.getByTestId('violations-tab');
+    await violations.waitFor(POLL);
+    const focusLost = violations.locator('[data-testid="interval-row"][data-type="focus_lost"]');
+    await focusLost.waitFor(POLL);
+    expect(await focusLost.getAttribute('data-duration')).toBe('00:00:02');
+    expect(await focusLost.getAttribute('data-class')).toBe('seconds');
+    await violations.getByTestId('credibility-score').waitFor(POLL);
+    await focusLost.click();
+    // The review form of the chosen interval: a confirmation marks the row.
+    const review = violations.getByTestId('review-form');
+    await review.getByText('Подтвердить', { exact: true }).click();
+    await review.getByRole('button', { name: 'Сохранить' }).click();
+    await expect
+      .poll(() => focusLost.getByTestId('interval-review').textContent(), POLL)
+      .toBe('Подтверждено');
+    await page.screenshot({ path: screenshotPath('result-violations'), fullPage: true });
+
+    await tabs.getByRole('tab', { name: 'Записи' }).click();
+    const recordings = page.getByTestId('recordings-tab');
+    await recordings.waitFor(POLL);
+    await recordings.locator('[data-testid="recording-row"][data-state="converted"]').waitFor(POLL);
+    const video = recordings.getByTestId('proctoring-video');
+    await video.waitFor(POLL);
+    const currentTime = () => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime);
+    await expect
+      .poll(() => video.evaluate((v) => (v as unknown as { readyState: number }).readyState), POLL)
+      .toBeGreaterThanOrEqual(2);
+    await video.evaluate((v) => (v as unknown as { play(): Promise<void> }).play());
+    await expect.poll(currentTime, POLL).toBeGreaterThan(0.5);
+    await recordings.getByText('2×', { exact: true }).click();
+    expect(await video.evaluate((v) => (v as unknown as { playbackRate: number }).playbackRate)).toBe(2);
+    await page.screenshot({ path: screenshotPath('result-recordings'), fullPage: true });
+
+    await tabs.getByRole('tab', { name: 'Фото идентификации' }).click();
+    const photo = page.getByRole('img', { name: 'Фото идентификации 1' });
+    await photo.waitFor(POLL);
+    // The photo comes through the API with the token: it is really drawn, at the size the client sent.
+    await expect
+      .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), POLL)
+      .toBe(256);
+    await page.screenshot({ path: screenshotPath('result-identity'), fullPage: true });
+
+    await tabs.getByRole('tab', { name: 'Журнал действий' }).click();
+    const log = page.getByTestId('log-tab');
+    await log.waitFor(POLL);
+    await log.locator('[data-testid="action-row"]', { hasText: 'Личность подтверждена' }).waitFor(POLL);
+    await expect
+      .poll(() => log.locator('[data-testid="action-row"]', { hasText: 'Уход с вкладки' }).count(), POLL)
+      .toBe(3);
+    await page.screenshot({ path: screenshotPath('result-log'), fullPage: true });
+
+    await page.reload();
+    await page.getByTestId('log-tab').waitFor(POLL);
+    expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Журнал действий');
+    expect(demo.errors).toEqual([]);
+  });
+
   it('shows the score, the summary, each interval with its thumbnail, and the models', async () => {
     expect(recording.report.status).toBe('completed');
     const page = await demo.signedInPage(
       'teacher',
-      `/t/assignments/result/${recording.assignmentId}/${recording.attemptId}`,
+      `/t/assignments/result/${recording.assignmentId}/${recording.attemptId}?tab=ai-report`,
     );
     const panel = page.getByTestId('ai-report');
     await panel.getByRole('heading', { name: 'Отчёт ИИ' }).waitFor();
@@ -53,7 +139,7 @@ describe('the AI report on the attempt result page', () => {
   it('re-runs the analysis, shows its progress, then the diff against the previous version', async () => {
     const page = await demo.signedInPage(
       'teacher',
-      `/t/assignments/result/${recording.assignmentId}/${recording.attemptId}`,
+      `/t/assignments/result/${recording.assignmentId}/${recording.attemptId}?tab=ai-report`,
     );
     const panel = page.getByTestId('ai-report');
     await panel.getByTestId('ai-report-rerun').click();

@@ -15,7 +15,7 @@ export function identityPhotosQuery(attemptId: string) {
     queryFn: async ({ signal }) =>
       (
         await api.get<{ entities: Page<IdentityAction> }>('/api/assignment/actions', {
-          query: { assignment_attempt_id: attemptId, action_type: 'identity_verified', limit: 100 },
+          query: { assignment_attempt_id: attemptId, action_type: 'identity_verified', page: 1, limit: 100 },
           signal,
         })
       ).entities.data,
