@@ -104,6 +104,49 @@ describe('the read-model cache behind the record API', () => {
     }
   });
 
+  it("never serves one caller's narrowed list to another caller of the same scope", async () => {
+    // Students and teachers of a school share the scope 'own-school' on assignments; a visibility rule
+    // narrows a student's list to the assignments given to them.
+    const teacher = await http.token('teacher');
+    const student = await http.token('student');
+    const me = entityOf(await http.call('GET', '/api/user.json', student));
+    // The demo content is seeded in the background after the platform starts.
+    let quizzes: { id: string }[] = [];
+    await eventually(async () => {
+      quizzes = (await http.call('GET', '/api/quiz?limit=100', teacher)).body.entities as { id: string }[];
+      return quizzes.length > 0;
+    });
+    const quiz = quizzes[0]!;
+    const given = entityOf(
+      await http.call('POST', '/api/assignments', teacher, {
+        type: 'quiz',
+        name: 'Только для Айгерим',
+        quizzes: [quiz.id],
+        students: [me.id],
+      }),
+      201,
+    ).id;
+    const ids = async (token: string) =>
+      ((await http.call('GET', '/api/assignments', token)).body.entities as { id: string }[]).map(
+        (a) => a.id,
+      );
+    for (let round = 0; round < 2; round++) {
+      expect(await ids(teacher)).toContain(given);
+      expect(await ids(student)).toContain(given);
+    }
+    // A classmate of the same school, same scope, same URL: none of it comes from the cached answers.
+    const manager = await http.token('manager');
+    const created = await http.call('POST', '/api/students', manager, {
+      username: 'cache.classmate',
+      password: 'Secret123',
+      firstname: 'Данияр',
+      lastname: 'Сейткали',
+    });
+    expect(created.status).toBe(201);
+    const classmate = await http.token('cache.classmate', 'Secret123');
+    for (let round = 0; round < 2; round++) expect(await ids(classmate)).not.toContain(given);
+  });
+
   it('bypasses while its change feed is cut, and listens again afterwards', async () => {
     const cache = readModelCacheOf(platform.db)!;
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity

@@ -53,9 +53,12 @@ export async function registerCollections(
     };
     /**
      * A read's whole JSON answer, kept in the read-model cache beside the rows it was built from. The
-     * answer depends on nothing but the collection, the caller's scope, the URL (path and query) and
-     * the requested fields, so those are the key; a hit skips query parsing, entity building and
-     * serialisation, which is most of a cached read's cost (docs/records-api.md, "Caching").
+     * answer depends on nothing but the collection, the caller's scope, the path, the query as the
+     * contexts' visibility rules left it and the requested fields, so those are the key; a hit skips
+     * entity building and serialisation, which is most of a cached read's cost (docs/records-api.md,
+     * "Caching"). The query is taken after the rules: they narrow a caller's list by rewriting it (a
+     * student's assignments, a teacher's drafts), and the raw URL would hand one caller's narrowed
+     * answer, or a wider one, to another caller of the same scope.
      */
     const answerFromCache = async (
       request: FastifyRequest,
@@ -66,7 +69,9 @@ export async function registerCollections(
       const cache = readModelCacheOf(services.db);
       if (!cache) return build();
       const fields = request.headers[REQUESTED_FIELDS_HEADER];
-      const key = `answer\u0000${collection.name}\u0000${JSON.stringify(scopeOf(request, action))}\u0000${request.url}\u0000${JSON.stringify(fields ?? null)}`;
+      const path = request.url.split('?', 1)[0];
+      const query = JSON.stringify(request.query ?? null);
+      const key = `answer\u0000${collection.name}\u0000${JSON.stringify(scopeOf(request, action))}\u0000${path}\u0000${query}\u0000${JSON.stringify(fields ?? null)}`;
       const body = await cache.read(collection.projection, key, async () => JSON.stringify(await build()));
       return reply.type('application/json; charset=utf-8').send(body);
     };
