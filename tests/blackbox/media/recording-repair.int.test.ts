@@ -92,6 +92,22 @@ describe('uploads refused', () => {
       data: chunks[0]!.data,
     });
     expect(badName.status).toBe(422);
+    // A multipart body the server cannot read (no boundary, cut short) is the client's fault, not a 500.
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'expires=1&signature=2'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="expires"\r\n\r\n1'],
+    ]) {
+      const unreadable = await fetch(`${media.url}${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType! },
+        body: payload,
+      });
+      expect(unreadable.status, contentType).toBe(400);
+      expect(await unreadable.json()).toMatchObject({
+        status_code: 400,
+        errors: { file: [expect.any(String)] },
+      });
+    }
     // Another session's params do not open this one.
     const other = await openSession('second-camera');
     const crossed = await uploadFile(media.url, endpoint, other.file_upload_params, chunks[0]!);

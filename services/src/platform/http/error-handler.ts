@@ -18,6 +18,11 @@ export function errorBody(
   return { message, errors, status_code: statusCode };
 }
 
+/** What busboy throws for a multipart body it cannot read (its messages, stable across its versions). */
+const MULTIPART_FAULT =
+  /^(Multipart: |Unexpected end of (multipart|form)|Malformed (part header|urlencoded form)|Part terminated early)/;
+const MALFORMED_MULTIPART = 'Тело запроса multipart/form-data повреждено';
+
 /**
  * One place turns every failure into the specification's shape. Client mistakes keep their 4xx and
  * their field errors; anything unexpected is a 500 whose details stay in the log, not in the answer.
@@ -41,6 +46,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         (errors[where] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(422).send(errorBody('The given data was invalid.', 422, errors));
+    }
+    if (error.statusCode === undefined && MULTIPART_FAULT.test(error.message)) {
+      // busboy's own parse errors carry no status, yet the body is the client's: no boundary, cut short.
+      return reply.status(400).send(errorBody(MALFORMED_MULTIPART, 400, { file: [MALFORMED_MULTIPART] }));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
