@@ -2,7 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, records } from '../../shared/api';
 
 export type AiViolationType =
-  'face_missing' | 'many_faces' | 'too_far' | 'head_turned' | 'face_mismatch' | 'speech' | 'noise';
+  | 'face_missing'
+  | 'many_faces'
+  | 'too_far'
+  | 'head_turned'
+  | 'face_mismatch'
+  | 'speech'
+  | 'noise'
+  | 'prohibited_objects';
 
 export interface AiInterval {
   type: AiViolationType;

@@ -27,5 +27,6 @@ export const aiReport: typeof ru = {
     face_mismatch: 'Another person',
     speech: 'Speech',
     noise: 'Noise',
+    prohibited_objects: 'Prohibited objects',
   },
 };

@@ -27,5 +27,6 @@ export const aiReport: typeof ru = {
     face_mismatch: 'Басқа адам',
     speech: 'Сөйлеу',
     noise: 'Шу',
+    prohibited_objects: 'Тыйым салынған заттар',
   },
 };

@@ -26,5 +26,6 @@ export const aiReport = {
     face_mismatch: 'Другой человек',
     speech: 'Речь',
     noise: 'Шум',
+    prohibited_objects: 'Запрещённые предметы',
   },
 };
