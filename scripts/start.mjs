@@ -34,6 +34,9 @@ if (sourcesChanged) {
     {
       cwd: 'web',
       stdio: 'inherit',
+      // Always React's production build: a NODE_ENV inherited from a test runner (test) or a shell
+      // (development) would serve the development build, whose StrictMode mounts every effect twice.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (built.status !== 0) {
