@@ -5,7 +5,11 @@ import {
   type StoredEvent,
 } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdempotencyConflictError, WrongExpectedVersionError } from '../../services/src/platform/errors';
+import {
+  IdempotencyConflictError,
+  ValidationError,
+  WrongExpectedVersionError,
+} from '../../services/src/platform/errors';
 import type { EventStore } from '../../services/src/platform/ports/event-store';
 import { actionEvent, actionEvents, attemptStream } from '../support/events';
 import { eventually } from '../support/platform-fixture';
@@ -203,6 +207,146 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(ids.sort()).toEqual([...appended].sort());
       assertIncreasing(delivered);
     });
+
+    it('appends to many streams at once, each batch with its own outcome, refusing one never stops the others', async () => {
+      const fresh = attemptStream();
+      const grown = attemptStream();
+      const stale = attemptStream();
+      const other = attemptStream();
+      const stored = actionEvents(grown, 2);
+      await store.append(grown, stored);
+      await store.append(stale, actionEvents(stale, 1));
+      const newBatch = actionEvents(fresh, 3);
+      const invalid = actionEvent(other, { actionType: 'Not A Type!' });
+      const outcomes = await store.appendMany([
+        { streamId: fresh, events: newBatch, expectedVersion: 'no_stream' },
+        { streamId: grown, events: [stored[1]!, actionEvent(grown)] },
+        { streamId: stale, events: actionEvents(stale, 1), expectedVersion: 'no_stream' },
+        { streamId: other, events: [actionEvent(other), invalid] },
+        { streamId: grown, events: stored, expectedVersion: 'no_stream' },
+        { streamId: 'not a stream', events: [actionEvent(other)] },
+      ]);
+      expect(outcomes.map((o) => o.outcome)).toEqual([
+        'appended',
+        'idempotency_conflict',
+        'wrong_expected_version',
+        'invalid',
+        'retry',
+        'invalid',
+      ]);
+      const [appended, conflict, wrongVersion, badPayload, retry, badStream] = outcomes;
+      expect(conflict).toMatchObject({ error: expect.any(IdempotencyConflictError) });
+      expect(wrongVersion).toMatchObject({ error: expect.any(WrongExpectedVersionError) });
+      expect(badPayload).toMatchObject({ error: expect.any(InvalidEventPayloadError) });
+      expect(badStream).toMatchObject({ error: expect.any(ValidationError) });
+      const read = await store.readStream(fresh);
+      expect(read.map((e) => e.id)).toEqual(newBatch.map((e) => e.id));
+      expect(appended).toMatchObject({
+        result: { nextExpectedVersion: 2, lastGlobalPosition: read[2]!.globalPosition, appended: true },
+      });
+      const grownRead = await store.readStream(grown);
+      expect(grownRead.map((e) => e.id)).toEqual(stored.map((e) => e.id));
+      expect(retry).toMatchObject({
+        result: { nextExpectedVersion: 1, lastGlobalPosition: grownRead[1]!.globalPosition, appended: false },
+      });
+      expect(await store.streamVersion(stale)).toBe(0);
+      expect(await store.streamVersion(other)).toBe(-1);
+      expect(await store.appendMany([])).toEqual([]);
+    });
+
+    it('answers batches of one many-append as if appended one after the other', async () => {
+      const a = attemptStream();
+      const b = attemptStream();
+      const first = actionEvents(a, 2);
+      const second = actionEvents(a, 1);
+      const outcomes = await store.appendMany([
+        { streamId: a, events: first, expectedVersion: 'no_stream' },
+        { streamId: b, events: actionEvents(b, 1) },
+        // The same stream again, then after it: a retry of the first batch, the same ids in another
+        // stream, and a stale expected version.
+        { streamId: a, events: second, expectedVersion: 1 },
+        { streamId: a, events: first, expectedVersion: 'no_stream' },
+        { streamId: b, events: [first[0]!] },
+        { streamId: a, events: actionEvents(a, 1), expectedVersion: 1 },
+      ]);
+      expect(outcomes.map((o) => o.outcome)).toEqual([
+        'appended',
+        'appended',
+        'appended',
+        'retry',
+        'idempotency_conflict',
+        'wrong_expected_version',
+      ]);
+      const read = await store.readStream(a);
+      expect(read.map((e) => e.id)).toEqual([...first, ...second].map((e) => e.id));
+      expect(read.map((e) => e.streamPosition)).toEqual([0, 1, 2]);
+      expect(outcomes[2]).toMatchObject({ result: { nextExpectedVersion: 2 } });
+      expect(outcomes[3]).toMatchObject({
+        result: { nextExpectedVersion: 2, lastGlobalPosition: read[1]!.globalPosition, appended: false },
+      });
+      expect(await store.readStream(b)).toHaveLength(1);
+    });
+
+    it('gives many-appends global positions a subscriber sees once each, in order, with nothing skipped', async () => {
+      const from = await store.headPosition();
+      const delivered: StoredEvent[] = [];
+      const subscription = store.subscribe({
+        after: from,
+        batchSize: 41,
+        onBatch: async (batch) => void delivered.push(...batch),
+      });
+      const appended: string[] = [];
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          for (let i = 0; i < 10; i++) {
+            const batches = Array.from({ length: 1 + (i % 5) }, () => {
+              const stream = attemptStream();
+              return { streamId: stream, events: actionEvents(stream, 1 + (i % 3)) };
+            });
+            const outcomes = await store.appendMany(batches);
+            expect(outcomes.every((o) => o.outcome === 'appended')).toBe(true);
+            appended.push(...batches.flatMap((b) => b.events.map((e) => e.id)));
+          }
+        }),
+      );
+      await subscription.caughtUp();
+      await subscription.stop();
+      const ids = delivered.map((e) => e.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.sort()).toEqual([...appended].sort());
+      assertIncreasing(delivered);
+    });
+
+    it('never deadlocks single appends and many-appends on the same streams, in any order', async () => {
+      const streams = Array.from({ length: 6 }, () => attemptStream());
+      const shuffled = () => [...streams].sort(() => Math.random() - 0.5);
+      let events = 0;
+      const many = Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 8; i++) {
+          const batches = shuffled()
+            .slice(0, 4)
+            .map((stream) => ({ streamId: stream, events: actionEvents(stream, 2) }));
+          const outcomes = await store.appendMany(batches);
+          expect(outcomes.every((o) => o.outcome === 'appended')).toBe(true);
+          events += 8;
+        }
+      });
+      const single = Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 8; i++) {
+          for (const stream of shuffled().slice(0, 2)) {
+            await store.append(stream, actionEvents(stream, 1));
+            events += 1;
+          }
+        }
+      });
+      await Promise.all([...many, ...single]);
+      const versions = await Promise.all(streams.map((stream) => store.streamVersion(stream)));
+      expect(versions.reduce((sum, v) => sum + v + 1, 0)).toBe(events);
+      for (const stream of streams) {
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.streamPosition)).toEqual(read.map((_, i) => i));
+      }
+    }, 60_000);
   });
 }
 

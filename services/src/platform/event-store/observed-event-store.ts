@@ -1,6 +1,8 @@
 import type { NewEvent, StoredEvent } from '@sabaq/events';
 import type {
+  AppendBatch,
   AppendOptions,
+  AppendOutcome,
   AppendResult,
   EventStore,
   ReadAllOptions,
@@ -56,6 +58,14 @@ export class ObservedEventStore implements EventStore {
     } finally {
       // Also after a failure: an append that timed out may still have been stored.
       this.changed(streamId);
+    }
+  }
+
+  async appendMany(batches: AppendBatch[]): Promise<AppendOutcome[]> {
+    try {
+      return await this.inner.appendMany(batches);
+    } finally {
+      for (const streamId of new Set(batches.map((b) => b.streamId))) this.changed(streamId);
     }
   }
 

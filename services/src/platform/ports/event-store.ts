@@ -20,6 +20,23 @@ export interface AppendResult {
   appended: boolean;
 }
 
+/** One stream's batch of a many-stream append. */
+export interface AppendBatch {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion?: ExpectedVersion;
+}
+
+/**
+ * What became of one batch of a many-stream append. `appended` and `retry` carry what `append` answers
+ * (a retry changed nothing); the refusals carry the typed error `append` would have thrown:
+ * IdempotencyConflictError, WrongExpectedVersionError, or for `invalid` ValidationError,
+ * UnknownEventTypeError or InvalidEventPayloadError.
+ */
+export type AppendOutcome =
+  | { outcome: 'appended' | 'retry'; result: AppendResult }
+  | { outcome: 'idempotency_conflict' | 'wrong_expected_version' | 'invalid'; error: Error };
+
 export interface ReadStreamOptions {
   /** First stream position to return (default 0). */
   fromVersion?: number;
@@ -65,6 +82,16 @@ export interface Subscription {
 export interface EventStore {
   readonly kind: string;
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends batches to many streams, answering one outcome per batch in the order given. Each batch is
+   * checked and refused on its own (a refusal never stops the others); the outcomes are those of
+   * appending the batches one after the other in that order (a later batch naming ids of an earlier one
+   * is a retry of it or a conflict). Throws only when the store fails: then any batch may or may not be
+   * stored, and appending it again is safe (a retry). PostgreSQL commits the accepted batches in one
+   * transaction (two or more only when batches share a stream or ids); adapters without multi-stream
+   * transactions append them one by one.
+   */
+  appendMany(batches: AppendBatch[]): Promise<AppendOutcome[]>;
   /** Events of one stream in order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Current version of a stream, or -1 when it does not exist. */

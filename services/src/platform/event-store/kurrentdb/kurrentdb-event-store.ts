@@ -45,7 +45,9 @@ import {
 import type { EventRegistry, NewEvent, StoredEvent } from '@sabaq/events';
 import { IdempotencyConflictError, ValidationError, WrongExpectedVersionError } from '../../errors';
 import type {
+  AppendBatch,
   AppendOptions,
+  AppendOutcome,
   AppendResult,
   EventStore,
   ExpectedVersion,
@@ -54,6 +56,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../../ports/event-store';
+import { appendOneByOne } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
 import { subscribeByPolling } from '../polling-subscription';
 import { fromKurrentEvent } from './event-ids';
@@ -114,6 +117,11 @@ export class KurrentDbEventStore implements EventStore {
       releaseIfRefused(claim, error);
       throw error;
     }
+  }
+
+  /** KurrentDB commits one stream per call: the batches are appended one after the other. */
+  appendMany(batches: AppendBatch[]): Promise<AppendOutcome[]> {
+    return appendOneByOne(this, batches);
   }
 
   private async appendClaimed(

@@ -64,9 +64,19 @@ describe('PostgreSQL event store: an append that commits late', () => {
 
   it('draws positions in the order of transaction ids, under many concurrent appenders', async () => {
     await Promise.all(
-      Array.from({ length: 16 }, async () => {
+      Array.from({ length: 16 }, async (_, writer) => {
         const stream = attemptStream();
-        for (let i = 0; i < 15; i++) await store.append(stream, [actionEvent(stream), actionEvent(stream)]);
+        for (let i = 0; i < 15; i++) {
+          if (writer % 2 === 0) {
+            await store.append(stream, [actionEvent(stream), actionEvent(stream)]);
+            continue;
+          }
+          const other = attemptStream();
+          await store.appendMany([
+            { streamId: stream, events: [actionEvent(stream)] },
+            { streamId: other, events: [actionEvent(other), actionEvent(other)] },
+          ]);
+        }
       }),
     );
     const check = new pg.Client({ connectionString: url });
@@ -83,6 +93,52 @@ describe('PostgreSQL event store: an append that commits late', () => {
     }
   });
 
+  it('commits the batches of a many-append in one transaction with consecutive positions', async () => {
+    const streams = Array.from({ length: 5 }, () => attemptStream());
+    const outcomes = await store.appendMany(
+      streams.map((streamId) => ({ streamId, events: [actionEvent(streamId)] })),
+    );
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ tx_id: string; global_position: string }>(
+        `SELECT tx_id::text, global_position FROM event_store.events WHERE stream_id = ANY ($1)
+          ORDER BY global_position`,
+        [streams],
+      );
+      expect(new Set(rows.map((r) => r.tx_id)).size).toBe(1);
+      const positions = rows.map((r) => BigInt(r.global_position));
+      expect(positions.map((p) => p - positions[0]!)).toEqual([0n, 1n, 2n, 3n, 4n]);
+      expect(outcomes.map((o) => (o.outcome === 'appended' ? o.result.lastGlobalPosition : null))).toEqual(
+        positions,
+      );
+    } finally {
+      await check.end();
+    }
+  });
+
+  it('settles many-appends racing to store the same ids in other streams: one stores, the other is refused', async () => {
+    for (let round = 0; round < 10; round++) {
+      const shared = [actionEvent(attemptStream()), actionEvent(attemptStream())];
+      const [x, y, p, q] = Array.from({ length: 4 }, () => attemptStream());
+      // The same two ids in opposite orders and streams, so the inserts would wait on each other.
+      const [left, right] = await Promise.all([
+        store.appendMany([
+          { streamId: x!, events: [shared[0]!] },
+          { streamId: y!, events: [shared[1]!] },
+        ]),
+        store.appendMany([
+          { streamId: q!, events: [shared[1]!] },
+          { streamId: p!, events: [shared[0]!] },
+        ]),
+      ]);
+      const outcomes = [...left, ...right].map((o) => o.outcome).sort();
+      expect(outcomes).toEqual(['appended', 'appended', 'idempotency_conflict', 'idempotency_conflict']);
+      const versions = await Promise.all([x, y, p, q].map((stream) => store.streamVersion(stream!)));
+      expect(versions.filter((v) => v === 0)).toHaveLength(2);
+    }
+  });
+
   it('refuses to append inside a transaction that already wrote, where the order could not hold', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -96,6 +152,25 @@ describe('PostgreSQL event store: an append that commits late', () => {
         [stream, [event.id], [event.type], [JSON.stringify(createRegistry().validate(event).data)], ['{}']],
       );
       await expect(attempt).rejects.toThrow('append_events must be the first write of its transaction');
+    } finally {
+      await client.query('ROLLBACK');
+    }
+    try {
+      await client.query('BEGIN');
+      await client.query(`INSERT INTO event_store.streams (stream_id, version) VALUES ($1, -1)`, [stream]);
+      const many = client.query(
+        `SELECT * FROM event_store.append_events_many($1, $2, $3, $4, $5, $6::jsonb[], $7::jsonb[])`,
+        [
+          [stream],
+          ['any'],
+          [1],
+          [event.id],
+          [event.type],
+          [JSON.stringify(createRegistry().validate(event).data)],
+          ['{}'],
+        ],
+      );
+      await expect(many).rejects.toThrow('append_events_many must be the first write of its transaction');
     } finally {
       await client.query('ROLLBACK');
       await client.end();

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import type { EventRegistry, NewEvent, StoredEvent } from '@sabaq/events';
 import type {
+  AppendBatch,
   AppendOptions,
+  AppendOutcome,
   AppendResult,
   EventStore,
   ReadAllOptions,
@@ -10,6 +12,7 @@ import type {
   Subscription,
 } from '../../ports/event-store';
 import { IdempotencyConflictError, WrongExpectedVersionError } from '../../errors';
+import { outcomeOfError } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
 import { subscribeByPolling } from '../polling-subscription';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
@@ -32,6 +35,27 @@ interface EventRow {
   metadata: Record<string, unknown>;
   recorded_at: Date;
 }
+
+interface AppendRow {
+  outcome: string;
+  stream_version: string;
+  last_position: string | null;
+}
+
+/** A batch of a many-stream append that passed the checks made before writing. */
+interface CheckedBatch {
+  index: number;
+  streamId: string;
+  expected: string;
+  events: NewEvent[];
+}
+
+/**
+ * A transaction of a many-stream append that lost a race it could not see coming: another transaction
+ * stored one of its ids at the same moment (unique violation), or two of them inserted the same ids in
+ * opposite orders (deadlock). Run again, it sees the winner's outcome.
+ */
+const RACE_RETRIES = 5;
 
 const COLUMNS = 'global_position, event_id, stream_id, stream_position, type, data, metadata, recorded_at';
 
@@ -95,14 +119,87 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async appendMany(batches: AppendBatch[]): Promise<AppendOutcome[]> {
+    const outcomes: AppendOutcome[] = new Array<AppendOutcome>(batches.length);
+    let pending: CheckedBatch[] = [];
+    batches.forEach((batch, index) => {
+      try {
+        const events = checkBatch(this.options.registry, batch.streamId, batch.events);
+        pending.push({
+          index,
+          streamId: batch.streamId,
+          expected: String(batch.expectedVersion ?? 'any'),
+          events,
+        });
+      } catch (error) {
+        const refused = outcomeOfError(error);
+        if (!refused) throw error;
+        outcomes[index] = refused;
+      }
+    });
+    while (pending.length > 0) {
+      const { now, later } = splitRound(pending);
+      const rows = await this.callAppendMany(now);
+      now.forEach((batch, i) => {
+        const row = rows[i];
+        if (!row) throw new Error('append_events_many returned too few rows');
+        outcomes[batch.index] = toOutcome(batch.streamId, batch.expected, batch.events, row);
+      });
+      pending = later;
+    }
+    return outcomes;
+  }
+
+  private async callAppendMany(batches: CheckedBatch[]): Promise<AppendRow[]> {
+    const flat = batches.flatMap((batch, i) => batch.events.map((event) => ({ event, n: i + 1 })));
+    const params = [
+      batches.map((b) => b.streamId),
+      batches.map((b) => b.expected),
+      flat.map((f) => f.n),
+      flat.map((f) => f.event.id),
+      flat.map((f) => f.event.type),
+      flat.map((f) => JSON.stringify(f.event.data)),
+      flat.map((f) => JSON.stringify(f.event.metadata ?? {})),
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.query<AppendRow>(
+          `SELECT outcome, stream_version, last_position FROM ${quoteIdent(this.schema)}.append_events_many(
+             $1, $2, $3, $4, $5, $6::jsonb[], $7::jsonb[])`,
+          params,
+        );
+      } catch (error) {
+        const { code, constraint } = error as { code?: string; constraint?: string };
+        const lostRace = constraint === 'events_event_id_unique' || code === '40P01';
+        if (!lostRace || attempt >= RACE_RETRIES) throw error;
+      }
+    }
+  }
+
+  /** One statement on a connection of its own. */
+  private async query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+    const client = await this.pool.connect();
+    try {
+      const result = await client.query<Row>(text, values);
+      client.release();
+      return result.rows;
+    } catch (error) {
+      // The store-wide lock is session-level: never hand a connection back that might still hold it.
+      await client.query('SELECT pg_advisory_unlock_all()').then(
+        () => client.release(),
+        () => client.release(true),
+      );
+      throw error;
+    }
+  }
+
   private async callAppend(
     streamId: string,
     expected: string,
     events: NewEvent[],
   ): Promise<{ outcome: string; stream_version: string; last_position: string }[]> {
-    const client = await this.pool.connect();
     try {
-      const result = await client.query<{ outcome: string; stream_version: string; last_position: string }>(
+      return await this.query<{ outcome: string; stream_version: string; last_position: string }>(
         `SELECT * FROM ${quoteIdent(this.schema)}.append_events($1, $2, $3, $4, $5::jsonb[], $6::jsonb[])`,
         [
           streamId,
@@ -113,14 +210,7 @@ export class PostgresEventStore implements EventStore {
           events.map((e) => JSON.stringify(e.metadata ?? {})),
         ],
       );
-      client.release();
-      return result.rows;
     } catch (error) {
-      // The store-wide lock is session-level: never hand a connection back that might still hold it.
-      await client.query('SELECT pg_advisory_unlock_all()').then(
-        () => client.release(),
-        () => client.release(true),
-      );
       // Two streams raced to store the same event id: the loser sees the unique constraint.
       if ((error as { constraint?: string }).constraint === 'events_event_id_unique') {
         throw new IdempotencyConflictError(
@@ -217,5 +307,53 @@ export class PostgresEventStore implements EventStore {
       globalPosition: BigInt(row.global_position),
       recordedAt: row.recorded_at,
     });
+  }
+}
+
+/**
+ * The batches one transaction can take: each stream once, and no id named by an earlier batch of the
+ * call, so that every check can be made before anything is written. A batch that meets an earlier one
+ * (taken or put off) waits for a later transaction, which keeps the outcomes those of appending the
+ * batches one after the other.
+ */
+function splitRound(batches: CheckedBatch[]): { now: CheckedBatch[]; later: CheckedBatch[] } {
+  const streams = new Set<string>();
+  const ids = new Set<string>();
+  const now: CheckedBatch[] = [];
+  const later: CheckedBatch[] = [];
+  for (const batch of batches) {
+    const meets = streams.has(batch.streamId) || batch.events.some((e) => ids.has(e.id));
+    (meets ? later : now).push(batch);
+    streams.add(batch.streamId);
+    for (const event of batch.events) ids.add(event.id);
+  }
+  return { now, later };
+}
+
+function toOutcome(streamId: string, expected: string, events: NewEvent[], row: AppendRow): AppendOutcome {
+  const version = Number(row.stream_version);
+  switch (row.outcome) {
+    case 'appended':
+    case 'retry':
+      return {
+        outcome: row.outcome,
+        result: {
+          nextExpectedVersion: version,
+          lastGlobalPosition: BigInt(row.last_position ?? 0),
+          appended: row.outcome === 'appended',
+        },
+      };
+    case 'wrong_expected_version':
+      return { outcome: row.outcome, error: new WrongExpectedVersionError(streamId, expected, version) };
+    case 'idempotency_conflict':
+      return {
+        outcome: row.outcome,
+        error: new IdempotencyConflictError(
+          streamId,
+          events.map((e) => e.id),
+        ),
+      };
+    default:
+      throw new Error(`unexpected append outcome ${row.outcome}`);
   }
 }
