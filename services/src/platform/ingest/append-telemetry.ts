@@ -12,6 +12,17 @@ export function isRejection(error: unknown): boolean {
   );
 }
 
+export type OnRejected = (event: NewEvent, error: unknown) => void;
+
+/** One stream's telemetry for `appendTelemetryMany`. */
+export interface TelemetryBatch {
+  streamId: string;
+  events: NewEvent[];
+}
+
+/** What became of a batch of `appendTelemetryMany`: stored (or reported), or refused with this error. */
+export type TelemetrySettled = { ok: true } | { ok: false; error: unknown };
+
 /**
  * Appends telemetry to its stream with no version check: telemetry events are independent facts, so
  * arrival order is the only order that matters. A batch whose ids are all stored is a retry and changes
@@ -25,29 +36,70 @@ export async function appendTelemetry(
   store: EventStore,
   streamId: string,
   events: NewEvent[],
-  onRejected?: (event: NewEvent, error: unknown) => void,
+  onRejected?: OnRejected,
 ): Promise<void> {
   try {
     await store.append(streamId, events, { expectedVersion: 'any' });
-    return;
   } catch (error) {
-    // Anything else (the store is down) is for the caller to retry.
-    if (!isRejection(error)) throw error;
-    const [only] = events;
-    if (events.length === 1 && only) {
-      if (!onRejected) throw error;
-      return onRejected(only, error);
-    }
-    // Without a report to make, an invalid batch is refused whole as the store refused it (nothing was
-    // written); only the mixed retry goes on event by event.
-    if (!onRejected && !(error instanceof IdempotencyConflictError)) throw error;
+    await afterRefusal(store, streamId, events, error, onRejected);
   }
+}
+
+/**
+ * Many streams' telemetry in one many-stream append (one transaction on PostgreSQL), each batch as
+ * `appendTelemetry` would append it alone: a refused batch is settled on its own (event by event for a
+ * mixed retry), never holding up the others. Throws, for the caller to retry everything, when the
+ * many-stream append fails; a failure while settling one refused batch fails only that batch.
+ */
+export async function appendTelemetryMany(
+  store: EventStore,
+  batches: TelemetryBatch[],
+  onRejected?: OnRejected,
+): Promise<TelemetrySettled[]> {
+  const outcomes = await store.appendMany(
+    batches.map(({ streamId, events }) => ({ streamId, events, expectedVersion: 'any' })),
+  );
+  const settled: TelemetrySettled[] = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.outcome === 'appended' || outcome.outcome === 'retry') {
+      settled.push({ ok: true });
+      continue;
+    }
+    const { streamId, events } = batches[index]!;
+    try {
+      await afterRefusal(store, streamId, events, outcome.error, onRejected);
+      settled.push({ ok: true });
+    } catch (error) {
+      // The other batches are committed: only this one is in doubt (or refused).
+      settled.push({ ok: false, error });
+    }
+  }
+  return settled;
+}
+
+async function afterRefusal(
+  store: EventStore,
+  streamId: string,
+  events: NewEvent[],
+  error: unknown,
+  onRejected: OnRejected | undefined,
+): Promise<void> {
+  // Anything else (the store is down) is for the caller to retry.
+  if (!isRejection(error)) throw error;
+  const [only] = events;
+  if (events.length === 1 && only) {
+    if (!onRejected) throw error;
+    return onRejected(only, error);
+  }
+  // Without a report to make, an invalid batch is refused whole as the store refused it (nothing was
+  // written); only the mixed retry goes on event by event.
+  if (!onRejected && !(error instanceof IdempotencyConflictError)) throw error;
   for (const event of events) {
     try {
       await store.append(streamId, [event], { expectedVersion: 'any' });
-    } catch (error) {
-      if (!onRejected || !isRejection(error)) throw error;
-      onRejected(event, error);
+    } catch (failure) {
+      if (!onRejected || !isRejection(failure)) throw failure;
+      onRejected(event, failure);
     }
   }
 }

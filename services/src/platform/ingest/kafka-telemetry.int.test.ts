@@ -17,7 +17,7 @@ import { ValidationError } from '../errors';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { createKafka, LazyProducer } from '../log/kafka-client';
 import type { LogSink } from '../log/log-sink';
-import type { EventStore } from '../ports/event-store';
+import type { AppendBatch, EventStore } from '../ports/event-store';
 import { KafkaTelemetryIngest } from './kafka-telemetry-ingest';
 import { TelemetryPersister, type TelemetryPersisterOptions } from './telemetry-persister';
 
@@ -145,6 +145,12 @@ describe('telemetry through Kafka: ingest → persister → store', () => {
         value: (streamId: string, events: NewEvent[], options?: Parameters<EventStore['append']>[2]) => {
           appended.push(...events);
           return store.append(streamId, events, options);
+        },
+      },
+      appendMany: {
+        value: (batches: AppendBatch[]) => {
+          appended.push(...batches.flatMap((batch) => batch.events));
+          return store.appendMany(batches);
         },
       },
     });

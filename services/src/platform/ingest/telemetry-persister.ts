@@ -5,7 +5,7 @@ import { startGroupConsumer } from '../log/kafka-group-consumer';
 import { consoleSink } from '../log/log-sink';
 import type { LogConsumer } from '../ports/event-log';
 import type { EventStore } from '../ports/event-store';
-import { appendTelemetry } from './append-telemetry';
+import { appendTelemetryMany, type TelemetryBatch } from './append-telemetry';
 
 export interface TelemetryPersisterOptions extends KafkaClientOptions {
   store: EventStore;
@@ -49,12 +49,17 @@ export class TelemetryPersister {
       tuning: this.options.consumer,
       concurrency: this.options.concurrency,
       onError,
+      // A consumed batch is one many-stream append (one transaction), whatever the number of attempts.
       onBatch: async (messages) => {
-        for (const run of runsByKey(messages, reject)) {
-          await appendTelemetry(store, run.streamId, run.events, (event, error) =>
-            reject(run.streamId, { eventId: event.id, type: event.type }, error),
-          );
-        }
+        const batches = batchesByStream(messages, reject);
+        if (batches.length === 0) return;
+        const settled = await appendTelemetryMany(store, batches, (event, error) => {
+          const streamId = batches.find((b) => b.events.includes(event))?.streamId ?? '';
+          reject(streamId, { eventId: event.id, type: event.type }, error);
+        });
+        // Refusals were reported above; what is left failed in the store: the batch is consumed again.
+        const failed = settled.find((outcome) => !outcome.ok);
+        if (failed && !failed.ok) throw failed.error;
       },
     });
   }
@@ -73,12 +78,12 @@ export class TelemetryPersister {
 }
 
 /**
- * Consecutive messages of one stream become one append: the usual case is a burst from one attempt. An id
- * seen twice in a run (a client retry produced again) is kept once, since the store refuses a batch that
- * names an id twice.
+ * The messages of one stream become one batch, in the partition's order (the key is the stream, so its
+ * messages are in the order produced). An id seen twice for a stream (a client retry produced again) is
+ * kept once, since the store refuses a batch that names an id twice.
  */
-function runsByKey(messages: KafkaMessage[], reject: Reject): { streamId: string; events: NewEvent[] }[] {
-  const runs: { streamId: string; events: NewEvent[] }[] = [];
+function batchesByStream(messages: KafkaMessage[], reject: Reject): TelemetryBatch[] {
+  const batches = new Map<string, { batch: TelemetryBatch; ids: Set<string> }>();
   for (const message of messages) {
     const streamId = message.key?.toString('utf8') ?? '';
     let event: NewEvent;
@@ -88,9 +93,11 @@ function runsByKey(messages: KafkaMessage[], reject: Reject): { streamId: string
       reject(streamId, { offset: message.offset }, error);
       continue;
     }
-    const last = runs[runs.length - 1];
-    if (last?.streamId !== streamId) runs.push({ streamId, events: [event] });
-    else if (!last.events.some((kept) => kept.id === event.id)) last.events.push(event);
+    let entry = batches.get(streamId);
+    if (!entry) batches.set(streamId, (entry = { batch: { streamId, events: [] }, ids: new Set() }));
+    if (entry.ids.has(event.id)) continue;
+    entry.ids.add(event.id);
+    entry.batch.events.push(event);
   }
-  return runs;
+  return [...batches.values()].map((entry) => entry.batch);
 }
