@@ -68,6 +68,30 @@ export const UserPasswordChanged = defineEvent({
   redact: ['passwordHash'],
 });
 
+/**
+ * The user edited their own profile (PUT /api/user/profile). Only the fields that changed; a new e-mail
+ * or phone is no longer the confirmed one on `account-<id>` (confirmations name the value they proved).
+ * Never the group, school, username or password: those have their own events and callers.
+ */
+export const userProfileChangesSchema = z
+  .object({
+    firstname: z.string().trim().min(1).max(255),
+    lastname: z.string().trim().min(1).max(255),
+    patronymic: z.string().trim().max(255).nullable(),
+    email: z.email().max(255).nullable(),
+    phone: z.string().max(32).nullable(),
+    /** A media library file's URL (the avatar), or null for the initials. */
+    photo: z.string().max(1000).nullable(),
+  })
+  .partial()
+  .strict();
+
+export const UserProfileEdited = defineEvent({
+  type: 'UserProfileEdited',
+  version: 1,
+  schema: z.object({ userId: id, changes: userProfileChangesSchema, editedAt: z.iso.datetime() }),
+});
+
 export const SessionStarted = defineEvent({
   type: 'SessionStarted',
   version: 1,
@@ -377,6 +401,8 @@ export type UsernameReservedData = z.infer<typeof UsernameReserved.schema>;
 export type UserRegisteredData = z.infer<typeof UserRegistered.schema>;
 export type UserJoinedSchoolData = z.infer<typeof UserJoinedSchool.schema>;
 export type UserPasswordChangedData = z.infer<typeof UserPasswordChanged.schema>;
+export type UserProfileEditedData = z.infer<typeof UserProfileEdited.schema>;
+export type UserProfileChanges = z.infer<typeof userProfileChangesSchema>;
 export type SessionStartedData = z.infer<typeof SessionStarted.schema>;
 export type SessionRefreshedData = z.infer<typeof SessionRefreshed.schema>;
 export type SessionSchoolSelectedData = z.infer<typeof SessionSchoolSelected.schema>;
@@ -429,6 +455,7 @@ export const identityContract: ContextContract = {
     UserRegistered,
     UserJoinedSchool,
     UserPasswordChanged,
+    UserProfileEdited,
     SessionStarted,
     SessionRefreshed,
     SessionSchoolSelected,

@@ -22,6 +22,7 @@ import {
 } from './signature/grant';
 import { signatureRoutes } from './signature/routes';
 import { passwordRoutes } from './password-routes';
+import { profileRoutes } from './profile/profile-routes';
 import { recoveryRoutes } from './recovery/routes';
 import { embeddedCodeSender } from './verification/code-sender';
 import { verificationRoutes } from './verification/routes';
@@ -176,6 +177,7 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   );
 
   await passwordRoutes(app, services, withChallenges);
+  await profileRoutes(app, services, embeddedCodeSender, authenticated);
   await recoveryRoutes(app, services, embeddedCodeSender);
   await verificationRoutes(app, services, embeddedCodeSender, authenticated);
   await challengeRoutes(app, services, embeddedCodeSender, authenticated);

@@ -2,6 +2,8 @@ import type {
   UserGroup,
   UserJoinedSchoolData,
   UserPasswordChangedData,
+  UserProfileChanges,
+  UserProfileEditedData,
   UserRegisteredData,
   UsernameReservedData,
 } from '@sabaq/events';
@@ -10,12 +12,15 @@ import { ConflictError } from './errors';
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegisteredData }
   | { type: 'UserJoinedSchool'; data: UserJoinedSchoolData }
-  | { type: 'UserPasswordChanged'; data: UserPasswordChangedData };
+  | { type: 'UserPasswordChanged'; data: UserPasswordChangedData }
+  | { type: 'UserProfileEdited'; data: UserProfileEditedData };
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: UserRegisteredData }
   | { type: 'JoinSchool'; data: UserJoinedSchoolData }
-  | { type: 'ChangePassword'; data: UserPasswordChangedData };
+  | { type: 'ChangePassword'; data: UserPasswordChangedData }
+  /** `current` is the profile as the directory shows it now (a manager's edits included). */
+  | { type: 'EditProfile'; data: UserProfileEditedData; current: UserProfileChanges };
 
 export type UserState =
   | { status: 'none' }
@@ -46,6 +51,18 @@ export const userDecider = {
       case 'ChangePassword':
         if (state.status === 'none') throw new ConflictError('Пользователь не найден');
         return [{ type: 'UserPasswordChanged', data: command.data }];
+      case 'EditProfile': {
+        if (state.status === 'none') throw new ConflictError('Пользователь не найден');
+        const changes = Object.fromEntries(
+          Object.entries(command.data.changes).filter(
+            ([key, value]) =>
+              value !== undefined && value !== command.current[key as keyof UserProfileChanges],
+          ),
+        );
+        // Saving an untouched form appends nothing.
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'UserProfileEdited', data: { ...command.data, changes } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -69,6 +86,8 @@ export const userDecider = {
       case 'UserPasswordChanged':
         if (state.status === 'none') return state;
         return { ...state, passwordHash: event.data.passwordHash };
+      case 'UserProfileEdited':
+        return state;
       default: {
         const unknown: never = event;
         return unknown;

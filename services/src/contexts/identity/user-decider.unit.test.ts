@@ -71,4 +71,20 @@ describe('school decider', () => {
     const state = events.reduce(schoolDecider.evolve, schoolDecider.initialState);
     expect(() => schoolDecider.decide({ type: 'RegisterSchool', data }, state)).toThrow(/уже/);
   });
+  it('edits the own profile with only the fields that changed, and nothing for an untouched form', () => {
+    const current = { firstname: 'Алексей', lastname: 'Смирнов', email: null, phone: null, photo: null };
+    const edit = (changes: Record<string, string | null>): UserCommand => ({
+      type: 'EditProfile',
+      data: { userId: 'u1', changes, editedAt: '2026-02-01T00:00:00.000Z' },
+      current,
+    });
+    expect(given(registered).when(edit({ firstname: 'Алексей', email: 'a@school.kz' }))()).toEqual([
+      {
+        type: 'UserProfileEdited',
+        data: { userId: 'u1', changes: { email: 'a@school.kz' }, editedAt: '2026-02-01T00:00:00.000Z' },
+      },
+    ]);
+    expect(given(registered).when(edit({ firstname: 'Алексей', photo: null }))()).toEqual([]);
+    expect(given().when(edit({ firstname: 'Пётр' }))).toThrow(/не найден/);
+  });
 });

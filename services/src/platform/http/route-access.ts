@@ -40,6 +40,7 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/user.json': duringChallenges,
   'GET /api/schools.json': caller,
   'POST /api/select-school.json': caller,
+  'PUT /api/user/profile': caller,
   'GET /api/student.json': only('student'),
   'GET /api/teacher.json': only('teacher'),
   // Passwords: changing one's own, and recovery for those who cannot sign in.
@@ -69,6 +70,19 @@ export const routeAccessTable: Record<string, RouteRule> = {
   // The certificate a user signs in with through the signing application.
   'POST /api/user/signing-key.json': caller,
   'DELETE /api/user/signing-key.json': caller,
+  // External OAuth applications (identity/oauth): anyone lists them and signs in through them (the
+  // challenge link, the provider's callback and the one-time code are checked by the routes); admins
+  // register them.
+  'GET /api/oauth-applications': publicRoute,
+  'GET /api/oauth-applications/:id': publicRoute,
+  'POST /api/oauth-applications': only('admin'),
+  'PUT /api/oauth-applications/:id': only('admin'),
+  'DELETE /api/oauth-applications/:id': only('admin'),
+  'GET /api/oauth-applications/challenge/:id': publicRoute,
+  'GET /api/oauth-applications/callback/:id': publicRoute,
+  'POST /api/oauth-applications/sign-in.json': publicRoute,
+  // Where the signing application listens on the user's machine (before sign-in).
+  'GET /api/signing-app.json': publicRoute,
   // Enumerations (reference context).
   'GET /api/enums.json': caller,
   'GET /api/enum/:name': caller,
@@ -79,6 +93,12 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/user/certificates/:id/render.svg': caller,
   // What a certificate's QR code points to: anyone holding the paper may check it (by its uuid).
   'GET /api/certificate-check/:id': publicRoute,
+  // The public report (`/report/{token}`): anyone holding the link; the token is the proof.
+  'GET /api/report/:token': publicRoute,
+  // An attempt's share link: the assignment's own teacher (the route checks school and owner).
+  'GET /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
+  'POST /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
+  'DELETE /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
   'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
@@ -116,12 +136,22 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/media/:id/hls/*': publicRoute,
   'GET /api/media/:id/file': publicRoute,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
+  // The phone's pages (media/external): the student asks for a link to their attempt; the link is the proof.
+  'POST /api/webinar-sessions/external-token': only('student'),
+  'GET /api/webinar-sessions/external-status.json': only('student'),
+  'GET /api/webinar-sessions/external/:token': publicRoute,
+  'POST /api/webinar-sessions/external/:token/sessions': publicRoute,
+  'POST /api/webinar-sessions/external/:token/lifecycle': publicRoute,
   'GET /api/media-overview.json': caller,
   'GET /api/media-retention.json': only('admin', 'manager'),
   'PUT /api/media-retention.json': only('admin', 'manager'),
   // AI reports (docs/ai-analysis.md): thumbnails and re-runs for the school's staff; the route checks the school.
   'GET /api/ai-reports/:id/thumbs/:file': proctoringWatchers,
   'POST /api/ai-reports/:id/rerun': assignmentStaff,
+  // Servers and storages (contexts/infrastructure): checks of the school's records and the platform's own.
+  'POST /api/webinar-servers/:id/check.json': only('admin', 'manager'),
+  'POST /api/storages/:id/check.json': only('admin', 'manager'),
+  'GET /api/infrastructure/platform.json': only('admin', 'manager'),
   // Realtime: the socket authenticates with its first frame; channels are authorised per caller.
   'GET /ws': publicRoute,
   'POST /broadcasting/auth': caller,

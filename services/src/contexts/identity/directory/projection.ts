@@ -4,6 +4,7 @@ import type {
   SchoolRegisteredData,
   StoredEvent,
   UserJoinedSchoolData,
+  UserProfileEditedData,
   UserRegisteredData,
 } from '@sabaq/events';
 import { sql } from 'kysely';
@@ -25,6 +26,7 @@ export const directoryProjection: Projection = {
     'UserRegistered',
     'UserJoinedSchool',
     'PersonProfileUpdated',
+    'UserProfileEdited',
   ],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
@@ -111,6 +113,13 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       );
       if (Object.keys(changes).length === 0) return;
       await tx.updateTable('users').set(changes).where('id', '=', d.userId).execute();
+      return;
+    }
+    case 'UserProfileEdited': {
+      // The user's own edit (PUT /api/user/profile): the same columns, the avatar among them.
+      const d = event.data as UserProfileEditedData;
+      if (Object.keys(d.changes).length === 0) return;
+      await tx.updateTable('users').set(d.changes).where('id', '=', d.userId).execute();
       return;
     }
   }

@@ -2,6 +2,7 @@ import type {
   PersonDeactivatedData,
   PersonProfileUpdatedData,
   StoredEvent,
+  UserProfileEditedData,
   UserRegisteredData,
 } from '@sabaq/events';
 import { sql } from 'kysely';
@@ -18,7 +19,7 @@ export const PEOPLE_PROJECTION = 'people.directory';
 export const peopleProjection: Projection = {
   name: PEOPLE_PROJECTION,
   version: 1,
-  handles: ['UserRegistered', 'PersonProfileUpdated', 'PersonDeactivated'],
+  handles: ['UserRegistered', 'PersonProfileUpdated', 'UserProfileEdited', 'PersonDeactivated'],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
   },
@@ -61,6 +62,17 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'PersonProfileUpdated': {
       const d = event.data as PersonProfileUpdatedData;
+      await tx
+        .updateTable(PEOPLE_TABLE)
+        .set({ ...d.changes, position, updated_at: at })
+        .where('id', '=', d.userId)
+        .where(newer)
+        .execute();
+      return;
+    }
+    case 'UserProfileEdited': {
+      // A user's edit of their own profile (identity's PUT /api/user/profile): the same row, by position.
+      const d = event.data as UserProfileEditedData;
       await tx
         .updateTable(PEOPLE_TABLE)
         .set({ ...d.changes, position, updated_at: at })
