@@ -5,10 +5,12 @@ import { postAction, type AttemptRef } from './actions/lifecycle';
 import { startClientChecks, type ClientSignal } from './checks/client-checks';
 import { startFaceMonitor } from './detectors/face-monitor';
 import { startNoiseMonitor } from './detectors/noise-monitor';
+import { startSpeechMonitor } from './detectors/speech-monitor';
 import type { HeldEquipment } from './model/held-equipment';
 import type { UploadParams } from './recording/chunk-record';
 import { recordToChunks, type ChunkRecorder } from './recording/recorder';
 import { startUploader } from './recording/uploader';
+import { SessionKeeper } from './session-keeper';
 import { api } from '../../shared/api';
 
 interface WebinarSession {
@@ -36,6 +38,30 @@ function paramsOf(session: WebinarSession): UploadParams | null {
 export interface ExamSessionHooks {
   /** A warning or violation was posted: the student is told. */
   onWarning: (actionType: string) => void;
+  /** A detector could not start (its model did not load): the student sees a quiet note. */
+  onUnavailable: (check: string) => void;
+}
+
+/**
+ * The running exam sessions of this tab, one per attempt: the exam page's effect holds its attempt's
+ * session, so React StrictMode's second mount (or a quick remount) finds it running instead of ending
+ * and starting it again (session-keeper.ts).
+ */
+export const examSessions = new SessionKeeper<ExamSessionHooks>();
+
+/**
+ * The identification photo, kept for the tab's attempt: after a reload the check runs without a new
+ * photo, and the live face is still compared with this one.
+ */
+function identityPhoto(attemptId: string, taken: string | undefined): string | undefined {
+  const key = onceKey(attemptId, 'photo');
+  try {
+    if (taken) sessionStorage.setItem(key, taken);
+    return taken ?? sessionStorage.getItem(key) ?? undefined;
+  } catch {
+    // Storage full or refused: this page still has the photo it took.
+    return taken;
+  }
 }
 
 /**
@@ -47,7 +73,7 @@ export async function startExamSession(
   attempt: AttemptRef,
   settings: ProctoringSettings,
   equipment: HeldEquipment,
-  hooks: ExamSessionHooks,
+  hooks: () => ExamSessionHooks,
 ): Promise<() => Promise<void>> {
   const id = attempt.assignment_attempt_id;
   const signal = (s: ClientSignal) => {
@@ -63,7 +89,7 @@ export async function startExamSession(
     }
     postAction(attempt, s.action_type, s.description ? { description: s.description } : {});
     if (s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
-      hooks.onWarning(s.action_type);
+      hooks().onWarning(s.warning ?? s.action_type);
   };
 
   once(id, 'session_started', () =>
@@ -111,11 +137,22 @@ export async function startExamSession(
   }
 
   const stops: (() => void)[] = [startClientChecks(settings, signal)];
-  if (equipment.camera && settings.head_tracking) {
-    stops.push(startFaceMonitor(equipment.camera, settings, signal));
+  const photo = settings.head_identity ? identityPhoto(id, equipment.photo) : undefined;
+  if (equipment.camera && (settings.head_tracking || photo)) {
+    stops.push(
+      startFaceMonitor(equipment.camera, settings, signal, {
+        photo,
+        onUnavailable: (check) => hooks().onUnavailable(check),
+      }),
+    );
   }
   if (equipment.microphone && settings.noise_detector) {
     stops.push(startNoiseMonitor(equipment.microphone, settings, signal));
+  }
+  if (equipment.microphone && settings.speech_detector) {
+    stops.push(
+      startSpeechMonitor(equipment.microphone, settings, signal, () => hooks().onUnavailable('speech')),
+    );
   }
 
   let ended: Promise<void> | undefined;

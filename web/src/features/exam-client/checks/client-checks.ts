@@ -10,6 +10,8 @@ export interface ClientSignal {
   description?: string;
   /** Clipboard use is no violation of the vocabulary: it goes to the attempt's activities instead. */
   activity?: boolean;
+  /** The warning text to show when it differs from the action's own (speech is posted as `noise`). */
+  warning?: string;
 }
 
 /**

@@ -46,7 +46,10 @@ export function ExamPreparation({
     },
     [equipment],
   );
-  useEffect(() => () => heldEquipment.letGoUnlessClaimed(assignment.id), [assignment.id]);
+  useEffect(() => {
+    heldEquipment.keep(assignment.id);
+    return () => heldEquipment.letGoUnlessClaimed(assignment.id);
+  }, [assignment.id]);
   const ready = canStart(required, states, needsPhoto, photo !== undefined);
   useEffect(() => onReady(ready), [ready, onReady]);
 

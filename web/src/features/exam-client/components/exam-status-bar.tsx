@@ -5,16 +5,20 @@ import { onUploadProgress, type UploadProgress } from '../recording/uploader';
 
 /**
  * The strip above a proctored attempt: recording on, how much of it reached the server, the latest
- * warning posted (role="alert", so a screen reader says it once) and a way back to full screen.
+ * warning posted (role="alert", so a screen reader says it once), a quiet note on detectors that could
+ * not start, and a way back to full screen.
  */
 export function ExamStatusBar({
   warning,
   recording,
   needsFullscreen,
+  unavailable = [],
 }: {
   warning: string | null;
   recording: boolean;
   needsFullscreen: boolean;
+  /** Detectors that could not start (a model did not load): a quiet note, the exam goes on. */
+  unavailable?: readonly string[];
 }) {
   const t = useExamText();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -73,6 +77,13 @@ export function ExamStatusBar({
         <Alert color="orange" mt="xs" p="xs">
           {t('bar.offline')}
         </Alert>
+      ) : null}
+      {unavailable.length > 0 ? (
+        <Text fz="xs" c="dimmed" mt={4} data-testid="exam-detectors-unavailable">
+          {t('bar.unavailable', {
+            checks: unavailable.map((check) => t(`checks.${check}` as ExamKey)).join(', '),
+          })}
+        </Text>
       ) : null}
       {warning ? (
         <Alert color="red" mt="xs" p="xs" role="alert" data-testid="exam-warning" data-action={warning}>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
-import { startExamSession } from '../exam-session';
+import { examSessions, startExamSession } from '../exam-session';
 import { BeforeFinishContext } from '../model/before-finish';
 import { useExamText } from '../i18n/use-exam-text';
 import { heldEquipment } from '../model/held-equipment';
@@ -33,6 +33,7 @@ export function ProctoredExam({
   const [restoreReady, setRestoreReady] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
+  const [unavailable, setUnavailable] = useState<string[]>([]);
   const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ending = useRef<(() => Promise<void>) | undefined>(undefined);
   const beforeFinish = useCallback(async () => {
@@ -50,31 +51,44 @@ export function ProctoredExam({
     if (!equipmentReady) return;
     const equipment = heldEquipment.get(assignment.id);
     if (!equipment) return;
-    let stop: (() => Promise<void>) | undefined;
-    let cancelled = false;
-    void startExamSession(
-      { assignment_id: assignment.id, assignment_attempt_id: attemptId },
-      settings,
-      equipment,
+    let shown = true;
+    // Held, not started: StrictMode's second mount finds the session of the first one running.
+    const hold = examSessions.hold(
+      attemptId,
       {
         onWarning: (actionType) => {
           setWarning(actionType);
           clearTimeout(warningTimer.current);
           warningTimer.current = setTimeout(() => setWarning(null), WARNING_SHOWN_MS);
         },
+        onUnavailable: (check) =>
+          setUnavailable((checks) => (checks.includes(check) ? checks : [...checks, check])),
       },
-    ).then((end) => {
-      stop = end;
-      ending.current = end;
-      setRecording(true);
-      resetLongTasks();
-      if (cancelled) void end();
-    });
+      (hooks) =>
+        startExamSession(
+          { assignment_id: assignment.id, assignment_attempt_id: attemptId },
+          settings,
+          equipment,
+          hooks,
+        ),
+    );
+    ending.current = hold.end;
+    void hold.started.then(
+      () => {
+        if (!shown) return;
+        setRecording(true);
+        resetLongTasks();
+      },
+      () => undefined,
+    );
     return () => {
-      cancelled = true;
+      shown = false;
       clearTimeout(warningTimer.current);
-      void stop?.().then(() => heldEquipment.release(assignment.id));
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      // Ends the session only if the page really left the attempt (no one holds it again soon).
+      hold.release(() => {
+        heldEquipment.release(assignment.id);
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      });
     };
   }, [equipmentReady, assignment.id, attemptId, settings]);
 
@@ -101,7 +115,12 @@ export function ProctoredExam({
   }
   return (
     <Stack gap="md">
-      <ExamStatusBar warning={warning} recording={recording} needsFullscreen={settings.fullscreen_mode} />
+      <ExamStatusBar
+        warning={warning}
+        recording={recording}
+        needsFullscreen={settings.fullscreen_mode}
+        unavailable={unavailable}
+      />
       <BeforeFinishContext.Provider value={beforeFinish}>{children}</BeforeFinishContext.Provider>
     </Stack>
   );

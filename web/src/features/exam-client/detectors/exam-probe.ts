@@ -1,7 +1,8 @@
 /**
  * What the exam client measures about itself, on `window.sabaqExam` for the browser test and for a
  * curious support engineer: the main thread's longest task (PerformanceObserver 'longtask'), the face
- * counts the worker gave, its slowest inference, the loudest moment, detector errors.
+ * counts, head poses and identity similarities the worker gave, its slowest inference, the loudest
+ * moment, the speech heard, detector errors and the checks that could not start.
  */
 export const examProbe = {
   longestTaskMs: 0,
@@ -12,6 +13,13 @@ export const examProbe = {
   inferenceMs: 0,
   loudestDb: -Infinity,
   detectorErrors: [] as string[],
+  /** Head poses read (degrees) and similarities to the identification photo, as the worker gave them. */
+  poses: [] as { yaw: number; pitch: number }[],
+  similarities: [] as number[],
+  /** The speech worker's windows: the peak probability of each, in order. */
+  speechPeaks: [] as number[],
+  /** Checks that could not start (a model that did not load, a photo without a face): they stay quiet. */
+  unavailable: [] as string[],
 };
 
 let observer: PerformanceObserver | undefined;

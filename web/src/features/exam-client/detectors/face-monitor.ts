@@ -1,54 +1,74 @@
 import type { ProctoringSettings } from '@sabaq/events';
 import type { ClientSignal } from '../checks/client-checks';
-import { Sustained, toleranceOf } from '../checks/sustained';
+import { cameraThresholds } from './camera-thresholds';
+import { CameraVerdicts } from './camera-verdicts';
 import { examProbe } from './exam-probe';
-import type { FromFaceWorker, ToFaceWorker } from './face-protocol';
+import type { CameraCheck, FaceWorkerInit, FromFaceWorker, ToFaceWorker } from './face-protocol';
 
 /** Two looks a second: enough for a face that stays away for the tolerance (1.5 s by default). */
 export const FACE_FRAME_MS = 500;
 export const FACE_MODEL_URL = '/models/face-detect-rfb320.onnx';
+const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).href;
 
 /**
- * Counts faces on the camera in a worker and posts `face_missing` (none) and `many_faces` (more than
- * one) once either lasts the settings' head tolerance. In Chromium the worker reads the camera's
- * frames itself (MediaStreamTrackProcessor's stream, transferred) and looks at two a second; elsewhere
+ * The camera's detectors in a worker: faces counted twice a second (`face_missing`, `many_faces`,
+ * `too_far`), the head's pose (`head_turned`) when head_tracking is on, the live face against the
+ * identification photo (`face_mismatch`) when head_identity is on and a photo is known; each posted once
+ * it lasts the settings' head tolerance (camera-verdicts.ts). Each model loads only for the checks that
+ * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. In Chromium the
+ * worker reads the camera's frames itself (MediaStreamTrackProcessor's stream, transferred); elsewhere
  * the page grabs a small bitmap twice a second and transfers it.
  */
 export function startFaceMonitor(
   camera: MediaStream,
   settings: ProctoringSettings,
   emit: (signal: ClientSignal) => void,
+  options: { photo?: string; onUnavailable?: (check: CameraCheck) => void } = {},
 ): () => void {
-  const tolerance = toleranceOf(settings.head_tolerance);
-  const missing = new Sustained(tolerance);
-  const many = new Sustained(tolerance);
+  const thresholds = cameraThresholds(settings);
+  const verdicts = new CameraVerdicts(thresholds, settings.head_tracking);
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module' });
   let ready = false;
   let busy = false;
   worker.onmessage = (event: MessageEvent<FromFaceWorker>) => {
     const message = event.data;
     if (message.type === 'ready') ready = true;
-    else if (message.type === 'error') {
+    else if (message.type === 'unavailable') {
+      examProbe.unavailable.push(`${message.check}: ${message.message}`);
+      options.onUnavailable?.(message.check);
+    } else if (message.type === 'error') {
       busy = false;
       examProbe.detectorErrors.push(message.message);
     } else {
       busy = false;
       examProbe.faceCounts.push(message.count);
       examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
-      if (missing.update(message.count === 0, message.at)) emit({ action_type: 'face_missing' });
-      if (many.update(message.count > 1, message.at)) {
-        emit({ action_type: 'many_faces', description: `${message.count} faces` });
-      }
+      if (message.pose)
+        examProbe.poses.push({ yaw: Math.round(message.pose.yaw), pitch: Math.round(message.pose.pitch) });
+      if (message.similarity !== undefined)
+        examProbe.similarities.push(Number(message.similarity.toFixed(3)));
+      for (const signal of verdicts.update(message)) emit(signal);
     }
   };
-  const confidence = settings.head_position?.confidence;
-  const init: ToFaceWorker = {
+  const init: FaceWorkerInit = {
     type: 'init',
-    modelUrl: new URL(FACE_MODEL_URL, location.href).href,
-    minScore:
-      typeof confidence === 'number' && confidence > 0 && confidence < 1 ? Math.max(confidence, 0.65) : 0.65,
+    modelUrl: modelUrl('face-detect-rfb320'),
+    minScore: thresholds.faceMinScore,
+    ...(settings.head_tracking
+      ? { pose: { modelUrl: modelUrl('head-pose'), everyMs: thresholds.poseEveryMs } }
+      : {}),
+    ...(settings.head_identity && options.photo
+      ? {
+          identity: {
+            landmarksUrl: modelUrl('face-landmarks-68'),
+            embeddingUrl: modelUrl('face-embedding'),
+            everyMs: thresholds.compareEveryMs,
+            photo: options.photo,
+          },
+        }
+      : {}),
   };
-  worker.postMessage(init);
+  worker.postMessage(init satisfies ToFaceWorker);
 
   // Chromium hands the camera's frames to the worker as a stream: nothing per frame on this thread.
   const track = camera.getVideoTracks()[0];
@@ -80,7 +100,10 @@ export function startFaceMonitor(
     if (!ready || busy || video.readyState < 2) return;
     busy = true;
     const at = Date.now();
-    createImageBitmap(video, { resizeWidth: 320, resizeHeight: 240 }).then(
+    createImageBitmap(video, {
+      resizeWidth: 320,
+      resizeHeight: Math.round((320 * video.videoHeight) / Math.max(1, video.videoWidth)),
+    }).then(
       (frame) => worker.postMessage({ type: 'frame', frame, at } satisfies ToFaceWorker, [frame]),
       () => {
         busy = false;

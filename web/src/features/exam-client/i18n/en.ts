@@ -45,6 +45,7 @@ export const en: ExamMessages = {
     offline: 'No connection: recordings and events will be sent later',
     fullscreen: 'Full screen',
     warning: 'Warning: {{what}}',
+    unavailable: 'Could not start: {{checks}}. The exam goes on; a reviewer will watch the recording.',
   },
   warnings: {
     focus_lost: 'you left the exam page',
@@ -59,5 +60,15 @@ export const en: ExamMessages = {
     no_microphone_access: 'no access to the microphone',
     no_screen_access: 'no access to the screen',
     bad_screen_resolution: 'the screen resolution is low',
+    head_turned: 'you turned away from the screen',
+    too_far: 'you are too far from the camera',
+    face_mismatch: 'the person on camera is not the one on the photo',
+    speech: 'someone is talking near you',
+  },
+  checks: {
+    faces: 'face detection',
+    head: 'head position',
+    identity: 'photo comparison',
+    speech: 'speech detection',
   },
 };

@@ -45,6 +45,7 @@ export const kz: ExamMessages = {
     offline: 'Байланыс жоқ: жазбалар мен оқиғалар кейін жіберіледі',
     fullscreen: 'Толық экран',
     warning: 'Ескерту: {{what}}',
+    unavailable: 'Іске қосылмады: {{checks}}. Емтихан жалғасады, жазбаны тексеруші қарайды.',
   },
   warnings: {
     focus_lost: 'сіз емтихан бетінен кеттіңіз',
@@ -59,5 +60,15 @@ export const kz: ExamMessages = {
     no_microphone_access: 'микрофонға рұқсат жоқ',
     no_screen_access: 'экранға рұқсат жоқ',
     bad_screen_resolution: 'экран ажыратымдылығы төмен',
+    head_turned: 'сіз экраннан бұрылдыңыз',
+    too_far: 'сіз камерадан тым алыссыз',
+    face_mismatch: 'камерадағы адам фотодағы адам емес',
+    speech: 'қасыңызда сөйлесіп жатыр',
+  },
+  checks: {
+    faces: 'бетті анықтау',
+    head: 'бастың қалпы',
+    identity: 'фотомен салыстыру',
+    speech: 'сөзді анықтау',
   },
 };

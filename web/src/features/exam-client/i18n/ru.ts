@@ -44,6 +44,7 @@ export const ru = {
     offline: 'Нет соединения: записи и события отправятся позже',
     fullscreen: 'Во весь экран',
     warning: 'Замечание: {{what}}',
+    unavailable: 'Не удалось запустить: {{checks}}. Экзамен продолжается, запись просмотрит проверяющий.',
   },
   warnings: {
     focus_lost: 'вы ушли со страницы экзамена',
@@ -58,6 +59,16 @@ export const ru = {
     no_microphone_access: 'нет доступа к микрофону',
     no_screen_access: 'нет доступа к экрану',
     bad_screen_resolution: 'маленькое разрешение экрана',
+    head_turned: 'вы отвернулись от экрана',
+    too_far: 'вы слишком далеко от камеры',
+    face_mismatch: 'в камере не тот человек, что на фото',
+    speech: 'рядом с вами разговаривают',
+  },
+  checks: {
+    faces: 'поиск лица',
+    head: 'положение головы',
+    identity: 'сверка с фото',
+    speech: 'распознавание речи',
   },
 };
 export type ExamMessages = typeof ru;

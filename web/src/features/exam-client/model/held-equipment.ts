@@ -18,6 +18,8 @@ export interface HeldEquipment {
 const held = new Map<string, HeldEquipment>();
 /** Assignments whose attempt page took the equipment over. */
 const claimed = new Set<string>();
+/** Let-go timers of check screens that went away, cancelled if the screen comes back (StrictMode). */
+const lettingGo = new Map<string, ReturnType<typeof setTimeout>>();
 
 /** How long the register page's streams wait for the attempt's page before the camera is let go. */
 const HANDOVER_MS = 5_000;
@@ -32,9 +34,23 @@ export const heldEquipment = {
    * through), they are stopped, so the camera does not stay on for a student who left the page.
    */
   letGoUnlessClaimed(assignmentId: string) {
-    setTimeout(() => {
-      if (!claimed.has(assignmentId)) heldEquipment.release(assignmentId);
-    }, HANDOVER_MS);
+    clearTimeout(lettingGo.get(assignmentId));
+    lettingGo.set(
+      assignmentId,
+      setTimeout(() => {
+        lettingGo.delete(assignmentId);
+        if (!claimed.has(assignmentId)) heldEquipment.release(assignmentId);
+      }, HANDOVER_MS),
+    );
+  },
+  /**
+   * The check's screen is shown (again): a let-go its earlier unmount scheduled is called off. React
+   * StrictMode unmounts and mounts every screen once in a development build; without this the camera
+   * would stop five seconds into the check.
+   */
+  keep(assignmentId: string) {
+    clearTimeout(lettingGo.get(assignmentId));
+    lettingGo.delete(assignmentId);
   },
   /** Stops every track and forgets them: the exam is over, the camera light goes off. */
   release(assignmentId: string) {
