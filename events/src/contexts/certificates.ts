@@ -119,6 +119,11 @@ export const UserCertificateIssued = defineEvent({
     issued_at: at,
     /** Who issued it; null when the assignment's settings issued it automatically. */
     issued_by: id.nullable(),
+    /**
+     * The unguessable token of the certificate's public report (`/report/{token}`, its QR code).
+     * Optional: certificates issued before reports existed have none (their QR code is the JSON check).
+     */
+    report_token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
   }),
 });
 const change = z.object({ id, certificate_id: id, user_id: id, at, by: id.nullable() });
@@ -133,14 +138,41 @@ export const UserCertificateRestored = defineEvent({
   schema: change,
 });
 
+/**
+ * A teacher's share link to one attempt's public report (assignment setting `certificate.show_report`).
+ * One stream per attempt, `report_link-<attemptId>`: at most one live link, revocable; sharing again
+ * after a revoke makes a new token, so a revoked link never comes back.
+ */
+const token = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const ReportLinkShared = defineEvent({
+  type: 'ReportLinkShared',
+  version: 1,
+  schema: z.object({
+    token,
+    attempt_id: id,
+    assignment_id: id,
+    student_id: id,
+    school_id: id,
+    shared_by: id,
+    at,
+  }),
+});
+export const ReportLinkRevoked = defineEvent({
+  type: 'ReportLinkRevoked',
+  version: 1,
+  schema: z.object({ token, attempt_id: id, by: id, at }),
+});
+
 export type CertificateCreatedData = z.infer<typeof CertificateEvents.created.schema>;
 export type CertificateUpdatedData = z.infer<typeof CertificateEvents.updated.schema>;
 export type UserCertificateIssuedData = z.infer<typeof UserCertificateIssued.schema>;
 export type UserCertificateChangeData = z.infer<typeof change>;
+export type ReportLinkSharedData = z.infer<typeof ReportLinkShared.schema>;
+export type ReportLinkRevokedData = z.infer<typeof ReportLinkRevoked.schema>;
 
 export const certificatesContract: ContextContract = {
   context: 'certificates',
-  categories: ['certificate'],
+  categories: ['certificate', 'report_link'],
   events: [
     CertificateEvents.created,
     CertificateEvents.updated,
@@ -148,5 +180,43 @@ export const certificatesContract: ContextContract = {
     UserCertificateIssued,
     UserCertificateRevoked,
     UserCertificateRestored,
+    ReportLinkShared,
+    ReportLinkRevoked,
   ],
 };
+
+/**
+ * `GET /api/report/{token}`: what a public report page may show, and nothing more: no answers, no
+ * photos, no recordings, no user ids. `certificate` is null for a shared attempt link; `proctoring` is
+ * null when the assignment is not proctored or its settings hide the report (`show_report`).
+ */
+export interface PublicReport {
+  kind: 'certificate' | 'attempt';
+  school: { name: string; logo: string | null };
+  assignment: { name: string };
+  student: { name: string };
+  /** When the certificate was issued, or when the attempt finished (started, if it has not). */
+  date: string;
+  /** Null for a revoked certificate: what it certified no longer stands. */
+  score: { points: number; max: number; percent: number } | null;
+  /** Finished, and every certificate condition of the assignment holds (finishing, when none). */
+  passed: boolean | null;
+  certificate: { number: string; issued_at: string; is_valid: boolean } | null;
+  proctoring: PublicProctoringSummary | null;
+}
+
+export interface PublicProctoringSummary {
+  /** The credibility score, 0–100 (docs/proctoring.md). */
+  credibility: number;
+  /** Intervals per type that a reviewer has not dismissed; violations first. */
+  types: { type: string; kind: 'violation' | 'warning'; intervals: number; seconds: number }[];
+}
+
+/** The teacher's share link of one attempt (`/api/assignments/{id}/attempts/{attempt}/report-link.json`). */
+export interface ReportLink {
+  token: string;
+  /** The web page to share: `/report/{token}` on the app's own address. */
+  path: string;
+  shared_at: string;
+  shared_by: string;
+}

@@ -216,7 +216,16 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
     const mine = await listOf('/api/user/certificates', student(1));
     expect(mine).toHaveLength(1);
     expect(Object.keys(mine[0]!).sort()).toEqual(
-      ['certificate_id', 'certificate_number', 'id', 'issued_at', 'meta', 'name', 'placeholders'].sort(),
+      [
+        'certificate_id',
+        'certificate_number',
+        'id',
+        'issued_at',
+        'meta',
+        'name',
+        'placeholders',
+        'report_path',
+      ].sort(),
     );
     expect(mine[0]).toMatchObject({
       name: 'Сертификат об окончании',

@@ -15,6 +15,8 @@ import { issuingProcess } from './issuing/process-manager';
 import { issuedCertificateEntity, templateEntity, userCertificateEntity } from './read-model/entities';
 import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
 import { renderCertificateSvg } from './render/render-svg';
+import { reportPath } from './report/report-token';
+import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
 
@@ -101,8 +103,11 @@ export async function certificatesRoutes(
         image: (template?.image as string | null) ?? null,
         elements: template ? (templateEntity(template).elements as never) : [],
         placeholders,
-        // Where anyone holding the paper can check it: the certificate's unguessable id, not its number.
-        qrText: `${request.protocol}://${request.host}/api/certificate-check/${String(row.id)}`,
+        // Where anyone holding the paper can check it: the report page by its random token; certificates
+        // issued before reports existed keep the JSON check by their id (never by the sequential number).
+        qrText: row.report_token
+          ? `${request.protocol}://${request.host}${reportPath(String(row.report_token))}`
+          : `${request.protocol}://${request.host}/api/certificate-check/${String(row.id)}`,
       });
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -211,6 +216,8 @@ export async function certificatesRoutes(
       },
     );
   }
+
+  reportRoutes(app, services);
 
   async function issuedRow(id: string): Promise<Row> {
     const row = (await services.db

@@ -5,6 +5,7 @@ import { participationStream } from '../../assignments/ids';
 import { userCertificateId } from '../ids';
 import { runTemplateCommand } from '../templates/template-commands';
 import { issueFacts } from './facts';
+import { newReportToken } from '../report/report-token';
 
 /**
  * The teacher's "issue certificate" for one student, whatever the assignment's issue type: the same
@@ -30,6 +31,7 @@ export async function manualIssue(
     assignmentId,
     schoolId: caller.schoolId,
     facts: await issueFacts(services, record, studentId, caller.schoolId, score),
+    reportToken: newReportToken(),
     at: services.clock().toISOString(),
     by: caller.userId,
   });

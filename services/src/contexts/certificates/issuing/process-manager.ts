@@ -8,6 +8,7 @@ import { userCertificateId } from '../ids';
 import { runTemplateCommand } from '../templates/template-commands';
 import { issueFacts } from './facts';
 import { certificateConditions, shouldIssue, type StudentStanding } from './issue-rule';
+import { newReportToken } from '../report/report-token';
 
 export const ISSUING_PROCESS = 'certificates.issuing';
 
@@ -79,6 +80,7 @@ export async function issueIfEarned(services: Services, assignmentId: string, st
       assignmentId,
       schoolId,
       facts: await issueFacts(services, record, studentId, schoolId, standing.score),
+      reportToken: newReportToken(),
       at: services.clock().toISOString(),
       by: null,
     },

@@ -1,4 +1,5 @@
 import type { Row } from '../../../platform/http/records/collection';
+import { reportPath } from '../report/report-token';
 
 /** The specification's Certificate (001 §3); each element names its template as certificate_id. */
 export function templateEntity(row: Row) {
@@ -35,6 +36,8 @@ export function userCertificateEntity(row: Row) {
     placeholders: row.placeholders,
     meta: row.meta,
     issued_at: row.issued_at,
+    // Ours: the public report page its QR code points to (null when issued before reports existed).
+    report_path: row.report_token ? reportPath(String(row.report_token)) : null,
   };
 }
 

@@ -1,4 +1,6 @@
 import type {
+  ReportLinkRevokedData,
+  ReportLinkSharedData,
   CertificateCreatedData,
   CertificateUpdatedData,
   StoredEvent,
@@ -8,7 +10,7 @@ import type {
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
-import { CERTIFICATES_PROJECTION, TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './tables';
+import { CERTIFICATES_PROJECTION, REPORT_LINKS_TABLE, TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './tables';
 
 const JSON_COLUMNS = new Set(['elements', 'meta', 'styles']);
 const TEMPLATE_COLUMNS = [
@@ -30,7 +32,8 @@ const TEMPLATE_COLUMNS = [
  */
 export const certificatesProjection: Projection = {
   name: CERTIFICATES_PROJECTION,
-  version: 1,
+  // 2: certificates' report tokens and the share links (a rebuild fills the new column).
+  version: 2,
   handles: [
     'CertificateCreated',
     'CertificateUpdated',
@@ -38,11 +41,14 @@ export const certificatesProjection: Projection = {
     'UserCertificateIssued',
     'UserCertificateRevoked',
     'UserCertificateRestored',
+    'ReportLinkShared',
+    'ReportLinkRevoked',
   ],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
   },
   async reset(tx) {
+    await tx.deleteFrom(REPORT_LINKS_TABLE).execute();
     await tx.deleteFrom(USER_CERTIFICATES_TABLE).execute();
     await tx.deleteFrom(TEMPLATES_TABLE).execute();
   },
@@ -111,6 +117,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         meta: JSON.stringify(d.meta),
         issued_at: new Date(d.issued_at),
         issued_by: d.issued_by,
+        report_token: d.report_token ?? null,
         status: 'active',
         status_changed_at: null,
         version: position,
@@ -145,6 +152,34 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         })
         .where('id', '=', d.id)
         .where('version', '<', position)
+        .execute();
+      return;
+    }
+    case 'ReportLinkShared': {
+      const d = event.data as ReportLinkSharedData;
+      await tx
+        .insertInto(REPORT_LINKS_TABLE)
+        .values({
+          token: d.token,
+          attempt_id: d.attempt_id,
+          assignment_id: d.assignment_id,
+          student_id: d.student_id,
+          school_id: d.school_id,
+          shared_by: d.shared_by,
+          shared_at: new Date(d.at),
+          revoked_at: null,
+        })
+        .onConflict((oc) => oc.column('token').doNothing())
+        .execute();
+      return;
+    }
+    case 'ReportLinkRevoked': {
+      const d = event.data as ReportLinkRevokedData;
+      await tx
+        .updateTable(REPORT_LINKS_TABLE)
+        .set({ revoked_at: new Date(d.at) })
+        .where('token', '=', d.token)
+        .where('revoked_at', 'is', null)
         .execute();
       return;
     }

@@ -3,6 +3,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const CERTIFICATES_PROJECTION = 'certificates.certificates';
 export const TEMPLATES_TABLE = 'certificates_templates';
 export const USER_CERTIFICATES_TABLE = 'certificates_user_certificates';
+/** Teachers' share links to attempts' public reports (report/report-links.ts). */
+export const REPORT_LINKS_TABLE = 'certificates_report_links';
 
 /**
  * Templates (the record API's `certificates`, with the common record columns) and the certificates
@@ -64,6 +66,37 @@ export const certificatesMigrations: Record<string, Migration> = {
         .createIndex(`${USER_CERTIFICATES_TABLE}_by_assignment`)
         .on(USER_CERTIFICATES_TABLE)
         .columns(['assignment_id', 'user_id'])
+        .execute();
+    },
+  },
+  /**
+   * Public reports: each certificate's token (null for those issued before reports existed), and the
+   * teachers' share links, one row per token ever made; `revoked_at` set once revoked.
+   */
+  '0711_certificates_report_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(USER_CERTIFICATES_TABLE).addColumn('report_token', 'text').execute();
+      await db.schema
+        .createIndex(`${USER_CERTIFICATES_TABLE}_by_report_token`)
+        .on(USER_CERTIFICATES_TABLE)
+        .column('report_token')
+        .unique()
+        .execute();
+      await db.schema
+        .createTable(REPORT_LINKS_TABLE)
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('attempt_id', 'text', (c) => c.notNull())
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        .addColumn('school_id', 'text', (c) => c.notNull())
+        .addColumn('shared_by', 'text', (c) => c.notNull())
+        .addColumn('shared_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex(`${REPORT_LINKS_TABLE}_by_attempt`)
+        .on(REPORT_LINKS_TABLE)
+        .columns(['attempt_id', 'shared_at'])
         .execute();
     },
   },

@@ -39,6 +39,8 @@ export type TemplateCommand =
       assignmentId: string;
       schoolId: string | null;
       facts: IssueFacts;
+      /** Drawn by the caller (issuing/report-token.ts), so the decider stays pure. */
+      reportToken: string;
       at: string;
       by: string | null;
     }
@@ -110,6 +112,7 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
             meta: state.meta,
             issued_at: command.at,
             issued_by: command.by,
+            report_token: command.reportToken,
           },
         },
       ];

@@ -35,6 +35,7 @@ const issue = (id: string, userId: string, assignmentId = 'a1'): TemplateCommand
   assignmentId,
   schoolId: 'school-a',
   facts,
+  reportToken: `token-of-${id}-0123456789`,
   at: '2026-03-05T20:30:00.000Z',
   by: null,
 });
@@ -84,6 +85,7 @@ describe('the certificate template decider', () => {
         meta: { year: 2026 },
         issued_at: '2026-03-05T20:30:00.000Z',
         issued_by: null,
+        report_token: 'token-of-c1-0123456789',
       },
     });
   });
