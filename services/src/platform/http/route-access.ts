@@ -99,12 +99,6 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   'POST /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   'DELETE /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
-  // The public report (`/report/{token}`): anyone holding the link; the token is the proof.
-  'GET /api/report/:token': publicRoute,
-  // An attempt's share link: the assignment's own teacher (the route checks school and owner).
-  'GET /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
-  'POST /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
-  'DELETE /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
   'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
