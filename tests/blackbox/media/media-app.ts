@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
 import type { ContextServices } from '../../../services/src/contexts';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
@@ -51,12 +52,23 @@ export interface MediaApp {
  * channels, listening on a loopback port, with the record API's test tokens (`student@school-a#2`:
  * records-app.ts). The transcoder worker runs unless `worker: false`.
  */
-export async function startMediaApp(options: { worker?: boolean } = {}): Promise<MediaApp> {
+export async function startMediaApp(
+  options: {
+    worker?: boolean;
+    /** Read models of other contexts the test reads (the external camera's page reads the directory). */
+    migrations?: Record<string, Migration>;
+    signer?: MediaSigner;
+  } = {},
+): Promise<MediaApp> {
   const url = await createTestDatabase('media');
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
   const db = createReadModelDb(url);
-  await migrateReadModels(db, { ...assignmentsContext.migrations, ...mediaContext.migrations });
+  await migrateReadModels(db, {
+    ...assignmentsContext.migrations,
+    ...mediaContext.migrations,
+    ...options.migrations,
+  });
   const projections = [...assignmentsContext.projections, ...mediaContext.projections];
   const runner = new ProjectionRunner({ store, db, projections });
   await runner.start();
@@ -90,7 +102,7 @@ export async function startMediaApp(options: { worker?: boolean } = {}): Promise
     contributions: [mediaRealtime(services)],
     secret: randomBytes(32),
   });
-  const signer = new MediaSigner(randomBytes(32), services.clock);
+  const signer = options.signer ?? new MediaSigner(randomBytes(32), services.clock);
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',

@@ -1,4 +1,5 @@
 import type { BoundedContext } from '..';
+import { presenceMigrations } from './external/presence-table';
 import { mediaProjection } from './read-model/projection';
 import { mediaMigrations } from './read-model/tables';
 import { mediaRealtime } from './realtime';
@@ -14,7 +15,7 @@ const HOUR = 3600_000;
  */
 export const mediaContext: BoundedContext = {
   name: 'media',
-  migrations: mediaMigrations,
+  migrations: { ...mediaMigrations, ...presenceMigrations },
   projections: [mediaProjection],
   routes: async (app, services) => {
     await mediaRoutes(app, services);

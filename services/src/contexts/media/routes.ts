@@ -6,6 +6,7 @@ import { ForbiddenError } from '../../platform/errors';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { mediaCollections, recordBody } from './collections';
+import { externalRoutes } from './external/external-routes';
 import { createMediaHandler, libraryRoutes, MAX_MEDIA_BYTES } from './library/library-routes';
 import { playbackRoutes } from './playback/playback-routes';
 import { retentionRoutes } from './retention/retention-routes';
@@ -60,7 +61,11 @@ export async function mediaRoutes(
     scope.addHook(
       'preSerialization',
       async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) =>
-        request.url.startsWith('/api/webinar-sessions') ? stripUploadParams(request, payload) : payload,
+        // The phone's link opens a session for its own recording: its upload params are the point.
+        request.url.startsWith('/api/webinar-sessions') &&
+        !request.url.startsWith('/api/webinar-sessions/external/')
+          ? stripUploadParams(request, payload)
+          : payload,
     );
     scope.addHook('onRoute', (route: RouteOptions) => {
       if (route.method !== 'POST') return;
@@ -84,6 +89,7 @@ export async function mediaRoutes(
     await uploadRoute(scope, services, signer);
     await playbackRoutes(scope, services, signer);
     await sessionRoutes(scope, services, signer);
+    await externalRoutes(scope, services, signer);
     await libraryRoutes(scope, services, signer);
     await retentionRoutes(scope, services);
   });

@@ -1,6 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
+ * What a signature is for: a session's chunk upload, a playback URL, or a phone's link to an attempt
+ * (external/external-token.ts: the second camera's page, the recording upload page).
+ */
+export type SignedPurpose = 'upload' | 'play' | 'external-camera' | 'external-upload';
+
+/**
  * Short-lived signatures for what the browser reaches without an Authorization header: chunk uploads
  * (specification 001 §7: "multipart POST to a given URL with fields plus file, without authorization
  * header") and playback URLs (hls.js and the video element fetch playlists and segments by URL). Each is
@@ -19,19 +25,30 @@ export class MediaSigner {
     return new MediaSigner(configured ? Buffer.from(configured) : randomBytes(32), clock);
   }
 
-  sign(purpose: 'upload' | 'play', id: string, ttlSeconds: number): { expires: number; signature: string } {
+  sign(purpose: SignedPurpose, id: string, ttlSeconds: number): { expires: number; signature: string } {
     const expires = Math.floor(this.clock().getTime() / 1000) + ttlSeconds;
     return { expires, signature: this.mac(purpose, id, expires) };
   }
 
   /** True when the signature is this key's for that purpose and id, and has not expired. */
-  verify(purpose: 'upload' | 'play', id: string, expires: unknown, signature: unknown): boolean {
+  verify(purpose: SignedPurpose, id: string, expires: unknown, signature: unknown): boolean {
+    return this.check(purpose, id, expires, signature) === 'valid';
+  }
+
+  /** Like verify, but tells an expired signature of this key from one that was never this key's. */
+  check(
+    purpose: SignedPurpose,
+    id: string,
+    expires: unknown,
+    signature: unknown,
+  ): 'valid' | 'expired' | 'invalid' {
     const at = Number(expires);
-    if (!Number.isSafeInteger(at) || typeof signature !== 'string' || signature.length > 100) return false;
-    if (at < this.clock().getTime() / 1000) return false;
+    if (!Number.isSafeInteger(at) || typeof signature !== 'string' || signature.length > 100)
+      return 'invalid';
     const expected = Buffer.from(this.mac(purpose, id, at));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return at < this.clock().getTime() / 1000 ? 'expired' : 'valid';
   }
 
   private mac(purpose: string, id: string, expires: number): string {
