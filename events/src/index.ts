@@ -17,6 +17,10 @@ export * from './contexts/tasks';
 export * from './contexts/analysis';
 export * from './contexts/analytics';
 export * from './contexts/classrooms';
+export * from './contexts/infrastructure';
+export * from './contexts/oauth';
+export * from './contexts/notifications';
+export * from './contexts/webinars';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -32,6 +36,10 @@ import { tasksContract } from './contexts/tasks';
 import { analysisContract } from './contexts/analysis';
 import { analyticsContract } from './contexts/analytics';
 import { classroomsContract } from './contexts/classrooms';
+import { infrastructureContract } from './contexts/infrastructure';
+import { oauthContract } from './contexts/oauth';
+import { notificationsContract } from './contexts/notifications';
+import { webinarsContract } from './contexts/webinars';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -48,6 +56,10 @@ export const contracts: readonly ContextContract[] = [
   analysisContract,
   analyticsContract,
   classroomsContract,
+  infrastructureContract,
+  oauthContract,
+  notificationsContract,
+  webinarsContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

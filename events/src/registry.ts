@@ -15,7 +15,8 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   upcasters?: Record<number, Upcaster>;
   /**
    * Data fields that stay in the event store only: secrets such as password hashes. Copies that leave
-   * the store (the Kafka topics, the analytics table) carry the event without them.
+   * the store (the Kafka topics, the analytics table) carry the event without them. A dotted name
+   * ('changes.secret_key') reaches one level into an object field.
    */
   redact?: readonly string[];
 }
@@ -109,7 +110,16 @@ export class EventRegistry {
     const fields = this.definitions.get(event.type)?.redact;
     if (!fields?.length || typeof event.data !== 'object' || event.data === null) return event;
     const data = { ...(event.data as Record<string, unknown>) };
-    for (const field of fields) delete data[field];
+    for (const field of fields) {
+      // 'changes.secret_key': a secret inside an update's changes (copied, never mutated in place).
+      const [head, ...rest] = field.split('.');
+      if (rest.length === 0) delete data[field];
+      else if (head && typeof data[head] === 'object' && data[head] !== null) {
+        const inner = { ...(data[head] as Record<string, unknown>) };
+        delete inner[rest.join('.')];
+        data[head] = inner;
+      }
+    }
     return { ...event, data };
   }
 

@@ -22,6 +22,8 @@ import { tasksContext } from './tasks';
 import { analysisContext } from './analysis';
 import { analyticsContext } from './analytics';
 import { classroomsContext } from './classrooms';
+import { infrastructureContext } from './infrastructure';
+import { notificationsContext } from './notifications';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -66,6 +68,8 @@ export const contexts: BoundedContext[] = [
   analysisContext,
   analyticsContext,
   classroomsContext,
+  infrastructureContext,
+  notificationsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

@@ -14,6 +14,9 @@ import { sessionsProjection } from './sessions/projection';
 import { sessionMigrations } from './sessions/table';
 import { signingKeyMigrations } from './tokens';
 import { identityRealtime } from './realtime/logout-pushes';
+import { oauthApplications } from './oauth/collection';
+import { oauthRoutes } from './oauth/routes';
+import { signingAppRoute } from './signature/signing-app';
 
 /** Schools, users, sign-in sessions; provides the authenticator every other context's routes use. */
 export const identityContext: BoundedContext = {
@@ -24,14 +27,22 @@ export const identityContext: BoundedContext = {
     ...signingKeyMigrations,
     ...challengeMigrations,
     ...inviteMigrations,
+    '1210_identity_oauth_applications': oauthApplications.migration,
   } as Record<string, Migration>,
   projections: [
     directoryProjection,
     sessionsProjection,
     challengesProjection,
     invitesProjection,
+    oauthApplications.projection,
   ] as Projection[],
-  routes: identityRoutes,
+  routes: async (app, services) => {
+    await identityRoutes(app, services);
+    const auth =
+      services.authenticator instanceof IdentityAuth ? services.authenticator : new IdentityAuth(services);
+    await oauthRoutes(app, services, auth);
+    await signingAppRoute(app);
+  },
   authenticator: (services) => new IdentityAuth(services),
   seed: seedDemo,
   realtime: () => identityRealtime,

@@ -104,6 +104,11 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
+  // Notifications (contexts/notifications): the caller's own only; another user's is 404.
+  'GET /api/notifications': caller,
+  'GET /api/notifications/:id': caller,
+  'PUT /api/notifications/:id': caller,
+  'POST /api/notifications/read-all.json': caller,
   // Background tasks (contexts/tasks): the owner's own task (the route checks it); an assignment's
   // teachers and the school's staff export its results.
   'POST /api/tasks/:id/suspend.json': caller,

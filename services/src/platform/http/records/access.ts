@@ -221,6 +221,14 @@ export const accessTable: AccessTable = {
       ],
     ),
   ),
+  // Servers and storages (contexts/infrastructure, docs/infrastructure.md): a school's managers and admins
+  // only; nobody else sees them, and another school's are absent.
+  ...Object.fromEntries(
+    ['webinar-servers', 'storages'].map((name) => [
+      name,
+      Object.fromEntries(ACTIONS.map((action) => [action, schoolStaff])) as CollectionAccess,
+    ]),
+  ),
   'acs-gates': {
     list: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),
     get: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),
