@@ -52,6 +52,22 @@ export const ProctoringActionDto = z.looseObject({
   occurred_at: z.string(),
 });
 
+/**
+ * A webinar's signalling (a peer-to-peer mesh): a peer announces itself, offers, answers and ICE
+ * candidates go to one named socket, and a peer says goodbye. The server stamps the sender's user and
+ * socket; the description and candidate are the browser's own and pass through untouched.
+ */
+export const WebinarPeerDto = z.object({ user_id: z.string(), socket_id: z.string() });
+export const webinarSignalSchema = z.object({
+  kind: z.enum(['offer', 'answer', 'candidate']),
+  description: z.looseObject({ type: z.string(), sdp: z.string().max(12_000) }).optional(),
+  candidate: z
+    .looseObject({ candidate: z.string().max(2_000) })
+    .nullable()
+    .optional(),
+});
+export type WebinarSignal = z.infer<typeof webinarSignalSchema>;
+
 /** Every push the server sends, by event name (Immich's ClientEventMap). */
 export const serverEventSchemas = {
   NotificationCreated: z.object({ notification: NotificationDto }),
@@ -84,6 +100,11 @@ export const serverEventSchemas = {
     violations: z.number().int().nullable(),
     reason: z.string().nullable(),
   }),
+  'webinar-join': WebinarPeerDto,
+  'webinar-leave': WebinarPeerDto,
+  'webinar-signal': WebinarPeerDto.extend({ signal: webinarSignalSchema }),
+  /** The moderator ended the webinar: every peer hangs up. */
+  'webinar-ended': z.object({ webinar_id: z.string(), by: z.string() }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -101,6 +122,7 @@ export const channelEvents = {
   order: ['OrderPaid', 'OrderCompleted'],
   assignment: ['ViolationDetected', 'ActionRecorded'],
   analysis: ['AnalysisProgressed', 'AnalysisFinished'],
+  webinar: ['webinar-join', 'webinar-leave', 'webinar-signal', 'webinar-ended'],
 } as const satisfies Record<string, readonly ServerEventName[]>;
 
 export type ChannelKind = keyof typeof channelEvents;
@@ -116,7 +138,10 @@ export function channelName<K extends ChannelKind>(kind: K, channelId: string | 
 }
 
 /** Events a client may send to the other subscribers of a channel (typing indicators); never stored. */
-export const whisperEvents = { chat: ['start-typing', 'end-typing'] } as const;
+export const whisperEvents = {
+  chat: ['start-typing', 'end-typing'],
+  webinar: ['webinar-join', 'webinar-leave', 'webinar-signal'],
+} as const;
 
 /** A push as it travels: one JSON text frame. */
 export type Push<K extends ChannelKind = ChannelKind> = {
@@ -138,7 +163,10 @@ export const clientMessageSchema = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('whisper'),
     channel: z.string().max(80),
-    name: z.enum(['start-typing', 'end-typing']),
+    name: z.enum(['start-typing', 'end-typing', 'webinar-join', 'webinar-leave', 'webinar-signal']),
+    /** Webinar signals only: the socket the signal is for (others on the channel never see it). */
+    to: z.string().max(100).optional(),
+    signal: webinarSignalSchema.optional(),
   }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

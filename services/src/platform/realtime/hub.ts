@@ -5,6 +5,7 @@ import {
   type Push,
   type ServerEventMap,
   type ServerMessage,
+  type WebinarSignal,
 } from '@sabaq/events';
 import { WebSocket } from 'ws';
 import type { Caller } from '../http/caller';
@@ -99,6 +100,30 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket] }> {
     const text = JSON.stringify(push);
     for (const connection of this.channels.get(channel) ?? []) {
       if (connection !== from) this.send(connection, text);
+    }
+  }
+
+  /**
+   * A webinar peer's frame to the others on the webinar's channel (join, leave), or a signal to the one
+   * socket it names; the sender's user and socket are stamped here, never taken from the client. Like
+   * typing, it reaches sockets of this instance only (docs/webinars.md).
+   */
+  webinarWhisper(
+    from: Connection,
+    channel: ChannelName<'webinar'>,
+    name: 'webinar-join' | 'webinar-leave' | 'webinar-signal',
+    target?: { to: string; signal: WebinarSignal },
+  ): void {
+    const peer = { user_id: from.caller.userId, socket_id: from.id };
+    const push: Push<'webinar'> =
+      name === 'webinar-signal' && target
+        ? { channel, event: name, data: { ...peer, signal: target.signal } }
+        : { channel, event: name === 'webinar-leave' ? 'webinar-leave' : 'webinar-join', data: peer };
+    const text = JSON.stringify(push);
+    for (const connection of this.channels.get(channel) ?? []) {
+      if (connection === from) continue;
+      if (target && connection.id !== target.to) continue;
+      this.send(connection, text);
     }
   }
 

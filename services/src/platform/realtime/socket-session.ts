@@ -102,6 +102,18 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
     reply({ event: 'connected', data: { socket_id: socketId, user_id: caller.userId } });
   }
 
+  function webinarWhisper(
+    self: Connection,
+    channel: ChannelName<'webinar'>,
+    message: Extract<ClientMessage, { event: 'whisper' }>,
+  ): void {
+    const refusal = webinarWhisperRefusal(self, channel, message);
+    if (refusal) return reply({ event: 'error', data: { message: refusal, status_code: 403 } });
+    const name = message.name as 'webinar-join' | 'webinar-leave' | 'webinar-signal';
+    const target = message.to && message.signal ? { to: message.to, signal: message.signal } : undefined;
+    deps.hub.webinarWhisper(self, channel, name, name === 'webinar-signal' ? target : undefined);
+  }
+
   function act(self: Connection, message: Exclude<ClientMessage, { event: 'authenticate' }>): void {
     const channel = message.channel;
     switch (message.event) {
@@ -121,11 +133,13 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
         deps.hub.unsubscribe(self, channel);
         return reply({ event: 'unsubscribed', channel });
       case 'whisper': {
-        if (!isChat(channel) || !self.channels.has(channel) || !whisperEvents.chat.includes(message.name)) {
+        if (isWebinar(channel)) return webinarWhisper(self, channel, message);
+        const name = message.name;
+        if (!isChat(channel) || !self.channels.has(channel) || !isTyping(name)) {
           const text = 'Subscribe to the chat before whispering on it';
           return reply({ event: 'error', data: { message: text, status_code: 403 } });
         }
-        return deps.hub.whisper(self, channel, message.name);
+        return deps.hub.whisper(self, channel, name);
       }
       default: {
         const unreachable: never = message;
@@ -133,6 +147,31 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
       }
     }
   }
+}
+
+/**
+ * Webinar signalling: only a socket subscribed to the webinar's channel (its rule admits the webinar's
+ * people) may announce itself or send a signal, and a signal goes to the one socket it names.
+ */
+function webinarWhisperRefusal(
+  self: Connection,
+  channel: ChannelName<'webinar'>,
+  message: Extract<ClientMessage, { event: 'whisper' }>,
+): string | undefined {
+  if (!self.channels.has(channel)) return 'Subscribe to the webinar before signalling on it';
+  const names: readonly string[] = whisperEvents.webinar;
+  if (!names.includes(message.name)) return 'Not a webinar signal';
+  if (message.name === 'webinar-signal' && (!message.to || !message.signal))
+    return 'A signal names its socket (to) and carries the signal';
+  return undefined;
+}
+
+function isTyping(name: string): name is 'start-typing' | 'end-typing' {
+  return (whisperEvents.chat as readonly string[]).includes(name);
+}
+
+function isWebinar(channel: string): channel is ChannelName<'webinar'> {
+  return parseChannel(channel)?.kind === 'webinar';
 }
 
 function isChat(channel: string): channel is ChannelName<'chat'> {

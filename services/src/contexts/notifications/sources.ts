@@ -1,0 +1,194 @@
+import type {
+  AssignmentCreatedData,
+  AssignmentReviewerScoreCalculatedData,
+  AssignmentScoreCalculatedData,
+  InviteCodeUsed,
+  NotificationParameters,
+  NotificationType,
+  ProctoringActionRecordedData,
+  StoredEvent,
+  TaskCreatedData,
+  UserCertificateIssued,
+} from '@sabaq/events';
+import type { z } from 'zod';
+import type { ContextServices } from '..';
+import { loadAssignment } from '../assignments/assignments/commands';
+import { taskStream } from '../tasks/task-commands';
+
+/** One notification to make: for whom, of which type, with what the text is built from. */
+export interface Draft {
+  recipientId: string;
+  schoolId: string | null;
+  type: NotificationType;
+  parameters: NotificationParameters;
+}
+
+type Services = Pick<ContextServices, 'store' | 'db'>;
+
+/** The events that notify somebody, and who: the one place that says what reaches whom. */
+export const SOURCE_EVENTS = [
+  'AssignmentCreated',
+  'AssignmentScoreCalculated',
+  'AssignmentReviewerScoreCalculated',
+  'UserCertificateIssued',
+  'ProctoringActionRecorded',
+  'TaskCompleted',
+  'TaskFailed',
+  'InviteCodeUsed',
+] as const;
+
+export async function draftsFor(services: Services, event: StoredEvent): Promise<Draft[]> {
+  const school = typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null;
+  switch (event.type) {
+    case 'AssignmentCreated': {
+      // Given to a class (or to students by name): each of its students hears of it.
+      const d = event.data as AssignmentCreatedData;
+      const parameters = { assignment_id: d.id, assignment_name: d.name, class_id: d.class_id };
+      return unique(d.students).map((recipientId) => ({
+        recipientId,
+        schoolId: school,
+        type: 'assignment_given',
+        parameters,
+      }));
+    }
+    case 'AssignmentScoreCalculated':
+    case 'AssignmentReviewerScoreCalculated': {
+      const d = event.data as AssignmentScoreCalculatedData | AssignmentReviewerScoreCalculatedData;
+      const assignment = await assignmentFacts(services, d.assignment_id);
+      const reviewed = event.type === 'AssignmentReviewerScoreCalculated';
+      return [
+        {
+          recipientId: d.student_id,
+          schoolId: assignment.schoolId ?? school,
+          type: reviewed ? 'result_reviewed' : 'result_scored',
+          parameters: { assignment_id: d.assignment_id, assignment_name: assignment.name, score: d.score },
+        },
+      ];
+    }
+    case 'UserCertificateIssued': {
+      const d = event.data as z.infer<typeof UserCertificateIssued.schema>;
+      return [
+        {
+          recipientId: d.user_id,
+          schoolId: d.school_id,
+          type: 'certificate_issued',
+          parameters: {
+            user_certificate_id: d.id,
+            certificate_name: d.name,
+            certificate_number: d.certificate_number,
+            assignment_id: d.assignment_id,
+          },
+        },
+      ];
+    }
+    case 'ProctoringActionRecorded': {
+      const d = event.data as ProctoringActionRecordedData;
+      if (d.actionType !== 'proctor_message' && d.actionType !== 'proctor_warning') return [];
+      return [
+        {
+          recipientId: d.studentId,
+          schoolId: school,
+          type: d.actionType,
+          parameters: {
+            assignment_id: d.assignmentId,
+            assignment_attempt_id: d.attemptId,
+            message: d.description,
+          },
+        },
+      ];
+    }
+    case 'TaskCompleted':
+    case 'TaskFailed': {
+      const task = await taskFacts(services, (event.data as { id: string }).id);
+      if (!task) return [];
+      return [
+        {
+          recipientId: task.owner_id,
+          schoolId: task.school_id,
+          type: 'task_finished',
+          parameters: {
+            task_id: task.id,
+            task_kind: task.kind,
+            task_name: task.name,
+            status: event.type === 'TaskCompleted' ? 'completed' : 'failure',
+          },
+        },
+      ];
+    }
+    case 'InviteCodeUsed': {
+      const d = event.data as z.infer<typeof InviteCodeUsed.schema>;
+      if (d.purpose !== 'register') return [];
+      return studentRegistered(services, d.inviteCodeId, d.userId);
+    }
+    default:
+      return [];
+  }
+}
+
+async function assignmentFacts(services: Services, assignmentId: string) {
+  const { state, schoolId } = await loadAssignment(services, assignmentId);
+  return { name: state.status === 'live' ? state.record.name : null, schoolId };
+}
+
+async function taskFacts(services: Services, taskId: string): Promise<TaskCreatedData | undefined> {
+  const history = await services.store.readStream(taskStream(taskId));
+  return history.find((e) => e.type === 'TaskCreated')?.data as TaskCreatedData | undefined;
+}
+
+/**
+ * A student registered with an invite code: the teachers of the invite's classes hear of it, or the
+ * invite's owner when it names no class with a teacher. Read from the streams, not the read models,
+ * which may not have caught up with an invite made a moment ago.
+ */
+async function studentRegistered(services: Services, inviteId: string, userId: string): Promise<Draft[]> {
+  const invite = foldRecord(await services.store.readStream(`invite-${inviteId}`));
+  if (!invite || invite.group !== 'student') return [];
+  const classIds = strings(invite.classgroups);
+  const teachers: string[] = [];
+  for (const classId of classIds) {
+    const group = foldRecord(await services.store.readStream(`class-${classId}`));
+    if (group) teachers.push(...strings(group.teachers));
+  }
+  const owner = typeof invite.owner_id === 'string' ? [invite.owner_id] : [];
+  const recipients = unique(teachers.length > 0 ? teachers : owner).filter((id) => id !== userId);
+  const name = await userName(services, userId);
+  return recipients.map((recipientId) => ({
+    recipientId,
+    schoolId: typeof invite.school_id === 'string' ? invite.school_id : null,
+    type: 'student_registered' as const,
+    parameters: {
+      student_id: userId,
+      student_name: name,
+      invite_code_id: inviteId,
+      invite_name: typeof invite.name === 'string' ? invite.name : null,
+      class_id: classIds[0] ?? null,
+    },
+  }));
+}
+
+/** A record's fields after its Created and Updated events; undefined when absent or deleted. */
+function foldRecord(history: readonly StoredEvent[]): Record<string, unknown> | undefined {
+  let record: Record<string, unknown> | undefined;
+  for (const event of history) {
+    const data = event.data as Record<string, unknown>;
+    if (event.type.endsWith('Created')) record = { ...data };
+    else if (event.type.endsWith('Updated') && record) {
+      Object.assign(record, (data.changes as Record<string, unknown> | undefined) ?? {});
+    } else if (event.type.endsWith('Deleted')) record = undefined;
+  }
+  return record;
+}
+
+async function userName(services: Services, userId: string): Promise<string | null> {
+  const row = (await services.db
+    .selectFrom('users')
+    .select(['firstname', 'lastname'])
+    .where('id', '=', userId)
+    .executeTakeFirst()) as { firstname?: string | null; lastname?: string | null } | undefined;
+  const name = [row?.lastname, row?.firstname].filter(Boolean).join(' ');
+  return name || null;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const unique = (ids: readonly string[]) => [...new Set(ids)];
