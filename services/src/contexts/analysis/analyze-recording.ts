@@ -14,6 +14,7 @@ import {
   serverSession,
   VAD_FRAME,
   VoiceActivity,
+  type DetectedObject,
   type RgbImage,
 } from '@sabaq/models/node';
 import {
@@ -24,6 +25,8 @@ import {
   type FrameSignal,
 } from './anomalies';
 import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames, type RecordingInput } from './media-input';
+import { ObjectLookSchedule, verdictSpans } from './object-looks';
+import { sceneSignature } from './scene-change';
 import type { AnalysisSettings } from './settings';
 
 export interface AnalysisProgress {
@@ -39,10 +42,17 @@ export interface AnalysisResult {
   models: string[];
   /** A small picture of each interval's middle (by the interval's index), when one was kept. */
   thumbnails: Map<number, RgbImage>;
+  /** Per model (face-detect, head-pose, face-landmarks, face-embedding, voice-activity, objects). */
+  costs: Record<string, DetectorCost>;
+  /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
+  objectLooks: { looked: number; carried: number };
 }
 
 /** Frames analysed at once: enough to keep both cores of a small server busy. */
 const FRAMES_IN_FLIGHT = Math.max(2, Math.min(4, availableParallelism()));
+
+/** Frames the object detector may lag behind the face models before reading stops to wait. */
+const MAX_OBJECT_BACKLOG = 12;
 
 /** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
 const MAX_KEPT_FRAMES = 1200;
@@ -55,6 +65,14 @@ export interface AnalyzeOptions {
   onProgress?: (progress: AnalysisProgress) => void | Promise<void>;
   /** Reading a stream input twice needs two streams: this gives the audio pass its own. */
   audioInput?: RecordingInput;
+  /** false: no prohibited-objects detection (the bench's core figure); default true. */
+  objects?: boolean;
+}
+
+/** Wall milliseconds spent in one model's calls, and how many calls. */
+export interface DetectorCost {
+  ms: number;
+  runs: number;
 }
 
 const MODEL_IDS = [
@@ -85,7 +103,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   const { settings } = options;
   const [[detector, landmarker, poser, embedder, vadSession], objectModel] = await Promise.all([
     Promise.all(MODEL_IDS.map((id) => serverSession(id))),
-    serverObjectModel(OBJECT_MODEL_ID),
+    options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
   ]);
   let identity: Float32Array | null = null;
   if (options.identityPhoto) {
@@ -99,7 +117,20 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   }
 
-  const frames: FrameSignal[] = [];
+  const byIndex = new Map<number, FrameSignal>();
+  const costs: Record<string, DetectorCost> = {};
+  /** Wall time of each model call (under the pipeline's concurrency, so including waiting for a core). */
+  const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      const cost = (costs[name] ??= { ms: 0, runs: 0 });
+      cost.ms += performance.now() - start;
+      cost.runs += 1;
+    }
+  };
+  const objectLooks = { looked: 0, carried: 0 };
   const kept = new Map<number, RgbImage>();
   const audio: AudioSignal[] = [];
   let videoAt = 0;
@@ -113,19 +144,9 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   };
 
-  /** Everything the camera detectors see in one frame. */
-  const look = async (frame: { t: number; data: Uint8Array }, index: number) => {
-    const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
-    // The object detector is the slow one (about 0.18 s a frame on a quiet core, an order of magnitude
-    // more than all the face models together), so it looks once per object_detection.interval, in its
-    // worker thread while the face models run here.
-    const objectsSeen =
-      index % settings.objectsEveryFrames === 0
-        ? detectObjects(objectModel, image, { minScore: settings.objectMinScore })
-        : null;
-    // Awaited below; a failure meanwhile must not count as unhandled.
-    objectsSeen?.catch(() => undefined);
-    const candidates = await detectFaces(detector!, image, { minScore: 0.3 });
+  /** Everything the face models see in one frame; objects are the schedule's (below). */
+  const look = async (image: RgbImage, t: number, index: number) => {
+    const candidates = await timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }));
     const faces = candidates
       .filter((f) => f.score >= settings.faceMinScore)
       .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
@@ -133,40 +154,62 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     let pose: FrameSignal['pose'] = null;
     let similarity: number | null = null;
     if (main) {
-      const p = await headPose(poser!, image, main.box);
+      const p = await timed('head-pose', () => headPose(poser!, image, main.box));
       pose = { yaw: p.yaw, pitch: p.pitch };
       if (identity && index % settings.identityEveryFrames === 0) {
-        const points = fivePoints(await faceLandmarks(landmarker!, image, main.box));
-        similarity = faceSimilarity(identity, await faceEmbedding(embedder!, image, points));
+        const marks = await timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box));
+        const embedding = await timed('face-embedding', () =>
+          faceEmbedding(embedder!, image, fivePoints(marks)),
+        );
+        similarity = faceSimilarity(identity, embedding);
       }
     }
     const signal: FrameSignal = {
-      t: frame.t,
+      t,
       faces: faces.map(({ score, share }) => ({ score, share })),
       bestScore: candidates[0]?.score ?? 0,
       pose,
       identity: similarity,
-      objects: objectsSeen
-        ? (await objectsSeen).map((o) => ({
-            label: o.label,
-            score: o.score,
-            minScore: settings.objectMinScore[o.label],
-          }))
-        : null,
+      objects: null,
     };
-    frames.push(signal);
+    byIndex.set(index, signal);
     const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
-    if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(frame.t, resize(image, 160, 120));
+    if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(t, resize(image, 160, 120));
   };
+
+  // The object detector is the slow one (about 0.2 s a frame on a quiet core, an order of magnitude
+  // more than all the face models together): it runs in its worker thread beside the face models, on
+  // the frames object-looks.ts picks.
+  const schedule = objectModel
+    ? new ObjectLookSchedule<RgbImage, DetectedObject>({
+        every: settings.objectsEveryFrames,
+        mode: settings.objectLooks,
+        maxStaleFrames: settings.objectsMaxStaleFrames,
+        look: async (image, index) => {
+          const found = await timed('objects', () =>
+            detectObjects(objectModel, image, { minScore: settings.objectMinScore }),
+          );
+          const t = index / settings.framesPerSecond;
+          if (found.length && kept.size < MAX_KEPT_FRAMES) kept.set(t, resize(image, 160, 120));
+          return found;
+        },
+      })
+    : null;
 
   const video = (async () => {
     // Frames are looked at a few at a time: each model runs on one thread, so while one frame's pose
-    // is computed the next frame's faces are found on another core. Order is restored by time later.
+    // is computed the next frame's faces are found on another core. Order is restored by index later.
     const inFlight = new Set<Promise<void>>();
     let index = 0;
     for await (const frame of sampledFrames(options.input, settings.framesPerSecond)) {
-      const job = look(frame, index).finally(() => inFlight.delete(job));
+      const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
+      const job = look(image, frame.t, index).finally(() => inFlight.delete(job));
       inFlight.add(job);
+      if (schedule) {
+        const handled = schedule.push(index, image, sceneSignature(image));
+        // The detector's backlog holds frames in memory: wait for it rather than read ahead.
+        if (schedule.backlog > MAX_OBJECT_BACKLOG) await handled;
+      }
       index += 1;
       if (inFlight.size >= FRAMES_IN_FLIGHT) await Promise.race(inFlight);
       videoAt = Math.max(
@@ -176,7 +219,22 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       await progress();
     }
     await Promise.all(inFlight);
-    frames.sort((a, b) => a.t - b.t);
+    if (schedule) {
+      const verdicts = await schedule.finish();
+      const spans = verdictSpans(verdicts, settings.objectsEveryFrames, index, settings.framesPerSecond);
+      for (const verdict of verdicts) {
+        const signal = byIndex.get(verdict.index);
+        if (!signal) continue;
+        signal.objects = verdict.objects.map((o) => ({
+          label: o.label,
+          score: o.score,
+          minScore: settings.objectMinScore[o.label],
+        }));
+        signal.objectsSpan = spans.get(verdict.index)!;
+      }
+      objectLooks.looked = schedule.looks;
+      objectLooks.carried = verdicts.filter((v) => !v.looked).length;
+    }
     videoAt = Number.POSITIVE_INFINITY;
   })();
 
@@ -186,7 +244,8 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       for await (const second of audioSeconds(options.audioInput ?? options.input)) {
         const speech: number[] = [];
         for (let at = 0; at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
-          speech.push(await vad.frame(second.samples.subarray(at, at + VAD_FRAME)));
+          const samples = second.samples.subarray(at, at + VAD_FRAME);
+          speech.push(await timed('voice-activity', () => vad.frame(samples)));
         }
         audio.push({ t: second.t, speech, loudnessDbfs: loudnessDbfs(second.samples) });
         audioAt = second.t + 1;
@@ -203,13 +262,16 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   await Promise.all([video, sound]);
+  const frames = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, signal]) => signal);
   const intervals = sustainedIntervals(anomaliesOf(frames, audio, settings), settings);
   return {
     intervals,
     frames: frames.length,
     audioSeconds: audio.length,
-    models: modelVersions(),
+    models: modelVersions().filter((m) => objectModel || !m.startsWith(`${OBJECT_MODEL_ID}@`)),
     thumbnails: thumbnailsOf(intervals, kept),
+    costs,
+    objectLooks,
   };
 }
 

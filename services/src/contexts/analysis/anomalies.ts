@@ -17,6 +17,11 @@ export interface FrameSignal {
    * were looked for (every objectsEveryFrames-th); null on the others.
    */
   objects?: { label: string; score: number; minScore: number }[] | null;
+  /**
+   * Seconds the objects verdict stands for (object-looks.ts verdictSpans); absent: one
+   * object_detection.interval, as when every look was on the fixed grid.
+   */
+  objectsSpan?: number;
 }
 
 /** What was heard in one second of audio starting at `t`. */
@@ -73,7 +78,13 @@ export function anomaliesOf(
       // (a clear phone 0.3–0.4), so confidence is how far above its threshold: 0.5 at the threshold.
       const labels = [...new Set(frame.objects!.map((o) => o.label))];
       const confidence = 0.5 + (0.5 * (best.score - best.minScore)) / (1 - best.minScore);
-      add('prohibited_objects', frame.t, frameSpan * settings.objectsEveryFrames, confidence, labels);
+      add(
+        'prohibited_objects',
+        frame.t,
+        frame.objectsSpan ?? frameSpan * settings.objectsEveryFrames,
+        confidence,
+        labels,
+      );
     }
     const main = frame.faces[0];
     if (!main) {

@@ -1,5 +1,6 @@
 import { DEFAULT_PROCTORING_SETTINGS, type ProctoringSettings } from '@sabaq/events';
 import type { ProhibitedObjectClass } from '@sabaq/models';
+import type { ObjectLookMode } from './object-looks';
 
 /**
  * The specification's object scores (0.4) were set for the exam client's detector; the server's
@@ -27,6 +28,13 @@ export interface AnalysisSettings {
   faceMinScore: number;
   /** Objects are looked for on every n-th sampled frame: object_detection.interval (2,000 ms) at that rate. */
   objectsEveryFrames: number;
+  /**
+   * Server-only: `adaptive` (default) skips looks where the scene has not changed since the last one and
+   * bisects for an object's boundaries; `fixed` looks on every grid frame (object-looks.ts).
+   */
+  objectLooks: ObjectLookMode;
+  /** Server-only: in an unchanged scene, look again after this many frames anyway (10 s). */
+  objectsMaxStaleFrames: number;
   /**
    * Least detector score per prohibited class: object_detection.categories.{phone,laptop,remote}.score
    * (0.4) × OBJECT_SCORE_SCALE, as the server's detector scores lower than the client's.
@@ -83,6 +91,8 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
     framesPerSecond,
     identityEveryFrames: Math.max(1, Math.round((compareMs / 1000) * framesPerSecond)),
     objectsEveryFrames: Math.max(1, Math.round((objectsMs / 1000) * framesPerSecond)),
+    objectLooks: 'adaptive',
+    objectsMaxStaleFrames: 10 * framesPerSecond,
     objectMinScore,
     identityMinSimilarity: num(
       field(s.head_compare, 'euclidean_distance'),
