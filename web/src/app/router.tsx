@@ -53,6 +53,8 @@ function areaRoute(area: Area): RouteObject {
 
 const publicPages: Record<string, () => Promise<{ Component: ComponentType }>> = {
   status: async () => ({ Component: (await import('./routes/status')).StatusRoute }),
+  'external-camera': async () => ({ Component: (await import('../features/external-session')).CameraPage }),
+  'external-upload': async () => ({ Component: (await import('../features/external-session')).UploadPage }),
 };
 
 // History mode: real paths, so links can be shared; the platform serves index.html for unknown paths.

@@ -143,12 +143,10 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
 export const PUBLIC_PAGES: PageSpec[] = [
   { path: 'status', page: 'status' },
   ...placeholder('startx', 'startx'),
-  ...placeholder(
-    'externalSession',
-    'session/camera/:token',
-    'session/assignment/:token',
-    'session/upload/:token',
-  ),
+  // A phone as the exam's second camera, and a recording sent after the exam (docs/media.md).
+  { path: 'session/camera/:token', page: 'external-camera' },
+  ...placeholder('externalSession', 'session/assignment/:token'),
+  { path: 'session/upload/:token', page: 'external-upload' },
   ...placeholder('report', 'report/:token'),
 ];
 

@@ -9,6 +9,7 @@ import { settingsOf } from '../model/requirements';
 import { startUploader } from '../recording/uploader';
 import { ExamPreparation, type ProctoredAssignment } from './exam-preparation';
 import { ExamStatusBar } from './exam-status-bar';
+import { SecondCameraLink } from './second-camera-link';
 
 /** How long a warning stays on screen after it was posted. */
 const WARNING_SHOWN_MS = 8_000;
@@ -120,6 +121,11 @@ export function ProctoredExam({
         recording={recording}
         needsFullscreen={settings.fullscreen_mode}
         unavailable={unavailable}
+      />
+      <SecondCameraLink
+        assignment={assignment}
+        attemptId={attemptId}
+        onClosed={() => setWarning('external_camera_closed')}
       />
       <BeforeFinishContext.Provider value={beforeFinish}>{children}</BeforeFinishContext.Provider>
     </Stack>

@@ -48,6 +48,7 @@ export const en: ExamMessages = {
     unavailable: 'Could not start: {{checks}}. The exam goes on; a reviewer will watch the recording.',
   },
   warnings: {
+    external_camera_closed: 'the second camera went off',
     focus_lost: 'you left the exam page',
     focus_returned: 'you came back to the page',
     fullscreen_lost: 'you left full screen',
@@ -64,6 +65,18 @@ export const en: ExamMessages = {
     too_far: 'you are too far from the camera',
     face_mismatch: 'the person on camera is not the one on the photo',
     speech: 'someone is talking near you',
+  },
+  secondCamera: {
+    title: 'Second camera',
+    waiting: 'Waiting for the phone',
+    live: 'The phone is filming',
+    closed: 'The phone is off',
+    lost: 'The phone does not answer',
+    scan: 'Scan the QR code with your phone or open the link on it, press Start recording and place the phone so that it sees you and the desk.',
+    noSignIn: 'No sign-in is needed on the phone. The link lasts 2 hours and is for this attempt only.',
+    reconnect: 'The second camera stopped filming: open the link on the phone again.',
+    qr: 'QR code of the link for the phone',
+    showCode: 'Show the QR code again',
   },
   checks: {
     faces: 'face detection',

@@ -1,0 +1,2 @@
+export { CameraPage } from './components/camera-page';
+export { UploadPage } from './components/upload-page';
