@@ -4,13 +4,14 @@ import { LanguageSwitcher } from '../../../shared/i18n';
 import { Brand } from '../../../shared/ui/brand';
 import {
   IconBasket,
-  IconBell,
   IconChevronsLeft,
   IconChevronsRight,
   IconListCheck,
   IconMessage,
   IconSchool,
 } from '../../../shared/ui/icons';
+import { NotificationsBell } from '../../notifications';
+import { useNotificationFeed } from '../../realtime';
 import type { User } from '../../session';
 import { useShell } from '../ui-store';
 
@@ -18,6 +19,7 @@ import { useShell } from '../ui-store';
 export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
   const { t } = useTranslation();
   const shell = useShell();
+  const live = useNotificationFeed((state) => state.items);
   const iconButton = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
     <Tooltip label={label}>
       <ActionIcon
@@ -91,12 +93,11 @@ export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
           () => shell.showUnavailable('basket'),
           'header-basket',
         )}
-        {iconButton(
-          t('shell.header.notifications'),
-          <IconBell />,
-          () => shell.openPanel('notifications'),
-          'header-notifications',
-        )}
+        <NotificationsBell
+          label={t('shell.header.notifications')}
+          live={live}
+          onClick={() => shell.openPanel('notifications')}
+        />
         {iconButton(
           t('shell.header.tasks'),
           <IconListCheck />,

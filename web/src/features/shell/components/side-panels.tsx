@@ -2,18 +2,11 @@ import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../../shared/api';
-import { useFormat } from '../../../shared/i18n';
-import { IconBell, IconListCheck } from '../../../shared/ui/icons';
+import { IconListCheck } from '../../../shared/ui/icons';
 import { SidePanel } from '../../../shared/ui/side-panel';
+import { NotificationsPanel as NotificationsFeed } from '../../notifications';
 import { useNotificationFeed } from '../../realtime';
 import { useShell } from '../ui-store';
-
-interface NotificationItem {
-  id: string | number;
-  name?: string | null;
-  description?: string | null;
-  created_at: string;
-}
 
 interface TaskItem {
   id: string | number;
@@ -57,56 +50,11 @@ function Empty({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-/** Notifications (000 §2): name, description and date of each, or an empty label; live ones on top. */
+/** Notifications (000 §2, §7): the notifications feature's panel, with the pushes received live. */
 export function NotificationsPanel() {
-  const { t } = useTranslation();
-  const format = useFormat();
   const { panel, openPanel } = useShell();
-  const opened = panel === 'notifications';
-  const list = useOptionalList<NotificationItem>('notifications', '/api/notifications', opened, {
-    page: 1,
-    limit: 30,
-    orderBy: 'created_at',
-    sortedBy: 'desc',
-  });
   const live = useNotificationFeed((s) => s.items);
-  const items = [...live, ...(list.data?.items ?? []).filter((n) => !live.some((l) => l.id === n.id))];
-  return (
-    <SidePanel
-      opened={opened}
-      onClose={() => openPanel(null)}
-      title={t('shell.notifications.title')}
-      description={t('shell.notifications.description')}
-    >
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : items.length > 0 ? (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {items.map((item) => (
-            <Group key={item.id} component="li" gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" radius="xl">
-                <IconBell size={16} />
-              </ThemeIcon>
-              <div style={{ minWidth: 0 }}>
-                {/* 000 §2: an unnamed item gets a default label. */}
-                <Text fw={600}>{item.name || t('shell.notifications.unnamed')}</Text>
-                {item.description ? <Text size="sm">{item.description}</Text> : null}
-                <Text size="xs" c="dimmed">
-                  {format.dateTime(item.created_at)}
-                </Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
-      ) : list.data?.available === false ? (
-        <Empty text={t('shell.notifications.unavailable')} testId="notifications-unavailable" />
-      ) : (
-        <Empty text={t('shell.notifications.empty')} testId="notifications-empty" />
-      )}
-    </SidePanel>
-  );
+  return <NotificationsFeed opened={panel === 'notifications'} onClose={() => openPanel(null)} live={live} />;
 }
 
 /** Background tasks (001 §2): state, name and description of the last ten. */

@@ -1,0 +1,26 @@
+import type { NotificationMessages } from './ru';
+
+export const en: NotificationMessages = {
+  types: {
+    assignment_given: { name: 'New assignment', description: '“{{assignment_name}}”' },
+    result_scored: { name: 'Result ready', description: '“{{assignment_name}}”: {{score}} pts' },
+    result_reviewed: { name: 'Work reviewed', description: '“{{assignment_name}}”: {{score}} pts' },
+    certificate_issued: {
+      name: 'Certificate issued',
+      description: '“{{certificate_name}}” No. {{certificate_number}}',
+    },
+    proctor_message: { name: 'Message from the proctor', description: '{{message}}' },
+    proctor_warning: { name: 'Warning from the proctor', description: '{{message}}' },
+    task_finished: { name: 'Task finished', description: '“{{task_name}}”: {{status}}' },
+    student_registered: {
+      name: 'New student',
+      description: '{{student_name}} registered with the code “{{invite_name}}”',
+    },
+  },
+  status: { completed: 'done', failure: 'failed' },
+  someone: 'A student',
+  unread: 'Unread: {{count}}',
+  markAll: 'Mark all as read',
+  open: 'Open',
+  newBadge: 'new',
+};

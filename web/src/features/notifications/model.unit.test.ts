@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isStoredNotification, notificationLink, notificationText, type Notification } from './model';
+
+const given: Notification = {
+  id: 'n1',
+  type: 'assignment_given',
+  parameters: { assignment_id: 'as-1', assignment_name: 'Дроби' },
+  created_at: '2026-09-01T08:00:00Z',
+};
+
+describe('notification texts', () => {
+  it('words one notification in each language from its type and parameters', () => {
+    expect(notificationText(given, 'ru')).toEqual({ name: 'Новое задание', description: '«Дроби»' });
+    expect(notificationText(given, 'en')).toEqual({ name: 'New assignment', description: '“Дроби”' });
+    expect(notificationText(given, 'kz')).toEqual({ name: 'Жаңа тапсырма', description: '«Дроби»' });
+  });
+
+  it("translates a task's status and names an unnamed student", () => {
+    const task: Notification = {
+      ...given,
+      type: 'task_finished',
+      parameters: { task_name: 'Экспорт', status: 'failure' },
+    };
+    expect(notificationText(task, 'en').description).toBe('“Экспорт”: failed');
+    const registered: Notification = {
+      ...given,
+      type: 'student_registered',
+      parameters: { student_name: null, invite_name: '7 А' },
+    };
+    expect(notificationText(registered, 'ru').description).toBe('Ученик зарегистрировался по коду «7 А»');
+  });
+
+  it('shows what the server sent for a type it does not know, and nothing for an unnamed one', () => {
+    expect(notificationText({ ...given, type: 'other', name: 'Привет' }, 'ru')).toEqual({
+      name: 'Привет',
+      description: null,
+    });
+    expect(notificationText({ id: 2, created_at: given.created_at }, 'ru').name).toBeNull();
+    expect(isStoredNotification({ ...given, type: 'proctoring.exam_suspended' })).toBe(false);
+    expect(isStoredNotification(given)).toBe(true);
+  });
+
+  it('links to what it is about in the reader’s area', () => {
+    expect(notificationLink(given, 's')).toBe('/s/assignments/as-1');
+    expect(notificationLink({ ...given, type: 'certificate_issued' }, 's')).toBe('/s/certificates');
+    expect(
+      notificationLink({ ...given, type: 'student_registered', parameters: { class_id: 'c 1' } }, 't'),
+    ).toBe('/t/classes/c%201');
+    expect(notificationLink({ ...given, type: 'task_finished' }, 't')).toBeNull();
+  });
+});
