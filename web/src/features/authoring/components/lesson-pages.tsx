@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { changedFields, isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import { notifySuccess } from '../../auth';
 import { authoringApi, authoringKeys, lessonQuery } from '../api';
 import type { Lesson } from '../model';
@@ -19,67 +20,43 @@ interface LessonFields extends Record<string, unknown> {
 const fieldErrors = (error: unknown) =>
   isApiError(error) ? Object.fromEntries(Object.entries(error.errors).map(([f, m]) => [f, m[0] ?? ''])) : {};
 
-function LessonFieldsForm({
-  initial,
-  busy,
-  errors,
-  submitLabel,
-  onSubmit,
-}: {
-  initial: LessonFields;
-  busy: boolean;
-  errors: Record<string, string>;
-  submitLabel: string;
-  onSubmit: (fields: LessonFields) => void;
-}) {
+function LessonFieldsForm(props: RecordFormProps<LessonFields>) {
+  const { initial, errors } = props;
   const { t } = useTranslation();
   const [fields, setFields] = useState(initial);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(fields);
-      }}
+    <RecordForm
+      {...shellOf(props, fields)}
+      shownFields={['name', 'description', 'status']}
+      submitTestId="lesson-save"
     >
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <TextInput
-            label={t('authoring.fields.name')}
-            required
-            name="name"
-            value={fields.name}
-            onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
-            error={errors.name}
-          />
-          <Textarea
-            label={t('authoring.fields.description')}
-            autosize
-            minRows={2}
-            value={fields.description}
-            onChange={(e) => setFields({ ...fields, description: e.currentTarget.value })}
-            error={errors.description}
-          />
-          <Select
-            label={t('authoring.fields.status')}
-            data={(['draft', 'published'] as const).map((value) => ({
-              value,
-              label: t(`authoring.statuses.${value}`),
-            }))}
-            value={fields.status}
-            allowDeselect={false}
-            onChange={(value) =>
-              setFields({ ...fields, status: value === 'published' ? 'published' : 'draft' })
-            }
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy} data-testid="lesson-save">
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </form>
+      <TextInput
+        label={t('authoring.fields.name')}
+        required
+        name="name"
+        value={fields.name}
+        onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <Textarea
+        label={t('authoring.fields.description')}
+        autosize
+        minRows={2}
+        value={fields.description}
+        onChange={(e) => setFields({ ...fields, description: e.currentTarget.value })}
+        error={errors.description}
+      />
+      <Select
+        label={t('authoring.fields.status')}
+        data={(['draft', 'published'] as const).map((value) => ({
+          value,
+          label: t(`authoring.statuses.${value}`),
+        }))}
+        value={fields.status}
+        allowDeselect={false}
+        onChange={(value) => setFields({ ...fields, status: value === 'published' ? 'published' : 'draft' })}
+      />
+    </RecordForm>
   );
 }
 

@@ -1,19 +1,11 @@
-import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconPlus } from '../../../shared/ui/icons';
+import { RowListEditor } from '../../../shared/ui/row-list-editor';
 import type { Pc, Person, Schedule, StudentOption } from '../api';
 import { nameOf } from '../api';
 
 type Errors = Record<string, string>;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-function Remove({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <ActionIcon variant="subtle" color="red" aria-label={label} onClick={onClick} mt={24}>
-      ×
-    </ActionIcon>
-  );
-}
 
 /** The weekly schedule: one row per working period, weekday 1 (Monday) to 7. */
 export function ScheduleEditor({
@@ -26,24 +18,29 @@ export function ScheduleEditor({
   onChange: (rows: Schedule[]) => void;
 }) {
   const { t } = useTranslation();
-  const set = (i: number, patch: Partial<Schedule>) =>
-    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
-    <Stack gap="xs" data-testid="room-schedules">
-      <Text fw={500}>{t('rooms.fields.schedule')}</Text>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('rooms.noSchedule')}
-        </Text>
-      ) : null}
-      {rows.map((row, i) => (
-        <Group key={row.id ?? `new-${i}`} align="flex-start" gap="xs" wrap="wrap">
+    <RowListEditor
+      testId="room-schedules"
+      title={t('rooms.fields.schedule')}
+      empty={t('rooms.noSchedule')}
+      addLabel={t('rooms.addSchedule')}
+      removeLabel={t('rooms.remove')}
+      rows={rows}
+      onChange={onChange}
+      newRow={(rows) => ({
+        weekday: nextWeekday(rows),
+        work_at_start: '08:00',
+        work_at_end: '17:00',
+        is_workday: true,
+      })}
+      renderRow={(row, set, i) => (
+        <>
           <Select
             label={t('rooms.fields.weekday')}
             w={160}
             data={WEEKDAYS.map((d) => ({ value: String(d), label: t(`rooms.weekdays.d${d}`) }))}
             value={String(row.weekday)}
-            onChange={(v) => set(i, { weekday: Number(v ?? 1) })}
+            onChange={(v) => set({ weekday: Number(v ?? 1) })}
             allowDeselect={false}
             error={errors[`schedules.${i}.weekday`]}
           />
@@ -53,7 +50,7 @@ export function ScheduleEditor({
             placeholder="08:00"
             name={`schedules.${i}.work_at_start`}
             value={row.work_at_start}
-            onChange={(e) => set(i, { work_at_start: e.currentTarget.value })}
+            onChange={(e) => set({ work_at_start: e.currentTarget.value })}
             error={errors[`schedules.${i}.work_at_start`]}
           />
           <TextInput
@@ -62,37 +59,22 @@ export function ScheduleEditor({
             placeholder="17:00"
             name={`schedules.${i}.work_at_end`}
             value={row.work_at_end}
-            onChange={(e) => set(i, { work_at_end: e.currentTarget.value })}
+            onChange={(e) => set({ work_at_end: e.currentTarget.value })}
             error={errors[`schedules.${i}.work_at_end`]}
           />
           <Switch
             label={t('rooms.fields.workday')}
             mt={30}
             checked={row.is_workday}
-            onChange={(e) => set(i, { is_workday: e.currentTarget.checked })}
+            onChange={(e) => set({ is_workday: e.currentTarget.checked })}
           />
-          <Remove label={t('rooms.remove')} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        size="xs"
-        w="fit-content"
-        leftSection={<IconPlus size={14} />}
-        onClick={() =>
-          onChange([
-            ...rows,
-            { weekday: nextWeekday(rows), work_at_start: '08:00', work_at_end: '17:00', is_workday: true },
-          ])
-        }
-      >
-        {t('rooms.addSchedule')}
-      </Button>
-    </Stack>
+        </>
+      )}
+    />
   );
 }
 
-const nextWeekday = (rows: Schedule[]) => Math.min(7, (rows[rows.length - 1]?.weekday ?? 0) + 1);
+const nextWeekday = (rows: readonly Schedule[]) => Math.min(7, (rows[rows.length - 1]?.weekday ?? 0) + 1);
 
 /** The room's PCs: a name and the host name the school's network knows it by. */
 export function PcEditor({
@@ -105,19 +87,27 @@ export function PcEditor({
   onChange: (rows: Pc[]) => void;
 }) {
   const { t } = useTranslation();
-  const set = (i: number, patch: Partial<Pc>) =>
-    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
-    <Stack gap="xs" data-testid="room-pcs">
-      <Text fw={500}>{t('rooms.fields.pcs')}</Text>
-      {rows.map((row, i) => (
-        <Group key={row.id ?? `new-${i}`} align="flex-start" gap="xs" wrap="wrap">
+    <RowListEditor
+      testId="room-pcs"
+      title={t('rooms.fields.pcs')}
+      addLabel={t('rooms.addPc')}
+      removeLabel={t('rooms.remove')}
+      rows={rows}
+      onChange={onChange}
+      newRow={(rows) => ({
+        name: t('rooms.pcDefaultName', { n: rows.length + 1 }),
+        hostname: '',
+        is_active: true,
+      })}
+      renderRow={(row, set, i) => (
+        <>
           <TextInput
             label={t('rooms.fields.pcName')}
             w={180}
             name={`pcs.${i}.name`}
             value={row.name}
-            onChange={(e) => set(i, { name: e.currentTarget.value })}
+            onChange={(e) => set({ name: e.currentTarget.value })}
             error={errors[`pcs.${i}.name`]}
           />
           <TextInput
@@ -125,28 +115,18 @@ export function PcEditor({
             w={220}
             name={`pcs.${i}.hostname`}
             value={row.hostname}
-            onChange={(e) => set(i, { hostname: e.currentTarget.value })}
+            onChange={(e) => set({ hostname: e.currentTarget.value })}
             error={errors[`pcs.${i}.hostname`]}
           />
           <Switch
             label={t('rooms.fields.active')}
             mt={30}
             checked={row.is_active}
-            onChange={(e) => set(i, { is_active: e.currentTarget.checked })}
+            onChange={(e) => set({ is_active: e.currentTarget.checked })}
           />
-          <Remove label={t('rooms.remove')} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        size="xs"
-        w="fit-content"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => onChange([...rows, { name: `ПК ${rows.length + 1}`, hostname: '', is_active: true }])}
-      >
-        {t('rooms.addPc')}
-      </Button>
-    </Stack>
+        </>
+      )}
+    />
   );
 }
 
@@ -163,8 +143,6 @@ export function PersonEditor({
   onChange: (rows: Person[]) => void;
 }) {
   const { t } = useTranslation();
-  const set = (i: number, patch: Partial<Person>) =>
-    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   const options = students.map((s) => ({ value: s.id, label: nameOf(s) }));
   // A person already let in keeps their name even when the list of students is still loading.
   for (const row of rows) {
@@ -172,17 +150,23 @@ export function PersonEditor({
       options.push({ value: row.user_id, label: row.user.name });
   }
   return (
-    <Stack gap="xs" data-testid="room-persons">
-      <Text fw={500}>{t('rooms.fields.persons')}</Text>
-      {rows.map((row, i) => (
-        <Group key={row.id ?? `new-${i}`} align="flex-start" gap="xs" wrap="wrap">
+    <RowListEditor
+      testId="room-persons"
+      title={t('rooms.fields.persons')}
+      addLabel={t('rooms.addPerson')}
+      removeLabel={t('rooms.remove')}
+      rows={rows}
+      onChange={onChange}
+      newRow={() => ({ user_id: '', access_expired_at: null })}
+      renderRow={(row, set, i) => (
+        <>
           <Select
             label={t('rooms.fields.person')}
             w={260}
             searchable
             data={options}
             value={row.user_id || null}
-            onChange={(v) => set(i, { user_id: v ?? '' })}
+            onChange={(v) => set({ user_id: v ?? '' })}
             nothingFoundMessage={t('common.nothingFound')}
             error={errors[`persons.${i}.user_id`]}
           />
@@ -192,7 +176,7 @@ export function PersonEditor({
             w={170}
             value={row.access_expired_at?.slice(0, 10) ?? ''}
             onChange={(e) =>
-              set(i, {
+              set({
                 access_expired_at: e.currentTarget.value ? `${e.currentTarget.value}T23:59:59Z` : null,
               })
             }
@@ -203,18 +187,8 @@ export function PersonEditor({
               {t('rooms.expired')}
             </Text>
           ) : null}
-          <Remove label={t('rooms.remove')} onClick={() => onChange(rows.filter((_, j) => j !== i))} />
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        size="xs"
-        w="fit-content"
-        leftSection={<IconPlus size={14} />}
-        onClick={() => onChange([...rows, { user_id: '', access_expired_at: null }])}
-      >
-        {t('rooms.addPerson')}
-      </Button>
-    </Stack>
+        </>
+      )}
+    />
   );
 }

@@ -14,6 +14,7 @@ export const rooms: Messages['rooms'] = {
   noSchedule: 'No opening hours yet.',
   addSchedule: 'Add a day',
   addPc: 'Add a PC',
+  pcDefaultName: 'PC {{n}}',
   addPerson: 'Add a person',
   remove: 'Remove',
   expired: 'Access expired',

@@ -14,6 +14,7 @@ export const rooms: Messages['rooms'] = {
   noSchedule: 'Жұмыс уақыты берілмеген.',
   addSchedule: 'Күн қосу',
   addPc: 'Компьютер қосу',
+  pcDefaultName: 'ДК {{n}}',
   addPerson: 'Адам қосу',
   remove: 'Жою',
   expired: 'Рұқсат мерзімі өтті',

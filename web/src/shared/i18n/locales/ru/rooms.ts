@@ -13,6 +13,7 @@ export const rooms = {
   noSchedule: 'Часы работы не заданы.',
   addSchedule: 'Добавить день',
   addPc: 'Добавить компьютер',
+  pcDefaultName: 'ПК {{n}}',
   addPerson: 'Добавить человека',
   remove: 'Удалить',
   expired: 'Доступ истёк',
