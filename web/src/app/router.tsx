@@ -51,10 +51,15 @@ function areaRoute(area: Area): RouteObject {
   };
 }
 
-const publicPages: Record<string, () => Promise<{ Component: ComponentType }>> = {
+const publicPages: Record<string, () => Promise<Pick<RouteObject, 'Component' | 'loader'>>> = {
   status: async () => ({ Component: (await import('./routes/status')).StatusRoute }),
   'external-camera': async () => ({ Component: (await import('../features/external-session')).CameraPage }),
   'external-upload': async () => ({ Component: (await import('../features/external-session')).UploadPage }),
+  // The public report: its loader answers 404 for an unknown or revoked link (the layout's error page).
+  report: async () => {
+    const { PublicReportPage, reportLoader } = await import('../features/public-report');
+    return { Component: PublicReportPage, loader: reportLoader };
+  },
 };
 
 // History mode: real paths, so links can be shared; the platform serves index.html for unknown paths.

@@ -147,7 +147,7 @@ export const PUBLIC_PAGES: PageSpec[] = [
   { path: 'session/camera/:token', page: 'external-camera' },
   ...placeholder('externalSession', 'session/assignment/:token'),
   { path: 'session/upload/:token', page: 'external-upload' },
-  ...placeholder('report', 'report/:token'),
+  { path: 'report/:token', page: 'report' },
 ];
 
 /** Every full path of the app, for checks (menus, links) and the docs. */

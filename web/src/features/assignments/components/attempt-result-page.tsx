@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../../shared/i18n';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { ShareReportAction } from '../../public-report';
 import { answerText } from '../answer-text';
 import { assignmentQuery, assignmentWorkQuery, studentNamesQuery } from '../api';
 import { isQuestion, RESULT_COLORS, RESULT_KEYS } from '../model';
@@ -32,10 +33,13 @@ export function AttemptResultPage() {
   const student = names.data?.[attempt.student_id] ?? '';
   return (
     <Stack gap="md">
-      <PageHeading
-        title={t('assignments.result.title', { number: attempt.number })}
-        description={`${assignment.data.name}${student ? ` · ${student}` : ''}`}
-      />
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <PageHeading
+          title={t('assignments.result.title', { number: attempt.number })}
+          description={`${assignment.data.name}${student ? ` · ${student}` : ''}`}
+        />
+        <ShareReportAction assignmentId={assignmentId} attemptId={attemptId} />
+      </Group>
       <ResultTabs
         attemptId={attemptId}
         assignmentId={assignmentId}

@@ -11,6 +11,7 @@ import { certificates, invites, media } from './en/library';
 import { work } from './en/work';
 import { studentCourses } from './en/student-courses';
 import { rooms } from './en/rooms';
+import { publicReport } from './en/public-report';
 import type { Messages } from './ru';
 
 export const en: Messages = {
@@ -32,6 +33,7 @@ export const en: Messages = {
   authoring,
   classes,
   rooms,
+  publicReport,
   aiReport,
   proctoring,
   analytics,

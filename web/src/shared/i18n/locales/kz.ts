@@ -11,6 +11,7 @@ import { certificates, invites, media } from './kz/library';
 import { work } from './kz/work';
 import { studentCourses } from './kz/student-courses';
 import { rooms } from './kz/rooms';
+import { publicReport } from './kz/public-report';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
@@ -32,6 +33,7 @@ export const kz: Messages = {
   authoring,
   classes,
   rooms,
+  publicReport,
   aiReport,
   proctoring,
   analytics,

@@ -11,6 +11,7 @@ import { certificates, invites, media } from './ru/library';
 import { work } from './ru/work';
 import { studentCourses } from './ru/student-courses';
 import { rooms } from './ru/rooms';
+import { publicReport } from './ru/public-report';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
@@ -32,6 +33,7 @@ export const ru = {
   authoring,
   classes,
   rooms,
+  publicReport,
   aiReport,
   proctoring,
   analytics,

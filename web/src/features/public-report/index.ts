@@ -1,0 +1,3 @@
+export { PublicReportPage } from './components/public-report-page';
+export { ShareReportAction } from './components/share-report-action';
+export { reportLoader } from './report-loader';
