@@ -22,7 +22,7 @@ import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import { hostInfo } from './host';
 import type { LoadConfig, LoadResult, Sample } from './proctoring-load';
-import { setUpExam, type BenchExam } from './proctoring-setup';
+import { setUpExam, type BenchExam, type BenchStudent } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
@@ -32,11 +32,39 @@ const WS_SHARE = Number(process.env.BENCH_WS_SHARE ?? 0.5);
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 10);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
 const BASELINE_WRITERS = 32;
+const BASELINE_GROUP = 200;
+/** BENCH_RECORD=0: print the figures only (a trial run that must not replace the recorded one). */
+const RECORD = process.env.BENCH_RECORD !== '0';
 const say = (line: string) => console.error(`proctoring bench: ${line}`);
 
 type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
 
-/** Single-event appends of lifecycle marks (no timeline work) to the exam's attempt streams. */
+/** A lifecycle mark (no timeline work) of one student's attempt. */
+function mark(exam: BenchExam, student: BenchStudent): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'ProctoringActionRecorded',
+    data: {
+      assignmentId: exam.assignmentId,
+      attemptId: student.attemptId,
+      studentId: student.userId,
+      initiatorId: student.userId,
+      webinarSessionId: null,
+      actionType: 'connection_restored',
+      isWarning: false,
+      description: null,
+      source: 'client',
+      screenshots: [],
+    },
+    metadata: {
+      userId: student.userId,
+      schoolId: DEMO_SCHOOL_ID,
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** Single-event appends of marks to the exam's attempt streams, one transaction each. */
 async function rawAppendRate(platform: Platform, exam: BenchExam) {
   let appended = 0;
   const end = performance.now() + BASELINE_SECONDS * 1000;
@@ -45,31 +73,38 @@ async function rawAppendRate(platform: Platform, exam: BenchExam) {
     Array.from({ length: BASELINE_WRITERS }, async (_, writer) => {
       for (let i = writer; performance.now() < end; i += BASELINE_WRITERS) {
         const student = exam.students[i % exam.students.length]!;
-        const event: NewEvent = {
-          id: randomUUID(),
-          type: 'ProctoringActionRecorded',
-          data: {
-            assignmentId: exam.assignmentId,
-            attemptId: student.attemptId,
-            studentId: student.userId,
-            initiatorId: student.userId,
-            webinarSessionId: null,
-            actionType: 'connection_restored',
-            isWarning: false,
-            description: null,
-            source: 'client',
-            screenshots: [],
-          },
-          metadata: {
-            userId: student.userId,
-            schoolId: DEMO_SCHOOL_ID,
-            occurredAt: new Date().toISOString(),
-          },
-        };
-        await platform.store.append(streamId('proctoring', student.attemptId), [event], {
+        await platform.store.append(streamId('proctoring', student.attemptId), [mark(exam, student)], {
           expectedVersion: 'any',
         });
         appended += 1;
+      }
+    }),
+  );
+  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
+}
+
+/**
+ * Many-stream appends of one mark for each of BASELINE_GROUP students (as the ingest's group commit
+ * makes them), from two writers (the ingest's appends in flight): the ceiling of the grouped path.
+ */
+async function rawManyAppendRate(platform: Platform, exam: BenchExam) {
+  let appended = 0;
+  const end = performance.now() + BASELINE_SECONDS * 1000;
+  const started = performance.now();
+  const group = Math.min(BASELINE_GROUP, exam.students.length);
+  await Promise.all(
+    Array.from({ length: 2 }, async (_, writer) => {
+      for (let round = writer; performance.now() < end; round += 2) {
+        const batches = Array.from({ length: group }, (_, i) => {
+          const student = exam.students[(round * group + i) % exam.students.length]!;
+          return {
+            streamId: streamId('proctoring', student.attemptId),
+            events: [mark(exam, student)],
+            expectedVersion: 'any' as const,
+          };
+        });
+        const outcomes = await platform.store.appendMany(batches);
+        appended += outcomes.filter((o) => o.outcome === 'appended').length;
       }
     }),
   );
@@ -154,12 +189,19 @@ async function main(): Promise<void> {
   try {
     await caughtUp();
     const exam = await setUpExam(platform.url, platform.store, STUDENTS, caughtUp, say);
+    // The many-append baseline first, so that the transactions counted around the single appends are
+    // theirs alone (db_transactions_per_action's baseline).
+    const many = await rawManyAppendRate(platform, exam);
+    await caughtUp();
     const beforeRaw = await committed(platform);
     const raw = await rawAppendRate(platform, exam);
     await caughtUp();
     const rawPerSecond = raw.perSecond;
     const afterRaw = await committed(platform);
-    say(`raw store appends: ${Math.round(rawPerSecond)}/s; now ${STUDENTS} students for ${SECONDS} s`);
+    say(
+      `raw store appends: ${Math.round(rawPerSecond)}/s single, ${Math.round(many.perSecond)}/s in ` +
+        `many-appends of ${BASELINE_GROUP}; now ${STUDENTS} students for ${SECONDS} s`,
+    );
     const watch = timelineWatch(platform);
     const result = await runLoadProcess(
       {
@@ -179,6 +221,12 @@ async function main(): Promise<void> {
     const acceptedPerSecond = result.acceptedInWindow / SECONDS;
     const figures: Figure[] = [
       figure('accepted_actions_per_s', round(acceptedPerSecond), 'actions/s', Math.round(rawPerSecond)),
+      figure(
+        'accepted_vs_many_append_per_s',
+        round(acceptedPerSecond),
+        'actions/s',
+        Math.round(many.perSecond),
+      ),
       figure('offered_actions_per_s', round(result.sent / SECONDS), 'actions/s', STUDENTS),
       figure('timeline_lag_p99_ms', percentile(timeline.lags, 99), 'ms', 1000),
       figure('timeline_lag_p50_ms', percentile(timeline.lags, 50), 'ms', null),
@@ -205,7 +253,10 @@ async function main(): Promise<void> {
     };
     const unmeasured = Object.keys(empty).filter((name) => empty[name]!.length === 0);
     const measured = figures.filter((f) => !unmeasured.some((name) => f.metric.startsWith(`${name}_`)));
-    record(measured, {
+    const report = RECORD
+      ? record
+      : (lines: Figure[]) => lines.forEach((f) => console.log(JSON.stringify(f)));
+    report(measured, {
       unmeasured,
       ...hostInfo(),
       students: STUDENTS,

@@ -81,9 +81,13 @@ export class PollingSubscription implements Subscription {
           await this.options.onBatch(batch);
           this.current = batch[batch.length - 1]?.globalPosition;
           this.settleWaiters();
-          continue;
+          // A full batch may have more behind it. A short one was all there was to read: what commits
+          // later wakes us (or the idle poll finds it), exactly as after an empty read, which saves
+          // every subscriber a read per append under load.
+          if (batch.length >= batchSize) continue;
+        } else {
+          this.settleWaiters();
         }
-        this.settleWaiters();
         await this.idle(IDLE_POLL_MS);
       } catch (error) {
         if (this.stopped) break;

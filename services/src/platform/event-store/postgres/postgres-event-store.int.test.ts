@@ -139,6 +139,23 @@ describe('PostgreSQL event store: an append that commits late', () => {
     }
   });
 
+  it('answers reads of the same page asked together with one fresh read, each in its own array', async () => {
+    const from = await store.headPosition();
+    const stream = attemptStream();
+    await store.append(stream, [actionEvent(stream), actionEvent(stream)]);
+    const pages = await Promise.all(Array.from({ length: 5 }, () => store.readAll({ after: from })));
+    expect(pages[0]!.map((e) => e.streamId)).toEqual([stream, stream]);
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    expect(new Set(pages).size).toBe(5);
+    pages[1]!.pop();
+    expect(pages[0]).toHaveLength(2);
+    const limited = await Promise.all([
+      store.readAll({ after: from, maxCount: 1 }),
+      store.readAll({ after: from }),
+    ]);
+    expect(limited.map((page) => page.length)).toEqual([1, 2]);
+  });
+
   it('refuses to append inside a transaction that already wrote, where the order could not hold', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -42,6 +42,11 @@ interface AppendRow {
   last_position: string | null;
 }
 
+interface PageWaiter {
+  resolve(events: StoredEvent[]): void;
+  reject(error: unknown): void;
+}
+
 /** A batch of a many-stream append that passed the checks made before writing. */
 interface CheckedBatch {
   index: number;
@@ -67,6 +72,7 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.Client | undefined;
   private listenerReady: Promise<void> | undefined;
   private readonly wakers = new Set<() => void>();
+  private readonly pageReads = new Map<string, PageWaiter[]>();
   private closed = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
@@ -239,11 +245,39 @@ export class PostgresEventStore implements EventStore {
     return rows[0] ? Number(rows[0].version) : -1;
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+  /**
+   * Every subscription of the process (each projection, the live feed, the stream-change follower…) is
+   * woken by the same notification and asks for the same page in the same turn of the event loop: those
+   * asks share one query, sent after the last of them was made, so each answer is as fresh as a query
+   * of its own would have been. Each caller gets its own array; the events are shared and read-only.
+   */
+  readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const after = (options.after ?? 0n).toString();
+    const maxCount = options.maxCount ?? 1000;
+    const key = `${after}/${maxCount}`;
+    return new Promise((resolve, reject) => {
+      let waiting = this.pageReads.get(key);
+      if (!waiting) {
+        const joined: PageWaiter[] = [];
+        waiting = joined;
+        this.pageReads.set(key, joined);
+        setImmediate(() => {
+          this.pageReads.delete(key);
+          this.readPage(after, maxCount).then(
+            (events) => joined.forEach((w) => w.resolve(events.slice())),
+            (error: unknown) => joined.forEach((w) => w.reject(error)),
+          );
+        });
+      }
+      waiting.push({ resolve, reject });
+    });
+  }
+
+  private async readPage(after: string, maxCount: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 AND ${SAFE_TO_READ}
         ORDER BY global_position LIMIT $2`,
-      [(options.after ?? 0n).toString(), options.maxCount ?? 1000],
+      [after, maxCount],
     );
     return rows.map((row) => this.toStored(row));
   }
