@@ -5,6 +5,7 @@ export * from './registry';
 export * from './streams';
 export * from './realtime';
 export * from './contexts/proctoring';
+export * from './contexts/proctoring-timeline';
 export * from './contexts/identity';
 export * from './contexts/reference';
 export * from './contexts/people';

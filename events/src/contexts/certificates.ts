@@ -123,7 +123,12 @@ export const UserCertificateIssued = defineEvent({
      * The unguessable token of the certificate's public report (`/report/{token}`, its QR code).
      * Optional: certificates issued before reports existed have none (their QR code is the JSON check).
      */
-    report_token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    report_token: z
+      .string()
+      .min(16)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
   }),
 });
 const change = z.object({ id, certificate_id: id, user_id: id, at, by: id.nullable() });
@@ -143,7 +148,11 @@ export const UserCertificateRestored = defineEvent({
  * One stream per attempt, `report_link-<attemptId>`: at most one live link, revocable; sharing again
  * after a revoke makes a new token, so a revoked link never comes back.
  */
-const token = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const token = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const ReportLinkShared = defineEvent({
   type: 'ReportLinkShared',
   version: 1,

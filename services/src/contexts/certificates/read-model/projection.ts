@@ -10,7 +10,12 @@ import type {
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
-import { CERTIFICATES_PROJECTION, REPORT_LINKS_TABLE, TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './tables';
+import {
+  CERTIFICATES_PROJECTION,
+  REPORT_LINKS_TABLE,
+  TEMPLATES_TABLE,
+  USER_CERTIFICATES_TABLE,
+} from './tables';
 
 const JSON_COLUMNS = new Set(['elements', 'meta', 'styles']);
 const TEMPLATE_COLUMNS = [

@@ -17,7 +17,11 @@ describe('the public proctoring summary', () => {
           interval('face_missing', 30, 'confirmed'),
           interval('many_faces', 9, 'dismissed'),
         ],
-        warnings: [interval('fullscreen_lost', 3), interval('fullscreen_lost', 5), interval('internet_lost', 1)],
+        warnings: [
+          interval('fullscreen_lost', 3),
+          interval('fullscreen_lost', 5),
+          interval('internet_lost', 1),
+        ],
       },
       71,
     );

@@ -58,7 +58,9 @@ async function assignmentFacts(db: ReadModelDb, id: string): Promise<AssignmentF
     isProctoring: Boolean(row.is_proctoring),
     // The specification's default: the report is shown (000 §9).
     showReport: settings.certificate?.show_report ?? true,
-    conditions: Array.isArray(settings.scenario_settings?.conditions) ? settings.scenario_settings.conditions : [],
+    conditions: Array.isArray(settings.scenario_settings?.conditions)
+      ? settings.scenario_settings.conditions
+      : [],
   };
 }
 

@@ -62,7 +62,10 @@ export function decideReportLink(command: ReportLinkCommand, state: ReportLinkSt
   }
 }
 
-export function evolveReportLink(state: ReportLinkState, event: { type: string; data: unknown }): ReportLinkState {
+export function evolveReportLink(
+  state: ReportLinkState,
+  event: { type: string; data: unknown },
+): ReportLinkState {
   switch (event.type) {
     case 'ReportLinkShared': {
       const d = event.data as ReportLinkSharedData;

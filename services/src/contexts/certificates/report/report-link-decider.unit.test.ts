@@ -58,7 +58,9 @@ describe('the report link decider', () => {
       },
     ]);
     const again = decideReportLink(share('token-bbbbbbbbbbbbbbbb'), given([...shared, ...revoked]));
-    expect(again.map((e) => e.type === 'ReportLinkShared' && e.data.token)).toEqual(['token-bbbbbbbbbbbbbbbb']);
+    expect(again.map((e) => e.type === 'ReportLinkShared' && e.data.token)).toEqual([
+      'token-bbbbbbbbbbbbbbbb',
+    ]);
   });
 
   it('revokes nothing when no link lives', () => {

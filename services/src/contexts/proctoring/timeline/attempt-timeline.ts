@@ -1,3 +1,4 @@
+import type { AttemptTimeline } from '@sabaq/events';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
@@ -28,12 +29,8 @@ export async function watchedAttempt(
   return { attempt, assignment };
 }
 
-export interface TimelineEntity extends Timeline {
-  assignment_attempt_id: string;
-  assignment_id: string;
-  student_id: string;
-  credibility: Credibility;
-}
+/** The API's answer: the contract's type (events/src/contexts/proctoring-timeline.ts), read by the web app. */
+export type TimelineEntity = AttemptTimeline;
 
 /** The stored timeline of an attempt (an attempt with no signals yet has an empty one, scored 100). */
 export async function attemptTimeline(

@@ -1,5 +1,11 @@
-import { proctoringActionKind, type ProctoringSource, type ReviewDecision } from '@sabaq/events';
-import { durationClass, durationText, type DurationClass } from './duration';
+import {
+  proctoringActionKind,
+  type ProctoringSource,
+  type ReviewDecision,
+  type Timeline,
+  type TimelineInterval,
+} from '@sabaq/events';
+import { durationClass, durationText } from './duration';
 import { mergeRuleFor, type TimelineSettings } from './tolerances';
 
 /** One recorded action as the timeline sees it; `at` in epoch milliseconds. */
@@ -21,28 +27,8 @@ export interface TimelineReview {
   reviewedAt: string;
 }
 
-export interface TimelineInterval {
-  /** Names the interval for a review: its type and its start. */
-  key: string;
-  type: string;
-  kind: 'violation' | 'warning';
-  start: string;
-  end: string;
-  /** Whole seconds from the first signal to the last. */
-  duration: number;
-  duration_class: DurationClass;
-  duration_text: string;
-  signals: number;
-  sources: ProctoringSource[];
-  review: { decision: ReviewDecision; note: string | null; reviewer_id: string; reviewed_at: string } | null;
-}
-
-export interface Timeline {
-  violations: TimelineInterval[];
-  warnings: TimelineInterval[];
-  /** Signals left out because their interval had fewer than the type's minimum (detector flicker). */
-  dropped: number;
-}
+/** The answer's shapes are the contract's (events/src/contexts/proctoring-timeline.ts), shared with the web app. */
+export type { Timeline, TimelineInterval };
 
 /**
  * A maximal run of one type's signals, each at most the type's tolerance after the previous one,

@@ -1,5 +1,11 @@
-import type { ProctoringViolation, ProctoringWarning } from '@sabaq/events';
-import type { Timeline, TimelineInterval } from './build-timeline';
+import type {
+  Credibility,
+  CredibilityContribution,
+  ProctoringViolation,
+  ProctoringWarning,
+  Timeline,
+  TimelineInterval,
+} from '@sabaq/events';
 
 /**
  * The credibility score, 0–100 (docs/proctoring.md): 100 less what each interval costs.
@@ -44,21 +50,9 @@ export const CERTAINTY = { confirmed: 1, unreviewed: 0.5, dismissed: 0 } as cons
 /** At or above this an attempt counts as credible; below it is flagged (the review queue's outcome). */
 export const CREDIBLE_FROM = 60;
 
-export interface Contribution {
-  action_type: string;
-  kind: 'violation' | 'warning';
-  intervals: number;
-  seconds: number;
-  points: number;
-}
-
-export interface Credibility {
-  score: number;
-  contributions: Contribution[];
-  /** The score if every unreviewed interval were confirmed (min) or dismissed (max). */
-  range: { min: number; max: number };
-  unreviewed: number;
-}
+/** The answer's shapes are the contract's (events/src/contexts/proctoring-timeline.ts). */
+export type Contribution = CredibilityContribution;
+export type { Credibility };
 
 const weightOf = (interval: TimelineInterval) =>
   interval.kind === 'violation'

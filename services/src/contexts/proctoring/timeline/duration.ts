@@ -1,5 +1,7 @@
+import type { DurationClass } from '@sabaq/events';
+
 /** Specification 000 §4: action durations are classed seconds (up to 60 s), minutes (up to 3600 s), hours. */
-export type DurationClass = 'seconds' | 'minutes' | 'hours';
+export type { DurationClass };
 
 export function durationClass(seconds: number): DurationClass {
   if (seconds <= 60) return 'seconds';

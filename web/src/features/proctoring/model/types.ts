@@ -16,55 +16,19 @@ export interface ProctoringAction {
   diff?: number | null;
 }
 
-export type DurationClass = 'seconds' | 'minutes' | 'hours';
-export type ReviewDecision = 'confirmed' | 'dismissed';
-
-export interface IntervalReview {
-  decision: ReviewDecision;
-  note: string | null;
-  reviewer_id?: string;
-  reviewed_at?: string;
-}
-
-/** A merged run of one type's signals (timeline/build-timeline.ts on the server). */
-export interface TimelineInterval {
-  key: string;
-  type: string;
-  kind: 'violation' | 'warning';
-  start: string;
-  end: string;
-  duration: number;
-  duration_class: DurationClass;
-  duration_text: string;
-  signals: number;
-  sources: ProctoringSource[];
-  review: IntervalReview | null;
-}
-
-export interface Contribution {
-  action_type: string;
-  kind: 'violation' | 'warning';
-  intervals: number;
-  seconds: number;
-  points: number;
-}
-
-export interface Credibility {
-  score: number;
-  range: { min: number; max: number };
-  unreviewed: number;
-  contributions: Contribution[];
-}
-
-export interface Timeline {
-  assignment_attempt_id: string;
-  assignment_id: string;
-  student_id: string;
-  violations: TimelineInterval[];
-  warnings: TimelineInterval[];
-  dropped: number;
-  credibility: Credibility;
-}
+/**
+ * The timeline's answer is the contract's (events/src/contexts/proctoring-timeline.ts), the same types
+ * the server builds it with: type-only imports, so no runtime of the contract reaches the bundle.
+ */
+export type {
+  AttemptTimeline as Timeline,
+  Credibility,
+  CredibilityContribution as Contribution,
+  DurationClass,
+  ReviewDecision,
+  TimelineInterval,
+  TimelineIntervalReview as IntervalReview,
+} from '@sabaq/events';
 
 export interface QueueEntry {
   assignment_attempt_id: string;
