@@ -7,6 +7,14 @@ import {
   PersonEditPage,
   PersonViewPage,
 } from '../../features/people';
+import {
+  ServerCreatePage,
+  ServerEditPage,
+  ServersListPage,
+  StorageCreatePage,
+  StorageEditPage,
+  StoragesListPage,
+} from '../../features/infrastructure';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
 
 /** Each people collection's five screens, named as the route table names them. */
@@ -27,4 +35,10 @@ export const pages: Record<string, ComponentType> = {
   'profile-edit': () => <ProfileEditPage />,
   'profile-password': ProfilePasswordPage,
   ...peoplePages,
+  servers: ServersListPage,
+  'server-create': ServerCreatePage,
+  'server-edit': ServerEditPage,
+  storages: StoragesListPage,
+  'storage-create': StorageCreatePage,
+  'storage-edit': StorageEditPage,
 };

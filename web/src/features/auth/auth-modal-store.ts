@@ -40,5 +40,11 @@ export function viewFromQuery(search: string): { view: AuthView; params: AuthVie
   const email = query.get('email') ?? undefined;
   if (action === 'remind' && code) return { view: 'remind', params: { code, username } };
   if (action === 'confirmation' && code) return { view: 'confirmation', params: { code, email } };
+  // Back from an external OAuth application: a one-time code to redeem, or why it was refused.
+  if (action === 'oauth') {
+    const oauthCode = query.get('oauth_code') ?? undefined;
+    const message = query.get('oauth_error') ?? undefined;
+    if (oauthCode || message) return { view: 'oauth', params: { code: oauthCode, message } };
+  }
   return null;
 }

@@ -9,7 +9,8 @@ import { LoginView } from './login-view';
 import { RegisterView } from './register-view';
 import { RemindView } from './remind-view';
 import { SuccessView } from './success-view';
-import { UnavailableView } from './unavailable-view';
+import { OAuthView } from './oauth-view';
+import { SigningView } from './signing-view';
 
 /** The authentication modal (001 §2): a welcome panel with the language on the left, the view on the right. */
 export function AuthModal() {
@@ -71,8 +72,9 @@ function AuthView() {
     case 'success':
       return <SuccessView />;
     case 'oauth':
+      return <OAuthView />;
     case 'signing':
-      return <UnavailableView kind={view} />;
+      return <SigningView />;
     default:
       return <LoginView />;
   }

@@ -11,6 +11,7 @@ import { certificates, invites, media } from './en/library';
 import { work } from './en/work';
 import { studentCourses } from './en/student-courses';
 import { rooms } from './en/rooms';
+import { infrastructure } from './en/infrastructure';
 import { publicReport } from './en/public-report';
 import type { Messages } from './ru';
 
@@ -33,6 +34,7 @@ export const en: Messages = {
   authoring,
   classes,
   rooms,
+  infrastructure,
   publicReport,
   aiReport,
   proctoring,

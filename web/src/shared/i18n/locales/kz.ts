@@ -11,6 +11,7 @@ import { certificates, invites, media } from './kz/library';
 import { work } from './kz/work';
 import { studentCourses } from './kz/student-courses';
 import { rooms } from './kz/rooms';
+import { infrastructure } from './kz/infrastructure';
 import { publicReport } from './kz/public-report';
 import type { Messages } from './ru';
 
@@ -33,6 +34,7 @@ export const kz: Messages = {
   authoring,
   classes,
   rooms,
+  infrastructure,
   publicReport,
   aiReport,
   proctoring,

@@ -11,6 +11,7 @@ import { certificates, invites, media } from './ru/library';
 import { work } from './ru/work';
 import { studentCourses } from './ru/student-courses';
 import { rooms } from './ru/rooms';
+import { infrastructure } from './ru/infrastructure';
 import { publicReport } from './ru/public-report';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
@@ -33,6 +34,7 @@ export const ru = {
   authoring,
   classes,
   rooms,
+  infrastructure,
   publicReport,
   aiReport,
   proctoring,

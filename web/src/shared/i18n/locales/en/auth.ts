@@ -65,13 +65,23 @@ export const auth: Messages['auth'] = {
   },
   oauth: {
     title: 'Sign in with an external application',
+    description: 'Choose an application: its sign-in page opens, then you come back here.',
     unavailable:
       'No external sign-in applications are connected to this server. Sign in with your username and password.',
+    signingIn: 'Signing in…',
   },
   signing: {
     title: 'Digital signature',
-    unavailable:
-      'Signing in with a digital signature needs the signing application on your computer and a registered key. This server does not offer it yet.',
+    description:
+      'The signing application on your computer signs a short sign-in document with the key you registered in your profile.',
+    connecting: 'Connecting to the signing application…',
+    connectingHint:
+      'Start the signing application. Address {{address}}, attempt {{attempts}}; retried every second.',
+    connected: 'The signing application is connected.',
+    key: 'Key: {{subject}}',
+    submit: 'Sign and sign in',
+    failed: 'The document could not be signed',
+    badAnswer: 'The signing application did not return a document',
   },
   errors: {
     rateLimit: 'Too many requests',

@@ -1,0 +1,128 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api';
+import { signInAppsApi } from '../api/sign-in-apps-api';
+import { useAuthModal } from '../auth-modal-store';
+import { loginError } from '../errors';
+import {
+  authDocument,
+  keyInfoRequest,
+  SigningAppConnection,
+  signXmlRequest,
+  utf8Base64,
+  type ConnectionState,
+  type KeyInfo,
+} from '../signing-app-client';
+import { useCompleteSignIn } from '../use-complete-sign-in';
+import { useAccessErrorText } from './use-access-error-text';
+import { ViewTitle } from './view-title';
+
+/** A fresh nonce for each document: 24 letters and digits, so a signature signs in once. */
+const nonce = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
+
+/**
+ * Sign-in by digital signature (001 §2, §7, §9): connect to the signing application on this computer
+ * (retried every second, the state shown), ask it which key it holds, have it sign the short fixed
+ * document, and exchange the signature at POST /oauth/token (the digital-signature grant).
+ */
+export function SigningView() {
+  const { t } = useTranslation();
+  const show = useAuthModal((s) => s.show);
+  const completeSignIn = useCompleteSignIn();
+  const errorText = useAccessErrorText();
+  const address = useQuery({
+    queryKey: ['signing-app-url'],
+    queryFn: ({ signal }) => signInAppsApi.signingAppUrl(signal),
+    staleTime: Infinity,
+  });
+  const [connection, setConnection] = useState<SigningAppConnection | null>(null);
+  const [state, setState] = useState<{ state: ConnectionState; attempts: number }>({
+    state: 'connecting',
+    attempts: 0,
+  });
+  const [keyInfo, setKeyInfo] = useState<KeyInfo | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
+
+  useEffect(() => {
+    if (!address.data) return;
+    const next = new SigningAppConnection(address.data, (s, attempts) => setState({ state: s, attempts }));
+    next.start();
+    setConnection(next);
+    return () => next.stop();
+  }, [address.data]);
+
+  useEffect(() => {
+    if (state.state !== 'open' || !connection) return;
+    connection
+      .request(keyInfoRequest())
+      .then((info) => setKeyInfo((info ?? null) as KeyInfo | null))
+      .catch(() => setKeyInfo(null));
+  }, [state.state, connection]);
+
+  const signIn = useMutation({
+    mutationFn: async () => {
+      const signed = await connection!.request(signXmlRequest(authDocument(new Date(), nonce())));
+      if (typeof signed !== 'string') throw new Error(t('auth.signing.badAnswer'));
+      return signInAppsApi.signatureToken(utf8Base64(signed));
+    },
+    onSuccess: completeSignIn,
+    onError: (error) => {
+      const mapped = loginError(error);
+      // 1102 from the grant: the catalogue's text, and the server's reason under it.
+      if (mapped)
+        setFailure({ title: errorText(mapped), detail: isApiError(error) ? error.message : undefined });
+      else setFailure({ title: t('auth.signing.failed'), detail: (error as Error).message });
+    },
+    meta: { errorToast: false },
+  });
+
+  const open = state.state === 'open';
+  return (
+    <Stack gap="lg" data-testid="signing-view" data-state={state.state}>
+      <ViewTitle title={t('auth.signing.title')} description={t('auth.signing.description')} />
+      {open ? (
+        <Alert color="green" data-testid="signing-connected">
+          <Text size="sm">{t('auth.signing.connected')}</Text>
+          {keyInfo?.subjectCn || keyInfo?.subjectDn ? (
+            <Text size="sm" fw={500} data-testid="signing-key">
+              {t('auth.signing.key', { subject: keyInfo.subjectCn ?? keyInfo.subjectDn })}
+            </Text>
+          ) : null}
+        </Alert>
+      ) : (
+        <Alert color="yellow" data-testid="signing-connecting">
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="sm" aria-hidden />
+            <div>
+              <Text size="sm">{t('auth.signing.connecting')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('auth.signing.connectingHint', { address: address.data ?? '…', attempts: state.attempts })}
+              </Text>
+            </div>
+          </Group>
+        </Alert>
+      )}
+      {failure ? (
+        <Alert color="red" role="alert" data-testid="signing-error" title={failure.title}>
+          {failure.detail}
+        </Alert>
+      ) : null}
+      <Button
+        disabled={!open}
+        loading={signIn.isPending}
+        onClick={() => {
+          setFailure(null);
+          signIn.mutate();
+        }}
+        data-testid="signing-submit"
+      >
+        {t('auth.signing.submit')}
+      </Button>
+      <Button variant="subtle" onClick={() => show('login')}>
+        {t('auth.remind.backToLogin')}
+      </Button>
+    </Stack>
+  );
+}
