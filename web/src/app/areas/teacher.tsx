@@ -5,6 +5,7 @@ import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../.
 import {
   AuthoringListPage,
   CourseCreatePage,
+  CourseEditPage,
   CourseViewPage,
   LessonCreatePage,
   LessonEditorPage,
@@ -59,6 +60,7 @@ export const pages: Record<string, ComponentType> = {
   courses: () => <AuthoringListPage collection="courses" />,
   'course-create': CourseCreatePage,
   course: CourseViewPage,
+  'course-edit': CourseEditPage,
   classes: ClassesListPage,
   'class-create': ClassCreatePage,
   class: ClassViewPage,

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   Group,
   List,
   Paper,
@@ -19,23 +18,16 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError, records } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../auth';
+import { RecordForm } from '../../../shared/ui/record-form';
+import { IconEdit } from '../../../shared/ui/icons';
 import { authoringKeys } from '../api';
+import { AddGroup, AddMaterial } from '../course-editor/add-parts';
+import { courseQuery } from '../course-editor/course-api';
+import type { CourseMaterial } from '../course-editor/course-model';
 import type { Course } from '../model';
 
-interface Material {
-  id: string;
-  type: 'lesson' | 'quiz';
-  name: string;
-}
-interface CourseView extends Course {
-  groups: { id: string; name: string; materials: Material[] }[];
-  materials: Material[];
-}
+type Material = CourseMaterial;
 
-const courseQuery = (id: string) => ({
-  queryKey: authoringKeys.one('courses', id),
-  queryFn: ({ signal }: { signal: AbortSignal }) => records.get<CourseView>('courses', id, signal),
-});
 const fieldErrors = (error: unknown) =>
   isApiError(error) ? Object.fromEntries(Object.entries(error.errors).map(([f, m]) => [f, m[0] ?? ''])) : {};
 
@@ -70,181 +62,54 @@ export function CourseCreatePage() {
         title={t('authoring.courses.create')}
         description={t('authoring.courses.createDescription')}
       />
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate();
-        }}
+      <RecordForm
+        onSubmit={() => create.mutate()}
+        busy={create.isPending}
+        canSubmit={fields.name.trim() !== ''}
+        submitLabel={t('common.create')}
+        errors={errors}
+        shownFields={['name', 'short_description', 'status', 'availability_type']}
+        submitTestId="course-save"
       >
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="sm">
-            <TextInput
-              label={t('authoring.fields.name')}
-              required
-              name="name"
-              value={fields.name}
-              onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
-              error={errors.name}
-            />
-            <Textarea
-              label={t('authoring.fields.description')}
-              autosize
-              value={fields.short_description}
-              onChange={(e) => setFields({ ...fields, short_description: e.currentTarget.value })}
-              error={errors.short_description}
-            />
-            <Group grow>
-              <Select
-                label={t('authoring.fields.status')}
-                data={(['draft', 'published'] as const).map((value) => ({
-                  value,
-                  label: t(`authoring.statuses.${value}`),
-                }))}
-                value={fields.status}
-                allowDeselect={false}
-                onChange={(value) => setFields({ ...fields, status: value ?? 'draft' })}
-              />
-              <Select
-                label={t('authoring.fields.availability')}
-                data={(['public', 'private', 'prepaid'] as const).map((value) => ({
-                  value,
-                  label: t(`authoring.availability.${value}`),
-                }))}
-                value={fields.availability_type}
-                allowDeselect={false}
-                onChange={(value) => setFields({ ...fields, availability_type: value ?? 'public' })}
-              />
-            </Group>
-            <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending} data-testid="course-save">
-                {t('common.create')}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </form>
-    </>
-  );
-}
-
-function AddMaterial({ course }: { course: CourseView }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [type, setType] = useState<'lesson' | 'quiz'>('quiz');
-  const [picked, setPicked] = useState<string | null>(null);
-  const [group, setGroup] = useState<string | null>(null);
-  const options = useQuery({
-    queryKey: ['authoring', 'course-picker', type],
-    queryFn: ({ signal }) =>
-      records.list<{ id: string; name: string }>(
-        type === 'quiz' ? 'quiz' : 'lessons',
-        { limit: 100 },
-        signal,
-      ),
-  });
-  const add = useMutation({
-    mutationFn: () =>
-      records.create('course-materials', {
-        course_id: course.id,
-        course_group_id: group,
-        type,
-        ...(type === 'quiz' ? { quiz_id: picked } : { lesson_id: picked }),
-      }),
-    onSuccess: () => {
-      setPicked(null);
-      notifySuccess(t('authoring.courses.materialAdded'));
-      return queryClient.invalidateQueries({ queryKey: authoringKeys.one('courses', course.id) });
-    },
-  });
-  return (
-    <Group align="flex-end" gap="xs">
-      <Select
-        label={t('authoring.courses.materialType')}
-        data={[
-          { value: 'quiz', label: t('assignments.types.quiz') },
-          { value: 'lesson', label: t('assignments.types.lesson') },
-        ]}
-        value={type}
-        allowDeselect={false}
-        onChange={(value) => {
-          setType(value === 'lesson' ? 'lesson' : 'quiz');
-          setPicked(null);
-        }}
-        w={140}
-      />
-      <Select
-        style={{ flex: 1 }}
-        label={t('authoring.courses.pickMaterial')}
-        data={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        value={picked}
-        onChange={setPicked}
-        searchable
-      />
-      <Select
-        label={t('authoring.courses.group')}
-        placeholder={t('authoring.courses.noGroup')}
-        data={course.groups.map((g) => ({ value: g.id, label: g.name }))}
-        value={group}
-        onChange={setGroup}
-        clearable
-        w={200}
-      />
-      <Button
-        variant="light"
-        disabled={!picked}
-        loading={add.isPending}
-        onClick={() => add.mutate()}
-        data-testid="material-add"
-      >
-        {t('authoring.courses.addMaterial')}
-      </Button>
-    </Group>
-  );
-}
-
-function AddGroup({ course }: { course: CourseView }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      records.create('course-groups', {
-        course_id: course.id,
-        name: name.trim(),
-        position: course.groups.length,
-      }),
-    onSuccess: () => {
-      setName('');
-      notifySuccess(t('authoring.courses.groupAdded'));
-      return queryClient.invalidateQueries({ queryKey: authoringKeys.one('courses', course.id) });
-    },
-  });
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim()) add.mutate();
-      }}
-    >
-      <Group align="flex-end" gap="xs">
         <TextInput
-          style={{ flex: 1 }}
-          label={t('authoring.courses.groupName')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          label={t('authoring.fields.name')}
+          required
+          name="name"
+          value={fields.name}
+          onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
+          error={errors.name}
         />
-        <Button
-          type="submit"
-          variant="light"
-          loading={add.isPending}
-          disabled={!name.trim()}
-          data-testid="group-add"
-        >
-          {t('authoring.courses.addGroup')}
-        </Button>
-      </Group>
-    </form>
+        <Textarea
+          label={t('authoring.fields.description')}
+          autosize
+          value={fields.short_description}
+          onChange={(e) => setFields({ ...fields, short_description: e.currentTarget.value })}
+          error={errors.short_description}
+        />
+        <Group grow>
+          <Select
+            label={t('authoring.fields.status')}
+            data={(['draft', 'published'] as const).map((value) => ({
+              value,
+              label: t(`authoring.statuses.${value}`),
+            }))}
+            value={fields.status}
+            allowDeselect={false}
+            onChange={(value) => setFields({ ...fields, status: value ?? 'draft' })}
+          />
+          <Select
+            label={t('authoring.fields.availability')}
+            data={(['public', 'private', 'prepaid'] as const).map((value) => ({
+              value,
+              label: t(`authoring.availability.${value}`),
+            }))}
+            value={fields.availability_type}
+            allowDeselect={false}
+            onChange={(value) => setFields({ ...fields, availability_type: value ?? 'public' })}
+          />
+        </Group>
+      </RecordForm>
+    </>
   );
 }
 
@@ -270,7 +135,10 @@ function Materials({ materials }: { materials: Material[] }) {
   );
 }
 
-/** /t/courses/{course}: the course with its groups and materials; groups and materials are added here. */
+/**
+ * /t/courses/{course}: the course with its groups and materials; groups and materials are added here,
+ * and everything else is changed on the edit page.
+ */
 export function CourseViewPage() {
   const { t } = useTranslation();
   const id = useParams().course ?? '';
@@ -282,6 +150,14 @@ export function CourseViewPage() {
     <Stack gap="md">
       <PageHeading
         title={c.name}
+        toolbar={[
+          {
+            key: 'edit',
+            label: t('authoring.courseEditor.edit'),
+            icon: <IconEdit size={18} />,
+            to: `/t/courses/${c.id}/edit`,
+          },
+        ]}
         description={
           <Group gap="xs">
             <Badge variant="light">{t(`authoring.statuses.${c.status}`)}</Badge>

@@ -1,5 +1,6 @@
 import { NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MediaField } from '../../../media-library';
 import type { EditorProps } from './editor-props';
 
 /** Material between questions: text (simple HTML), an image, video, audio or document by link, or a web page. */
@@ -41,6 +42,8 @@ export function ContentEditor({ component, onData, errors }: EditorProps) {
       </Stack>
     );
   }
+  const mediaType =
+    (['image', 'video', 'audio', 'document'] as const).find((k) => k === d.media_type) ?? 'image';
   return (
     <Stack gap="sm">
       <NativeSelect
@@ -52,11 +55,19 @@ export function ContentEditor({ component, onData, errors }: EditorProps) {
         value={String(d.media_type ?? 'image')}
         onChange={(e) => onData({ ...d, media_type: e.currentTarget.value })}
       />
+      <MediaField
+        label={t('authoring.editor.fromLibrary')}
+        kinds={[mediaType]}
+        value={typeof d.src === 'string' && d.media_id ? d.src : null}
+        // The id is the lasting reference; the URL is what the lesson shows now.
+        onChange={(media) => onData({ ...d, media_id: media?.id ?? null, src: media?.src ?? null })}
+        testId="component-media-picker"
+      />
       <TextInput
         label={t('authoring.editor.src')}
         required
         value={String(d.src ?? '')}
-        onChange={(e) => onData({ ...d, src: e.currentTarget.value || null })}
+        onChange={(e) => onData({ ...d, src: e.currentTarget.value || null, media_id: null })}
         error={errors['data.src'] ?? errors['data.media_id']}
       />
       {caption}

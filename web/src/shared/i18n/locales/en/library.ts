@@ -70,6 +70,18 @@ export const media: typeof ruMedia = {
     noPreview: 'This file has no preview.',
     watermark: 'For {{name}} only',
   },
+  picker: {
+    title: 'Choose a file from the media library',
+    upload: 'Upload a new one',
+    uploading: 'Uploading: {{percent}} %',
+    files: 'Files',
+    empty: 'No suitable files here. Upload one or open another folder.',
+    chosen: 'Chosen: {{name}}',
+    nothingChosen: 'No file chosen',
+    select: 'Select',
+    choose: 'Choose from the library',
+    clear: 'Remove',
+  },
   uploadModal: {
     title: 'Upload files',
     drop: 'Drop files here or click to choose',

@@ -1,0 +1,93 @@
+import type { Course } from '../model';
+
+export interface CourseMaterial {
+  id: string;
+  type: 'lesson' | 'quiz';
+  name: string;
+  course_group_id: string | null;
+  lesson_id: string | null;
+  quiz_id: string | null;
+  position: number;
+  status: 'draft' | 'published';
+}
+
+export interface CourseGroup {
+  id: string;
+  name: string;
+  position: number;
+  materials: CourseMaterial[];
+}
+
+/** A course as GET /api/courses/{id} answers it to its author: groups with their materials, and the rest. */
+export interface CourseWithParts extends Course {
+  image: string | null;
+  groups: CourseGroup[];
+  materials: CourseMaterial[];
+}
+
+/** The list with item `index` moved `delta` places (−1 up, +1 down); the same list when it cannot move. */
+export function moveWithin<T>(list: readonly T[], index: number, delta: -1 | 1): readonly T[] {
+  const to = index + delta;
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+/**
+ * The saves that make a list's stored positions its order on screen: one per item whose position is
+ * not its index (a reorder of two neighbours saves two; items already in place save nothing).
+ */
+export function positionUpdates(list: readonly { id: string; position: number }[]) {
+  return list.flatMap((item, index) => (item.position === index ? [] : [{ id: item.id, position: index }]));
+}
+
+/** Where a material lands when moved to another group (or out of every group): at that list's end. */
+export function moveToGroup(
+  course: Pick<CourseWithParts, 'groups' | 'materials'>,
+  targetGroup: string | null,
+) {
+  const target =
+    targetGroup === null ? course.materials : course.groups.find((g) => g.id === targetGroup)?.materials;
+  if (!target) return null;
+  const last = target.reduce((max, m) => Math.max(max, m.position), -1);
+  return { course_group_id: targetGroup, position: last + 1 };
+}
+
+/** The course fields the editor sends: only those that changed, with blank texts as null. */
+export interface CourseFields {
+  name: string;
+  short_description: string;
+  description: string;
+  image: string | null;
+  status: 'draft' | 'published';
+  availability_type: 'public' | 'private' | 'prepaid';
+}
+
+export function courseFieldsOf(course: CourseWithParts): CourseFields {
+  return {
+    name: course.name,
+    short_description: course.short_description ?? '',
+    description: course.description ?? '',
+    image: course.image ?? null,
+    status: course.status,
+    availability_type: course.availability_type,
+  };
+}
+
+export function courseChanges(
+  before: CourseFields,
+  after: CourseFields,
+): Partial<Record<keyof CourseFields, unknown>> {
+  const normal = (f: CourseFields) => ({
+    ...f,
+    name: f.name.trim(),
+    short_description: f.short_description.trim() || null,
+    description: f.description.trim() || null,
+  });
+  const a = normal(before);
+  const b = normal(after);
+  return Object.fromEntries(
+    (Object.keys(b) as (keyof CourseFields)[]).filter((k) => a[k] !== b[k]).map((k) => [k, b[k]]),
+  );
+}
