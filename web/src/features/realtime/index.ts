@@ -1,3 +1,4 @@
 export { useRealtime } from './use-realtime';
+export { useChannel } from './use-channel';
 export { useNotificationFeed, type LiveNotification } from './notification-feed';
-export { realtimeUrl } from './realtime-client';
+export { realtimeUrl, type ChannelState } from './realtime-client';

@@ -8,6 +8,33 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 type Handler<E extends keyof ServerEventMap> = (data: ServerEventMap[E], channel: string) => void;
 
+/** Where a channel subscription stands: asking, receiving, socket down (it resubscribes), or refused. */
+export type ChannelState = 'connecting' | 'live' | 'offline' | 'refused';
+
+/** What a screen listening to one channel hears (`subscribe`). Every callback is optional. */
+export interface ChannelListener {
+  /** A push on the channel: its event name and data. */
+  onEvent?: (event: string, data: unknown) => void;
+  /**
+   * Subscribed, first or again after a reconnect: pushes sent while the socket was down are lost
+   * (docs/realtime.md), so the screen refetches what it shows.
+   */
+  onSubscribed?: () => void;
+  onState?: (state: ChannelState) => void;
+}
+
+/** The part of a WebSocket the client uses: tests hand in a fake one. */
+export interface SocketLike {
+  readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const OPEN = 1;
+
 export interface RealtimeOptions {
   url: string;
   /** The current ws token (it changes when the tokens are refreshed). */
@@ -16,19 +43,34 @@ export interface RealtimeOptions {
   onLoggedOut: () => void;
   /** The ws token was refused: renew the tokens before reconnecting; false when that failed. */
   renewTokens: () => Promise<boolean>;
+  /** POST /broadcasting/auth: a channel's signature for this socket (throws when refused). */
+  authorize: (socketId: string, channel: string) => Promise<string>;
+  /** Opens the socket; the browser's WebSocket unless a test hands in its own. */
+  openSocket?: (url: string) => SocketLike;
+  /** Schedules a reconnect; setTimeout unless a test drives time itself. */
+  schedule?: (run: () => void, ms: number) => () => void;
+}
+
+interface Channel {
+  listeners: Set<ChannelListener>;
+  state: ChannelState;
 }
 
 /**
- * The realtime connection (docs/realtime.md): authenticates with the ws token in its first frame,
- * listens to the user's own channel, reconnects with growing pauses, and never reconnects after the
- * session was ended.
+ * The app's one realtime connection (docs/realtime.md): authenticates with the ws token in its first
+ * frame, listens to the user's own channel, and keeps the channels screens subscribe to: each is
+ * signed through /broadcasting/auth and subscribed once however many screens listen, subscribed again
+ * after every reconnect, and unsubscribed when its last listener leaves. Reconnects with growing
+ * pauses, and never after the session was ended.
  */
 export class RealtimeClient {
-  private socket: WebSocket | null = null;
+  private socket: SocketLike | null = null;
+  private socketId: string | null = null;
   private attempts = 0;
-  private stopped = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = true;
+  private cancelTimer: (() => void) | undefined;
   private readonly handlers = new Map<string, Set<(data: unknown, channel: string) => void>>();
+  private readonly channels = new Map<string, Channel>();
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -39,11 +81,14 @@ export class RealtimeClient {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.cancelTimer?.();
     this.socket?.close(1000, 'client stopped');
     this.socket = null;
+    this.socketId = null;
+    for (const channel of this.channels.values()) this.setState(channel, 'offline');
   }
 
+  /** Every push of one event name, on whichever channel it comes. */
   on<E extends keyof ServerEventMap>(event: E, handler: Handler<E>): () => void {
     const set = this.handlers.get(event) ?? new Set();
     set.add(handler as (data: unknown, channel: string) => void);
@@ -51,24 +96,70 @@ export class RealtimeClient {
     return () => set.delete(handler as (data: unknown, channel: string) => void);
   }
 
-  /** The user's own channel needs no signature; other kinds will subscribe through /broadcasting/auth. */
-  private subscribeOwn(userId: string): void {
-    const channel: `${ChannelKind}.${string}` = `user.${userId}`;
-    this.send({ event: 'subscribe', channel });
+  /**
+   * Listens to a channel (`assignment.42`) until the returned function is called. The first listener
+   * subscribes it on the socket; a later one is told where it stands at once.
+   */
+  subscribe(name: string, listener: ChannelListener): () => void {
+    let channel = this.channels.get(name);
+    if (!channel) {
+      channel = { listeners: new Set(), state: 'connecting' };
+      this.channels.set(name, channel);
+      channel.listeners.add(listener);
+      listener.onState?.(channel.state);
+      if (this.socketId !== null) void this.join(name, channel);
+    } else {
+      channel.listeners.add(listener);
+      listener.onState?.(channel.state);
+      if (channel.state === 'live') listener.onSubscribed?.();
+    }
+    const joined = channel;
+    return () => {
+      joined.listeners.delete(listener);
+      if (joined.listeners.size > 0 || this.channels.get(name) !== joined) return;
+      this.channels.delete(name);
+      if (joined.state === 'live' || joined.state === 'connecting')
+        this.send({ event: 'unsubscribe', channel: name });
+    };
+  }
+
+  /** The channels listened to now, for tests and the status page. */
+  channelStates(): Record<string, ChannelState> {
+    return Object.fromEntries([...this.channels].map(([name, channel]) => [name, channel.state]));
   }
 
   private connect(): void {
     const token = this.options.wsToken();
     if (!token || this.stopped) return;
-    const socket = new WebSocket(this.options.url);
+    for (const channel of this.channels.values()) this.setState(channel, 'connecting');
+    const socket = (this.options.openSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike))(
+      this.options.url,
+    );
     this.socket = socket;
     socket.onopen = () => this.send({ event: 'authenticate', token });
-    socket.onmessage = (message) => this.receive(message.data);
+    socket.onmessage = (message) => this.receive(socket, message.data);
     socket.onclose = (event) => void this.closed(socket, event.code);
   }
 
-  private receive(raw: unknown): void {
-    if (typeof raw !== 'string') return;
+  /** Signs and subscribes one channel on the current socket; a newer socket makes this one moot. */
+  private async join(name: string, channel: Channel): Promise<void> {
+    const socket = this.socket;
+    const socketId = this.socketId;
+    if (!socket || socketId === null) return;
+    this.setState(channel, 'connecting');
+    let auth: string;
+    try {
+      auth = await this.options.authorize(socketId, name);
+    } catch {
+      if (this.socket === socket && this.channels.get(name) === channel) this.setState(channel, 'refused');
+      return;
+    }
+    if (this.socket !== socket || this.channels.get(name) !== channel) return;
+    this.send({ event: 'subscribe', channel: name, auth });
+  }
+
+  private receive(socket: SocketLike, raw: unknown): void {
+    if (typeof raw !== 'string' || this.socket !== socket) return;
     let message: ServerMessage;
     try {
       message = JSON.parse(raw) as ServerMessage;
@@ -77,21 +168,41 @@ export class RealtimeClient {
     }
     if (message.event === 'connected') {
       this.attempts = 0;
-      this.subscribeOwn(message.data.user_id);
+      this.socketId = message.data.socket_id;
+      const own: `${ChannelKind}.${string}` = `user.${message.data.user_id}`;
+      this.send({ event: 'subscribe', channel: own });
+      for (const [name, channel] of this.channels) void this.join(name, channel);
       return;
     }
-    if (!('channel' in message) || !('data' in message)) return;
-    if (message.event === 'LogoutAction') {
+    const frame = message as { event: string; channel?: string; data?: unknown };
+    const channel = frame.channel === undefined ? undefined : this.channels.get(frame.channel);
+    if (frame.event === 'subscribed') {
+      if (!channel) return;
+      this.setState(channel, 'live');
+      for (const listener of [...channel.listeners]) listener.onSubscribed?.();
+      return;
+    }
+    if (frame.event === 'subscription_error') {
+      if (channel) this.setState(channel, 'refused');
+      return;
+    }
+    if (frame.channel === undefined || !('data' in frame)) return;
+    if (frame.event === 'LogoutAction') {
       this.stopped = true;
       this.options.onLoggedOut();
     }
-    for (const handler of this.handlers.get(message.event) ?? []) handler(message.data, message.channel);
+    for (const handler of this.handlers.get(frame.event) ?? []) handler(frame.data, frame.channel);
+    for (const listener of channel?.listeners ?? []) listener.onEvent?.(frame.event, frame.data);
   }
 
-  private async closed(socket: WebSocket, code: number): Promise<void> {
+  private async closed(socket: SocketLike, code: number): Promise<void> {
     if (this.socket !== socket) return;
     this.socket = null;
+    this.socketId = null;
     if (this.stopped) return;
+    for (const channel of this.channels.values()) {
+      if (channel.state !== 'refused') this.setState(channel, 'offline');
+    }
     if (code === LOGGED_OUT) {
       this.stopped = true;
       this.options.onLoggedOut();
@@ -103,11 +214,23 @@ export class RealtimeClient {
         ? 0
         : RECONNECT_DELAYS_MS[Math.min(this.attempts, RECONNECT_DELAYS_MS.length - 1)]!;
     this.attempts += 1;
-    this.timer = setTimeout(() => this.connect(), delay);
+    const schedule =
+      this.options.schedule ??
+      ((run: () => void, ms: number) => {
+        const timer = setTimeout(run, ms);
+        return () => clearTimeout(timer);
+      });
+    this.cancelTimer = schedule(() => this.connect(), delay);
+  }
+
+  private setState(channel: Channel, state: ChannelState): void {
+    if (channel.state === state) return;
+    channel.state = state;
+    for (const listener of [...channel.listeners]) listener.onState?.(state);
   }
 
   private send(frame: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(frame));
   }
 }
 

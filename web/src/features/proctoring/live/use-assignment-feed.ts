@@ -1,10 +1,6 @@
 import type { ServerEventMap } from '@sabaq/events';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../shared/api';
-import { realtimeUrl } from '../../realtime';
-import { refreshSession, useSession } from '../../session';
+import { useChannel, type ChannelState } from '../../realtime';
 import type { ProctoringAction } from '../model/types';
-import { AssignmentChannel, type ChannelState } from './assignment-channel';
 
 /** A pushed action in the shape the actions list answers, so both go through one model. */
 export function actionFromPush(push: ServerEventMap['ActionRecorded']): ProctoringAction {
@@ -24,36 +20,19 @@ export function actionFromPush(push: ServerEventMap['ActionRecorded']): Proctori
 }
 
 /**
- * Listens to `assignment.{id}` while the page is open: every pushed action is handed to `onAction`;
- * after each (re)subscription `onResync` runs so the page refetches what a gap may have lost.
+ * Listens to `assignment.{id}` on the app's realtime connection while the page is open: every pushed
+ * action is handed to `onAction`; after each (re)subscription `onResync` runs so the page refetches
+ * what a gap may have lost.
  */
 export function useAssignmentFeed(
   assignmentId: string,
   onAction: (action: ProctoringAction) => void,
   onResync: () => void,
 ): ChannelState {
-  const [state, setState] = useState<ChannelState>('connecting');
-  const handlers = useRef({ onAction, onResync });
-  handlers.current = { onAction, onResync };
-  const hasToken = useSession((s) => s.wsToken !== null);
-
-  useEffect(() => {
-    if (!hasToken) return;
-    const channel = new AssignmentChannel({
-      url: realtimeUrl(window.location),
-      channel: `assignment.${assignmentId}`,
-      wsToken: () => useSession.getState().wsToken,
-      authorize: async (socketId, name) =>
-        (await api.post<{ auth: string }>('/broadcasting/auth', { socket_id: socketId, channel_name: name }))
-          .auth,
-      renewTokens: () => refreshSession(useSession.getState().accessToken ?? ''),
-      onAction: (push) => handlers.current.onAction(actionFromPush(push)),
-      onSubscribed: () => handlers.current.onResync(),
-      onState: setState,
-    });
-    channel.start();
-    return () => channel.stop();
-  }, [assignmentId, hasToken]);
-
-  return state;
+  return useChannel(`assignment.${assignmentId}`, {
+    onEvent: (event, data) => {
+      if (event === 'ActionRecorded') onAction(actionFromPush(data as ServerEventMap['ActionRecorded']));
+    },
+    onSubscribed: onResync,
+  });
 }
