@@ -61,7 +61,16 @@ export function PublicReportPage() {
             <Fact label={t('publicReport.assignment')} value={report.assignment.name} />
             <Fact label={t('publicReport.date')} value={format.dateTime(report.date)} />
             {report.certificate ? (
-              <Fact label={t('publicReport.number')} value={report.certificate.number} />
+              <Fact
+                label={t('publicReport.number')}
+                // On an attempt's report the badge is the outcome: the certificate's validity goes here.
+                value={
+                  report.kind === 'attempt'
+                    ? `${report.certificate.number} · ${report.certificate.is_valid ? t('publicReport.valid') : t('publicReport.revoked')}`
+                    : report.certificate.number
+                }
+                testId="report-certificate"
+              />
             ) : null}
             {report.score ? (
               <Fact
@@ -97,9 +106,10 @@ export function PublicReportPage() {
   );
 }
 
+/** A certificate's report shows its validity; an attempt's, its outcome. */
 function StatusBadge({ report }: { report: PublicReport }) {
   const { t } = useTranslation();
-  if (report.certificate) {
+  if (report.kind === 'certificate' && report.certificate) {
     const valid = report.certificate.is_valid;
     return (
       <Badge size="lg" color={valid ? 'teal' : 'red'} variant="filled" data-testid="report-validity">
