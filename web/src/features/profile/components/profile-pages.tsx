@@ -1,29 +1,18 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { groupKey, profilePathOf } from '../../../app/guards/groups';
-import { api, changedFields, isApiError, records } from '../../../shared/api';
+import { api, records } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { fullNameOf } from '../../../shared/person/full-name';
 import { IconEdit, IconKey } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { ProfileEditForm } from './profile-edit-form';
 import { fieldErrorsOf, NewPasswordForm, notifySuccess } from '../../auth';
-import { useCurrentUser, USER_QUERY_KEY, type User } from '../../session';
+import { useCurrentUser, type User } from '../../session';
 
 /** The profile routes of an area: view at …/profile, edit and password beside it. */
 function profileRoutes(group: string) {
@@ -122,13 +111,7 @@ export function ProfileViewPage() {
   );
 }
 
-const EDITABLE = ['lastname', 'firstname', 'patronymic', 'email', 'phone'] as const;
-type EditableField = (typeof EDITABLE)[number];
-
-/**
- * Profile edit. The platform lets only an admin change an account (PUT /api/users/{id}); everyone else's
- * data is kept by their school's manager, so for them the form is read-only and says whom to ask.
- */
+/** Profile edit, the same for every group: the user's own data (PUT /api/user/profile). */
 export function ProfileEditPage({ withPassword = false }: { withPassword?: boolean }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -137,103 +120,11 @@ export function ProfileEditPage({ withPassword = false }: { withPassword?: boole
     <>
       <PageHeading title={t('profile.edit')} description={fullNameOf(user)} />
       <Stack gap="lg">
-        <ProfileForm user={user} />
+        {/* Keyed by the saved user: after a save elsewhere the form starts from what the server kept. */}
+        <ProfileEditForm key={`${user.id}:${user.firstname}:${user.lastname}`} user={user} />
         {withPassword ? <PasswordSection /> : null}
       </Stack>
     </>
-  );
-}
-
-function ProfileForm({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const editable = user.group === 'admin';
-  const initial = Object.fromEntries(EDITABLE.map((f) => [f, user[f] ?? ''])) as Record<
-    EditableField,
-    string
-  >;
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: object) => records.update('users', user.id, body),
-    onSuccess: async () => {
-      notifySuccess(t('profile.saved'));
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      void navigate(profilePathOf(user.group) ?? '/');
-    },
-    onError: (error) => setErrors(isApiError(error) ? fieldErrorsOf(error, EDITABLE) : {}),
-  });
-  const normalised = (values: Record<EditableField, string>) =>
-    Object.fromEntries(
-      EDITABLE.map((f) => [
-        f,
-        values[f].trim() === '' && f !== 'lastname' && f !== 'firstname' ? null : values[f].trim(),
-      ]),
-    );
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!editable) return;
-          const body = changedFields(normalised(initial), normalised(form));
-          if (Object.keys(body).length === 0) void navigate(profilePathOf(user.group) ?? '/');
-          else save.mutate(body);
-        }}
-      >
-        <Stack gap="sm">
-          {editable ? null : (
-            <Alert color="gray" data-testid="profile-read-only">
-              {t('profile.readOnly')}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {(['lastname', 'firstname', 'patronymic'] as const).map((field) => (
-              <TextInput
-                key={field}
-                label={t(`person.${field}`)}
-                required={field !== 'patronymic'}
-                readOnly={!editable}
-                value={form[field]}
-                onChange={(e) => setForm({ ...form, [field]: e.currentTarget.value })}
-                error={errors[field]}
-              />
-            ))}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('person.email')}
-              type="email"
-              readOnly={!editable}
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
-              error={errors.email}
-            />
-            <TextInput
-              label={t('person.phone')}
-              type="tel"
-              readOnly={!editable}
-              value={form.phone}
-              onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })}
-              error={errors.phone}
-            />
-          </SimpleGrid>
-          {editable ? (
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={save.isPending}
-                disabled={!form.lastname.trim() || !form.firstname.trim()}
-              >
-                {t('common.save')}
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Paper>
   );
 }
 

@@ -91,6 +91,9 @@ export const profile: Messages['profile'] = {
   school: 'School',
   missing: 'User not found',
   saved: 'The profile has been saved',
-  readOnly:
-    "Your details are kept by your school's administration. To change them, ask your school's manager.",
+  avatar: 'Profile photo',
+  contactHint: 'A new address or number is confirmed with a code.',
+  codeSentEmail: 'A confirmation code was sent to {{email}}',
+  codeSentPhone: 'A confirmation code was sent to {{phone}}',
+  languageHint: 'Kept in this browser and applied at once.',
 };
