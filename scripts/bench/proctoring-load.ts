@@ -22,6 +22,7 @@ export interface LoadConfig {
   wsShare: number;
   /** Every n-th measured action's answer is reported for the timeline lag. */
   sampleEvery: number;
+  /** Keep-alive connections of the HTTP students; one each, as each browser holds its own. */
   httpSockets: number;
 }
 export interface Sample {
@@ -44,6 +45,8 @@ export interface LoadResult {
   fanoutMs: number[];
   pushesMissing: number;
   proctorDropped: boolean;
+  /** CPU the generator itself used over the run, as a share of one core: near 1, it is the bottleneck. */
+  generatorCpuShare: number;
 }
 
 /** Violations a detector reports while they last, and the warnings a browser sends. */
@@ -88,7 +91,9 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
     fanoutMs: [],
     pushesMissing: 0,
     proctorDropped: false,
+    generatorCpuShare: 0,
   };
+  const cpuAtStart = process.cpuUsage();
   const accepted: Sent[] = [];
   let outstanding = 0;
   let measuredOutstanding = 0;
@@ -165,6 +170,8 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
     else result.fanoutMs.push(at - action.at);
   }
   result.proctorDropped = proctorDropped;
+  const cpu = process.cpuUsage(cpuAtStart);
+  result.generatorCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - started);
   for (const socket of [proctor, ...overSocket.values()]) socket.socket.terminate();
   agent.destroy();
   return result;

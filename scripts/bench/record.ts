@@ -44,11 +44,13 @@ Machine of the last run of each: see the \`host\` field.
   conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a
   plain ffmpeg run with the same settings (target: ratio ≥ 0.67).
 - \`proctoring\`: a class of 1,000 students on the embedded platform, each sending one proctoring action
-  a second for 30 s after a 5-s warm-up (half \`POST /api/assignment/actions\` on a keep-alive pool of
-  64 connections, half \`proctoring.actions\` frames on their sockets) while the demo proctor's socket
-  listens on the assignment: \`accepted_actions_per_s\` (answers within the window) against the raw
-  event-store append rate of single-event appends from 32 writers in the same run (the ceiling of one
-  append per action), \`offered_actions_per_s\` against the students count; \`timeline_lag_p99_ms\`
+  a second for 30 s after a 5-s warm-up (half \`POST /api/assignment/actions\`, each on its own
+  keep-alive connection, half \`proctoring.actions\` frames on their sockets) while the demo proctor's
+  socket listens on the assignment: \`accepted_actions_per_s\` (answers within the window) against the
+  raw event-store append rate of single-event appends from 32 writers in the same run (the ceiling of
+  one append per action), \`accepted_vs_many_append_per_s\` the same figure against raw many-stream
+  appends of 200 attempts' events from 2 writers (the ceiling of the ingest's group commit),
+  \`offered_actions_per_s\` against the students count; \`timeline_lag_p99_ms\`
   / \`_p50_ms\`, an action's answer → its row in the read model, written in the same transaction as its
   attempt's timeline (every 10th action, polled every 20 ms; baseline: the 1,000 ms target);
   \`fanout_p99_ms\` / \`_p50_ms\`, sending → the proctor's socket; \`http_answer_p99_ms\`,
