@@ -19,34 +19,50 @@ export interface Box {
 
 export type Point = readonly [number, number];
 
+/** Where one output row or column samples the source: clamped position, its two neighbours, the weight. */
+interface Taps {
+  lo: Int32Array;
+  hi: Int32Array;
+  frac: Float64Array;
+}
+
+/** Taps of `count` outputs at `start + (i + 0.5) * step - 0.5` in a source `size` long (clamped). */
+function taps(count: number, size: number, start: number, step: number): Taps {
+  const lo = new Int32Array(count);
+  const hi = new Int32Array(count);
+  const frac = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const p = start + (i + 0.5) * step - 0.5;
+    const c = p < 0 ? 0 : p > size - 1 ? size - 1 : p;
+    const i0 = c | 0;
+    lo[i] = i0;
+    hi[i] = i0 + 1 < size ? i0 + 1 : i0;
+    frac[i] = c - i0;
+  }
+  return { lo, hi, frac };
+}
+
 /**
- * Maps each output pixel back to the source through `toSource` and samples it there (bilinear, clamped
- * to the border). The hot loop of every runner: one coordinate pair per pixel, all three channels at once.
+ * An axis-aligned bilinear resample (resize and crop): each output pixel samples the source at
+ * (columns[x], rows[y]). The hot loop of every runner, so the positions are computed once per row and
+ * column rather than per pixel, and nothing is allocated per pixel.
  */
-function remap(
-  image: RgbImage,
-  width: number,
-  height: number,
-  toSource: (x: number, y: number) => Point,
-): RgbImage {
-  const { width: sw, height: sh, data: src } = image;
+function resample(image: RgbImage, width: number, height: number, columns: Taps, rows: Taps): RgbImage {
+  const { width: sw, data: src } = image;
   const data = new Uint8Array(width * height * 3);
   let offset = 0;
   for (let y = 0; y < height; y++) {
+    const row0 = rows.lo[y]! * sw;
+    const row1 = rows.hi[y]! * sw;
+    const fy = rows.frac[y]!;
     for (let x = 0; x < width; x++) {
-      const [px, py] = toSource(x, y);
-      const cx = px < 0 ? 0 : px > sw - 1 ? sw - 1 : px;
-      const cy = py < 0 ? 0 : py > sh - 1 ? sh - 1 : py;
-      const x0 = cx | 0;
-      const y0 = cy | 0;
-      const x1 = x0 + 1 < sw ? x0 + 1 : x0;
-      const y1 = y0 + 1 < sh ? y0 + 1 : y0;
-      const fx = cx - x0;
-      const fy = cy - y0;
-      const a = (y0 * sw + x0) * 3;
-      const b = (y0 * sw + x1) * 3;
-      const c = (y1 * sw + x0) * 3;
-      const d = (y1 * sw + x1) * 3;
+      const x0 = columns.lo[x]!;
+      const x1 = columns.hi[x]!;
+      const fx = columns.frac[x]!;
+      const a = (row0 + x0) * 3;
+      const b = (row0 + x1) * 3;
+      const c = (row1 + x0) * 3;
+      const d = (row1 + x1) * 3;
       for (let k = 0; k < 3; k++) {
         const top = src[a + k]! + (src[b + k]! - src[a + k]!) * fx;
         const bottom = src[c + k]! + (src[d + k]! - src[c + k]!) * fx;
@@ -62,7 +78,7 @@ export function resize(image: RgbImage, width: number, height: number): RgbImage
   if (image.width === width && image.height === height) return image;
   const sx = image.width / width;
   const sy = image.height / height;
-  return remap(image, width, height, (x, y) => [(x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5]);
+  return resample(image, width, height, taps(width, image.width, 0, sx), taps(height, image.height, 0, sy));
 }
 
 /** The region `box` (clamped to the image), resized to width × height. */
@@ -73,7 +89,7 @@ export function cropResize(image: RgbImage, box: Box, width: number, height: num
   const y2 = Math.max(y1 + 1, Math.min(box.y2, image.height));
   const sx = (x2 - x1) / width;
   const sy = (y2 - y1) / height;
-  return remap(image, width, height, (x, y) => [x1 + (x + 0.5) * sx - 0.5, y1 + (y + 0.5) * sy - 0.5]);
+  return resample(image, width, height, taps(width, image.width, x1, sx), taps(height, image.height, y1, sy));
 }
 
 /** The affine map [a b c; d e f] taking three points `from` onto three points `to`. */
@@ -104,11 +120,35 @@ export function warpAffine(
   const ib = -b / det;
   const id = -d / det;
   const ie = a / det;
-  return remap(image, width, height, (x, y) => {
-    const dx = x - c;
+  const { width: sw, height: sh, data: src } = image;
+  const data = new Uint8Array(width * height * 3);
+  let offset = 0;
+  for (let y = 0; y < height; y++) {
     const dy = y - f;
-    return [ia * dx + ib * dy, id * dx + ie * dy];
-  });
+    for (let x = 0; x < width; x++) {
+      const dx = x - c;
+      const px = ia * dx + ib * dy;
+      const py = id * dx + ie * dy;
+      const cx = px < 0 ? 0 : px > sw - 1 ? sw - 1 : px;
+      const cy = py < 0 ? 0 : py > sh - 1 ? sh - 1 : py;
+      const x0 = cx | 0;
+      const y0 = cy | 0;
+      const x1 = x0 + 1 < sw ? x0 + 1 : x0;
+      const y1 = y0 + 1 < sh ? y0 + 1 : y0;
+      const fx = cx - x0;
+      const fy = cy - y0;
+      const p = (y0 * sw + x0) * 3;
+      const q = (y0 * sw + x1) * 3;
+      const r = (y1 * sw + x0) * 3;
+      const t = (y1 * sw + x1) * 3;
+      for (let k = 0; k < 3; k++) {
+        const top = src[p + k]! + (src[q + k]! - src[p + k]!) * fx;
+        const bottom = src[r + k]! + (src[t + k]! - src[r + k]!) * fx;
+        data[offset++] = Math.round(top + (bottom - top) * fy);
+      }
+    }
+  }
+  return { width, height, data };
 }
 
 /** Planar float tensor data [3, h, w] from RGB, (v / scale - mean) / std per channel. */

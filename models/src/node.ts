@@ -2,4 +2,5 @@
 export * from './index';
 export * from './manifest';
 export * from './node-sessions';
+export * from './worker-sessions';
 export * from './tfjs-session';

@@ -10,6 +10,7 @@ import {
   loudnessDbfs,
   resize,
   manifest,
+  pooledServerSession,
   serverObjectModel,
   serverSession,
   VAD_FRAME,
@@ -48,8 +49,11 @@ export interface AnalysisResult {
   objectLooks: { looked: number; carried: number };
 }
 
-/** Frames analysed at once: enough to keep both cores of a small server busy. */
-const FRAMES_IN_FLIGHT = Math.max(2, Math.min(4, availableParallelism()));
+/**
+ * Frames analysed at once: two per onnx worker (one per core), so that while a worker computes one
+ * frame's pose this thread prepares the next frame's input.
+ */
+const FRAMES_IN_FLIGHT = Math.max(2, Math.min(8, 2 * availableParallelism()));
 
 /** Frames the object detector may lag behind the face models before reading stops to wait. */
 const MAX_OBJECT_BACKLOG = 12;
@@ -75,13 +79,9 @@ export interface DetectorCost {
   runs: number;
 }
 
-const MODEL_IDS = [
-  'face-detect-rfb320',
-  'face-landmarks-68',
-  'head-pose',
-  'face-embedding',
-  'voice-activity-silero-v5',
-] as const;
+const FACE_MODEL_IDS = ['face-detect-rfb320', 'face-landmarks-68', 'head-pose', 'face-embedding'] as const;
+const VOICE_MODEL_ID = 'voice-activity-silero-v5';
+const MODEL_IDS = [...FACE_MODEL_IDS, VOICE_MODEL_ID] as const;
 
 /** The object detector, a TensorFlow.js model run apart from the ONNX sessions (serverObjectModel). */
 const OBJECT_MODEL_ID = 'objects-centernet';
@@ -101,8 +101,11 @@ export function modelVersions(): string[] {
  */
 export async function analyzeRecording(options: AnalyzeOptions): Promise<AnalysisResult> {
   const { settings } = options;
-  const [[detector, landmarker, poser, embedder, vadSession], objectModel] = await Promise.all([
-    Promise.all(MODEL_IDS.map((id) => serverSession(id))),
+  // The face models run in the onnx worker threads (pooledServerSession: onnxruntime-node computes on
+  // the calling thread, and this is the api process); the voice model's calls are tiny and stay here.
+  const [detector, landmarker, poser, embedder] = FACE_MODEL_IDS.map((id) => pooledServerSession(id));
+  const [vadSession, objectModel] = await Promise.all([
+    serverSession(VOICE_MODEL_ID),
     options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
   ]);
   let identity: Float32Array | null = null;
@@ -138,7 +141,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   let reported = -1;
   const progress = async () => {
     const at = Math.floor(Math.min(videoAt, audioAt));
-    if (at > reported) {
+    if (Number.isFinite(at) && at > reported) {
       reported = at;
       await options.onProgress?.({ analysedSeconds: at });
     }
@@ -235,6 +238,9 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       objectLooks.looked = schedule.looks;
       objectLooks.carried = verdicts.filter((v) => !v.looked).length;
     }
+    // The last frames in flight are done: the video is analysed to its end.
+    videoAt = index / settings.framesPerSecond;
+    await progress();
     videoAt = Number.POSITIVE_INFINITY;
   })();
 
