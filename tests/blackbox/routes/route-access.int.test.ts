@@ -63,6 +63,9 @@ async function call(method: string, url: string, token?: string) {
     method,
     headers,
     body: sendsBody ? '{}' : undefined,
+    // A route that answers with a redirect (the OAuth challenge and callback) is judged by that answer,
+    // not by the web app's page it points to.
+    redirect: 'manual',
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as { status_code?: number }) : {} };
