@@ -6,7 +6,7 @@
  * main thread only prepares inputs and reads outputs. Plain JavaScript so that it starts the same under
  * tsx, vitest and node; the pre- and post-processing stay in the TypeScript runners.
  *   message in:  { id, file: absolute .onnx path, feeds: { name: { type, data, dims } } }
- *   message out: { id, outputs: { name: { type, data, dims } } } or { id, error }
+ *   message out: { id, outputs: { name: { type, data, dims } }, ms: the run's milliseconds } or { id, error }
  */
 import { parentPort } from 'node:worker_threads';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
@@ -36,7 +36,9 @@ parentPort.on('message', async ({ id, file, feeds }) => {
     const inputs = Object.fromEntries(
       Object.entries(feeds).map(([name, t]) => [name, new Tensor(t.type, t.data, t.dims)]),
     );
+    const start = performance.now();
     const result = await session.run(inputs);
+    const ms = performance.now() - start;
     const outputs = {};
     const transfer = [];
     for (const [name, tensor] of Object.entries(result)) {
@@ -45,7 +47,7 @@ parentPort.on('message', async ({ id, file, feeds }) => {
       outputs[name] = { type: tensor.type, data, dims: tensor.dims };
       transfer.push(data.buffer);
     }
-    parentPort.postMessage({ id, outputs }, transfer);
+    parentPort.postMessage({ id, outputs, ms }, transfer);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }

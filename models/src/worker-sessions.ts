@@ -12,7 +12,7 @@ interface WireTensor {
 }
 
 interface Pending {
-  resolve: (outputs: InferenceSession.ReturnType) => void;
+  resolve: (answer: { outputs: InferenceSession.ReturnType; ms: number }) => void;
   reject: (error: Error) => void;
 }
 
@@ -31,20 +31,21 @@ class OnnxWorker {
     this.worker.on('exit', (code) => this.failAll(new Error(`an onnx worker stopped (exit code ${code})`)));
     this.worker.on(
       'message',
-      (message: { id: number; outputs?: Record<string, WireTensor>; error?: string }) => {
+      (message: { id: number; outputs?: Record<string, WireTensor>; ms?: number; error?: string }) => {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (this.pending.size === 0) this.worker.unref();
         if (message.error !== undefined) waiting?.reject(new Error(message.error));
         else
-          waiting?.resolve(
-            Object.fromEntries(
+          waiting?.resolve({
+            outputs: Object.fromEntries(
               Object.entries(message.outputs!).map(([name, t]) => [
                 name,
                 new Tensor(t.type, t.data as never, t.dims),
               ]),
             ) as InferenceSession.ReturnType,
-          );
+            ms: message.ms ?? 0,
+          });
       },
     );
   }
@@ -57,7 +58,10 @@ class OnnxWorker {
     return this.pending.size;
   }
 
-  run(file: string, feeds: InferenceSession.FeedsType): Promise<InferenceSession.ReturnType> {
+  run(
+    file: string,
+    feeds: InferenceSession.FeedsType,
+  ): Promise<{ outputs: InferenceSession.ReturnType; ms: number }> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     const wire = Object.fromEntries(
@@ -92,20 +96,30 @@ function workers(): OnnxWorker[] {
   return pool;
 }
 
+/** A pooled session, and the milliseconds its runs computed in the workers (not waiting for one). */
+export interface PooledSession extends ModelSession {
+  readonly computed: { ms: number; runs: number };
+}
+
 /**
  * A manifest model run in the process's pool of onnx worker threads: each run goes to the least busy
  * worker, so the frames a caller keeps in flight are computed on different cores and the calling
  * thread stays free. Same runners, same results as `serverSession`, which runs on the calling thread.
  */
-export function pooledServerSession(id: string): ModelSession {
+export function pooledServerSession(id: string): PooledSession {
   const file = weightsPath(id);
   if (!existsSync(file)) {
     throw new Error(`model ${id} is missing: run node models/scripts/fetch-models.mjs`);
   }
+  const computed = { ms: 0, runs: 0 };
   return {
-    run(feeds: InferenceSession.FeedsType) {
+    computed,
+    async run(feeds: InferenceSession.FeedsType) {
       const least = workers().reduce((a, b) => (b.busy < a.busy ? b : a));
-      return least.run(file, feeds);
+      const { outputs, ms } = await least.run(file, feeds);
+      computed.ms += ms;
+      computed.runs += 1;
+      return outputs;
     },
-  } as ModelSession;
+  } as PooledSession;
 }

@@ -12,8 +12,9 @@
  *   each with decode-only's multiple of real time as baseline and decode-only time / analysis time as ratio;
  * - `analysis_cpu_x_realtime_<name>`: seconds of recording per CPU second (all threads, ffmpeg included),
  *   against decode-only's: what a run costs whatever else loads the machine (2 cores give at most twice);
- * - `<model>_ms_per_frame`: wall milliseconds spent in each model per sampled frame in the full run
- *   (under the pipeline's concurrency), `voice_activity_ms_per_second` per second of audio;
+ * - `<model>_ms_per_frame`: milliseconds each model computed per sampled frame in the full run (the face
+ *   models: their runs in the onnx workers; objects: its looks, wall, one at a time, spread over all
+ *   frames), `voice_activity_ms_per_second` per second of audio;
  *   `objects_looked_frames`: frames the detector ran on, against the fixed schedule's count;
  * - `<type>_precision` / `<type>_recall`: per detector over the known segments, from the full run (an
  *   interval found in a segment that expects its type is a hit; one inside a segment that does not is

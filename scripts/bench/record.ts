@@ -34,11 +34,16 @@ Machine of the last run of each: see the \`host\` field.
 - \`web\`: gzipped download sizes of the built web app: \`initial_js_gzip_kb\` (what the first page
   needs) against a bare React + ReactDOM bundle built in the same run, its share of the 300 KB budget,
   the shell and each area's screens on top (\`area_<t|s|m|p|a>_js_gzip_kb\`) and the initial CSS.
-- \`ai\`: \`analysis_x_realtime\`, the server's re-analysis of the accuracy video (real pictures and sound
-  with known segments; frames at 2/s through face, pose and identity, every second through voice
-  activity and loudness) in seconds of recording per second, against ffmpeg decoding the same video and
-  doing nothing else (targets: ≥ 20× real time, ratio ≥ 0.33); \`<type>_precision\` and \`_recall\` per
-  detector over the known segments (docs/ai-analysis.md).
+- \`ai\`: the server's re-analysis of the accuracy video (real pictures and sound with known segments,
+  docs/ai-analysis.md) in seconds of recording per second, against ffmpeg decoding the same video and
+  doing nothing else in the same run: \`analysis_x_realtime_core\` (face, pose and identity on frames at
+  2/s, voice activity and loudness on every second, no object detector; target ≥ 20× real time),
+  \`analysis_x_realtime_full\` (the whole pipeline as the analyzer runs it; target: ratio ≥ 0.33) and
+  \`analysis_x_realtime_full_fixed\` (the object detector on every 2-s frame, the former schedule);
+  \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg), which the machine's
+  load does not change; \`<model>_ms_per_frame\` and \`objects_looked_frames\` (against the fixed
+  schedule's); \`<type>_precision\` and \`_recall\` per detector over the known segments. The host
+  field has the load average at the start.
 - \`transcode\`: a 60-s 640×480 VP8 and Opus recording in 5-s chunks converted to HLS, in multiples of
   real time: \`hls_x_realtime\` (the transcoder's ffmpeg step) and \`conversion_x_realtime\` (the whole
   conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a

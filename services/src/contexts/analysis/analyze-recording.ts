@@ -43,7 +43,11 @@ export interface AnalysisResult {
   models: string[];
   /** A small picture of each interval's middle (by the interval's index), when one was kept. */
   thumbnails: Map<number, RgbImage>;
-  /** Per model (face-detect, head-pose, face-landmarks, face-embedding, voice-activity, objects). */
+  /**
+   * Per model: wall milliseconds of its calls for voice-activity and objects (each called one at a
+   * time), and for the face models (face-detect, head-pose, face-landmarks, face-embedding, several
+   * frames in flight) the milliseconds their runs computed in the onnx workers, without waiting for one.
+   */
   costs: Record<string, DetectorCost>;
   /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
   objectLooks: { looked: number; carried: number };
@@ -104,6 +108,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   // The face models run in the onnx worker threads (pooledServerSession: onnxruntime-node computes on
   // the calling thread, and this is the api process); the voice model's calls are tiny and stay here.
   const [detector, landmarker, poser, embedder] = FACE_MODEL_IDS.map((id) => pooledServerSession(id));
+  const faceModels = { detector, landmarker, poser, embedder };
   const [vadSession, objectModel] = await Promise.all([
     serverSession(VOICE_MODEL_ID),
     options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
@@ -268,6 +273,16 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   await Promise.all([video, sound]);
+  const faceCosts = {
+    'face-detect': faceModels.detector,
+    'head-pose': faceModels.poser,
+    'face-landmarks': faceModels.landmarker,
+    'face-embedding': faceModels.embedder,
+  };
+  for (const [name, session] of Object.entries(faceCosts)) {
+    // The identity photo's own runs (before the recording) are in the counts too: a handful of ms.
+    if (session!.computed.runs > 0) costs[name] = { ...session!.computed };
+  }
   const frames = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, signal]) => signal);
   const intervals = sustainedIntervals(anomaliesOf(frames, audio, settings), settings);
   return {
