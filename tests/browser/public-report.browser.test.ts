@@ -163,6 +163,17 @@ describe('the public report /report/{token}', () => {
     await reportShown(page);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    // The table stays inside the sheet, and the badge is whole.
+    const sheet = (await page
+      .getByTestId('public-report')
+      .locator('.mantine-Paper-root')
+      .first()
+      .boundingBox())!;
+    const table = (await page.getByTestId('report-types').boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(sheet.x + sheet.width);
+    expect(await page.getByTestId('report-validity').textContent()).toBe('Действителен');
+    const badge = page.getByTestId('report-validity').locator('.mantine-Badge-label');
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.screenshot({ path: screenshotPath('public-report-phone'), fullPage: true });
   });
 
@@ -188,6 +199,8 @@ describe('the public report /report/{token}', () => {
     await visitor.getByTestId('error-page').waitFor(POLL);
     expect(await visitor.getByTestId('error-page').getAttribute('data-status')).toBe('404');
     expect(await visitor.getByTestId('public-report').count()).toBe(0);
+    // Inside the public layout: the brand and the language stay.
+    await visitor.getByTestId('language-switcher').waitFor();
     await visitor.screenshot({ path: screenshotPath('public-report-404') });
   });
 

@@ -51,14 +51,18 @@ function areaRoute(area: Area): RouteObject {
   };
 }
 
-const publicPages: Record<string, () => Promise<Pick<RouteObject, 'Component' | 'loader'>>> = {
+const publicPages: Record<
+  string,
+  () => Promise<Pick<RouteObject, 'Component' | 'loader' | 'ErrorBoundary'>>
+> = {
   status: async () => ({ Component: (await import('./routes/status')).StatusRoute }),
   'external-camera': async () => ({ Component: (await import('../features/external-session')).CameraPage }),
   'external-upload': async () => ({ Component: (await import('../features/external-session')).UploadPage }),
   // The public report: its loader answers 404 for an unknown or revoked link (the layout's error page).
   report: async () => {
     const { PublicReportPage, reportLoader } = await import('../features/public-report');
-    return { Component: PublicReportPage, loader: reportLoader };
+    // Its own error boundary keeps the 404 inside the public layout (header, language).
+    return { Component: PublicReportPage, loader: reportLoader, ErrorBoundary: RouteError };
   },
 };
 

@@ -4,6 +4,7 @@ import {
   Avatar,
   Badge,
   Button,
+  ColorSwatch,
   Divider,
   Group,
   Paper,
@@ -36,8 +37,8 @@ export function PublicReportPage() {
     <Stack gap="md" maw={860} mx="auto" data-testid="public-report">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} className={classes.sheet}>
         <Stack gap="lg">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               {report.school.logo ? <Avatar src={report.school.logo} radius="sm" size="lg" /> : null}
               <div>
                 <Text c="dimmed" size="sm">
@@ -112,14 +113,26 @@ function StatusBadge({ report }: { report: PublicReport }) {
   if (report.kind === 'certificate' && report.certificate) {
     const valid = report.certificate.is_valid;
     return (
-      <Badge size="lg" color={valid ? 'teal' : 'red'} variant="filled" data-testid="report-validity">
+      <Badge
+        size="lg"
+        color={valid ? 'teal' : 'red'}
+        variant="filled"
+        style={{ flexShrink: 0 }}
+        data-testid="report-validity"
+      >
         {valid ? t('publicReport.valid') : t('publicReport.revoked')}
       </Badge>
     );
   }
   if (report.passed === null) return null;
   return (
-    <Badge size="lg" color={report.passed ? 'teal' : 'gray'} variant="light" data-testid="report-validity">
+    <Badge
+      size="lg"
+      color={report.passed ? 'teal' : 'gray'}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      data-testid="report-validity"
+    >
       {report.passed ? t('publicReport.passed') : t('publicReport.failed')}
     </Badge>
   );
@@ -174,22 +187,39 @@ function ProctoringSection({ summary }: { summary: NonNullable<PublicReport['pro
         <>
           <Text fw={600}>{t('publicReport.chart')}</Text>
           <ViolationsChart types={summary.types} />
-          <Table withTableBorder striped data-testid="report-types">
+          <Table
+            withTableBorder
+            striped
+            fz="sm"
+            horizontalSpacing="xs"
+            // Fixed columns wrap their words on a phone instead of pushing the table out of the sheet.
+            layout="fixed"
+            data-testid="report-types"
+          >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('publicReport.proctoring')}</Table.Th>
-                <Table.Th ta="right">{t('publicReport.intervals')}</Table.Th>
-                <Table.Th ta="right">{t('publicReport.seconds')}</Table.Th>
+                <Table.Th>{t('publicReport.type')}</Table.Th>
+                <Table.Th ta="right" w="26%">
+                  {t('publicReport.intervals')}
+                </Table.Th>
+                <Table.Th ta="right" w="28%">
+                  {t('publicReport.seconds')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {summary.types.map((entry) => (
                 <Table.Tr key={entry.type}>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge size="xs" variant="light" color={entry.kind === 'violation' ? 'red' : 'orange'}>
-                        {t(`publicReport.${entry.kind}`)}
-                      </Badge>
+                    <Group gap={8} wrap="nowrap">
+                      {/* The chart's colour, named for those who cannot tell colours apart. */}
+                      <ColorSwatch
+                        size={10}
+                        color={`var(--mantine-color-${entry.kind === 'violation' ? 'red' : 'orange'}-6)`}
+                        title={t(`publicReport.${entry.kind}`)}
+                        aria-label={t(`publicReport.${entry.kind}`)}
+                        style={{ flexShrink: 0 }}
+                      />
                       {typeLabel(entry.type)}
                     </Group>
                   </Table.Td>

@@ -1,5 +1,6 @@
 import type { PublicProctoringSummary } from '@sabaq/events';
 import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from 'recharts';
 
@@ -12,6 +13,7 @@ const BAR_HEIGHT = 32;
 export function ViolationsChart({ types }: { types: PublicProctoringSummary['types'] }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
+  const narrow = useMediaQuery('(max-width: 36em)');
   const rows = types.map((entry) => ({
     name: typeLabel(entry.type),
     intervals: entry.intervals,
@@ -27,8 +29,8 @@ export function ViolationsChart({ types }: { types: PublicProctoringSummary['typ
     >
       <BarChart data={rows} layout="vertical" responsive style={{ width: '100%', height: '100%' }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} />
-        <YAxis type="category" dataKey="name" width={190} tick={{ fontSize: 12 }} />
+        <XAxis type="number" allowDecimals={false} domain={[0, 'dataMax']} />
+        <YAxis type="category" dataKey="name" width={narrow ? 110 : 190} tick={{ fontSize: 12 }} />
         <Bar dataKey="intervals" name={t('publicReport.intervals')} isAnimationActive={false} barSize={18}>
           {rows.map((row) => (
             <Cell
