@@ -131,6 +131,11 @@ describe('editing one’s own profile', () => {
     const me = (await call('GET', '/api/user.json', { token: pupilToken })).body.entity as { id: string };
     const account = await platform.store.readStream(`account-${me.id}`);
     expect(account.map((e) => e.type)).toEqual(expect.arrayContaining(['EmailConfirmed', 'PhoneConfirmed']));
+    // Cleared again (null, as the form sends an emptied field): no address, no code.
+    const cleared = await edit(pupilToken, { email: null, phone: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.entity).toMatchObject({ email: null, phone: null });
+    expect(cleared.body.verification).toEqual({ email: false, phone: false });
   });
 
   it('is the caller’s own profile only: no token is 401, and there is no route naming another user', async () => {

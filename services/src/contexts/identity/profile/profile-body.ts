@@ -61,7 +61,8 @@ export function readProfileBody(body: unknown): { changes: UserProfileChanges; e
     else changes.patronymic = value || null;
   }
   if ('email' in given) {
-    const value = text(given.email)?.toLowerCase();
+    const raw = text(given.email);
+    const value = typeof raw === 'string' ? raw.toLowerCase() : raw;
     if (value === undefined) fail('email', PROFILE_TEXTS.email);
     else if (value && !z.email().max(255).safeParse(value).success) fail('email', PROFILE_TEXTS.email);
     else changes.email = value || null;

@@ -37,8 +37,9 @@ export function ProfileEditForm({ user }: { user: User }) {
       notifySuccess(t('profile.saved'));
       if (saved.verification.email) notifySuccess(t('profile.codeSentEmail', { email: saved.entity.email }));
       if (saved.verification.phone) notifySuccess(t('profile.codeSentPhone', { phone: saved.entity.phone }));
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      // Away from the form first: the user read again re-renders the page around it.
       void navigate(home);
+      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
     onError: (error) => setErrors(fieldErrorsOf(error, [...OWN_PROFILE_FIELDS, 'group', 'school_id'])),
   });

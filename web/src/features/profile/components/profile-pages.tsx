@@ -120,8 +120,7 @@ export function ProfileEditPage({ withPassword = false }: { withPassword?: boole
     <>
       <PageHeading title={t('profile.edit')} description={fullNameOf(user)} />
       <Stack gap="lg">
-        {/* Keyed by the saved user: after a save elsewhere the form starts from what the server kept. */}
-        <ProfileEditForm key={`${user.id}:${user.firstname}:${user.lastname}`} user={user} />
+        <ProfileEditForm user={user} />
         {withPassword ? <PasswordSection /> : null}
       </Stack>
     </>
