@@ -122,7 +122,10 @@ describe('course editor, media picker, own profile', () => {
     await renamed.getByTestId('group-name').fill('Неделя 1: введение');
     await renamed.getByRole('button', { name: 'Переименовать' }).click();
     await page.getByRole('region', { name: 'Неделя 1: введение' }).waitFor(POLL);
-    await page.screenshot({ path: screenshotPath('course-editor'), fullPage: true });
+    // The whole editor in one view, once the toasts (3 s each) have gone.
+    await page.setViewportSize({ width: 1280, height: 1450 });
+    await expect.poll(() => page.locator('.mantine-Notification-root').count(), POLL).toBe(0);
+    await page.screenshot({ path: screenshotPath('course-editor') });
 
     // The student's course: the new name, the cover, week 2 first with the quiz, then week 1 with the lesson.
     const student = await demo.signedInPage('student', '/s/courses');
