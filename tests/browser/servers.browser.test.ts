@@ -137,6 +137,21 @@ describe("a manager's servers and storages", () => {
     await page.screenshot({ path: screenshotPath('storages'), fullPage: true });
   });
 
+  it('speaks English and Kazakh too', async () => {
+    const page = await demo.signedInPage('manager', '/m/servers/create');
+    await page.getByRole('heading', { level: 1, name: 'Добавить сервер' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add server' }).waitFor();
+    await page.getByRole('button', { name: 'Add ICE server' }).waitFor();
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Сервер қосу' }).waitFor();
+    await page.getByRole('button', { name: 'ICE-сервер қосу' }).waitFor();
+    await page.goto(`${demo.url}/m/storages`);
+    await page.getByRole('heading', { level: 1, name: 'Қоймалар' }).waitFor();
+    await page.getByTestId('platform-storage').getByText('Платформа қоймасы').waitFor();
+    await page.getByRole('columnheader', { name: 'Бакет' }).first().waitFor();
+  });
+
   it('is refused to a teacher', async () => {
     const page = await demo.signedInPage('teacher', '/m/servers');
     await page.getByText('Доступ запрещён').first().waitFor();
