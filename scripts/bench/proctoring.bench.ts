@@ -29,6 +29,8 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const WS_SHARE = Number(process.env.BENCH_WS_SHARE ?? 0.5);
+/** Keep-alive connections of the HTTP students in all (default: one each). */
+const HTTP_SOCKETS = process.env.BENCH_HTTP_SOCKETS ? Number(process.env.BENCH_HTTP_SOCKETS) : undefined;
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 10);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
 const BASELINE_WRITERS = 32;
@@ -213,7 +215,7 @@ async function main(): Promise<void> {
         sampleEvery: SAMPLE_EVERY,
         // One keep-alive connection per HTTP student, as browsers hold them: a smaller pool queued
         // requests inside the generator, and its wait was counted as the server's.
-        httpSockets: Math.max(1, STUDENTS - Math.round(STUDENTS * WS_SHARE)),
+        httpSockets: HTTP_SOCKETS ?? Math.max(1, STUDENTS - Math.round(STUDENTS * WS_SHARE)),
       },
       (sample) => watch.add(sample),
     );
@@ -271,6 +273,7 @@ async function main(): Promise<void> {
       pushes_missing: result.pushesMissing,
       proctor_dropped: result.proctorDropped,
       generator_cpu_share: round(result.generatorCpuShare),
+      http_sockets: HTTP_SOCKETS ?? 'one per student',
       answer_errors: result.errorKinds,
     });
   } finally {

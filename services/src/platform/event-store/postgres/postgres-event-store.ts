@@ -23,6 +23,8 @@ export interface PostgresEventStoreOptions {
   /** Schema holding the store's tables; tests give each suite its own. */
   schema?: string;
   poolSize?: number;
+  /** Connections kept for appends (default 8), so that acknowledgements never queue behind reads. */
+  appendPoolSize?: number;
 }
 
 interface EventRow {
@@ -67,6 +69,7 @@ const COLUMNS = 'global_position, event_id, stream_id, stream_position, type, da
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres';
   private readonly pool: pg.Pool;
+  private readonly appendPool: pg.Pool;
   private readonly schema: string;
   private readonly table: string;
   private listener: pg.Client | undefined;
@@ -79,8 +82,15 @@ export class PostgresEventStore implements EventStore {
     this.schema = options.schema ?? 'event_store';
     this.table = `${quoteIdent(this.schema)}.events`;
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 8 });
+    // Under load the read pool has a queue (every request's session, every subscription's page): an
+    // append waiting in it would hold back every acknowledgement of its group.
+    this.appendPool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.appendPoolSize ?? 8,
+    });
     // A dropped idle connection must not crash the process; the next query simply takes a new one.
     this.pool.on('error', () => undefined);
+    this.appendPool.on('error', () => undefined);
   }
 
   /** Creates the schema, tables and append function; safe to run concurrently and repeatedly. */
@@ -182,9 +192,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** One statement on a connection of its own. */
+  /** An append statement on a connection of the append pool. */
   private async query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
-    const client = await this.pool.connect();
+    const client = await this.appendPool.connect();
     try {
       const result = await client.query<Row>(text, values);
       client.release();
@@ -304,7 +314,7 @@ export class PostgresEventStore implements EventStore {
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.appendPool.end()]);
   }
 
   /** One LISTEN connection per store wakes every subscription as soon as an append commits. */
