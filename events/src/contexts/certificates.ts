@@ -104,6 +104,8 @@ const placeholders = z.record(z.string().max(64), z.string().max(5000));
 export const UserCertificateIssued = defineEvent({
   type: 'UserCertificateIssued',
   version: 1,
+  // A report token is a bearer secret (whoever holds it reads the report): never copied out of the store.
+  redact: ['report_token'],
   schema: z.object({
     id,
     certificate_id: id,
@@ -156,6 +158,7 @@ const token = z
 export const ReportLinkShared = defineEvent({
   type: 'ReportLinkShared',
   version: 1,
+  redact: ['token'],
   schema: z.object({
     token,
     attempt_id: id,
@@ -169,6 +172,7 @@ export const ReportLinkShared = defineEvent({
 export const ReportLinkRevoked = defineEvent({
   type: 'ReportLinkRevoked',
   version: 1,
+  redact: ['token'],
   schema: z.object({ token, attempt_id: id, by: id, at }),
 });
 

@@ -15,7 +15,7 @@ import { issuingProcess } from './issuing/process-manager';
 import { issuedCertificateEntity, templateEntity, userCertificateEntity } from './read-model/entities';
 import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
 import { renderCertificateSvg } from './render/render-svg';
-import { reportPath } from './report/report-token';
+import { certificateQrText } from './report/report-token';
 import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
@@ -105,9 +105,10 @@ export async function certificatesRoutes(
         placeholders,
         // Where anyone holding the paper can check it: the report page by its random token; certificates
         // issued before reports existed keep the JSON check by their id (never by the sequential number).
-        qrText: row.report_token
-          ? `${request.protocol}://${request.host}${reportPath(String(row.report_token))}`
-          : `${request.protocol}://${request.host}/api/certificate-check/${String(row.id)}`,
+        qrText: certificateQrText(`${request.protocol}://${request.host}`, {
+          id: String(row.id),
+          reportToken: row.report_token ? String(row.report_token) : null,
+        }),
       });
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')

@@ -11,3 +11,13 @@ export function newReportToken(): string {
 
 /** Where the web app shows a report; the QR code of a certificate points here. */
 export const reportPath = (token: string) => `/report/${token}`;
+
+/**
+ * What a certificate's QR code holds: its report page, or, for one issued before reports existed (no
+ * token), the JSON check by its uuid, which keeps working for codes already printed.
+ */
+export function certificateQrText(origin: string, certificate: { id: string; reportToken: string | null }) {
+  return certificate.reportToken
+    ? `${origin}${reportPath(certificate.reportToken)}`
+    : `${origin}/api/certificate-check/${certificate.id}`;
+}
