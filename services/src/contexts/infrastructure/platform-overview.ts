@@ -16,14 +16,16 @@ export interface BucketUsage {
 }
 
 const USAGE_TTL_MS = 60_000;
-let cached: { at: number; usage: BucketUsage } | undefined;
+/** Per object store: several platforms in one process (tests) each count their own bucket. */
+let cached = new WeakMap<ObjectStore, { at: number; usage: BucketUsage }>();
 
 /**
  * The platform's own object storage: reachable (a ping, timed) and what it holds, counted by listing
  * the bucket. Listing is linear in the objects, so the count is kept for a minute per process.
  */
 export async function bucketUsage(objects: ObjectStore, now: Date): Promise<BucketUsage> {
-  if (cached && now.getTime() - cached.at < USAGE_TTL_MS) return cached.usage;
+  const hit = cached.get(objects);
+  if (hit && now.getTime() - hit.at < USAGE_TTL_MS) return hit.usage;
   const base = { kind: objects.kind, bucket: objects.bucket, counted_at: now.toISOString() };
   const started = performance.now();
   try {
@@ -58,13 +60,13 @@ export async function bucketUsage(objects: ObjectStore, now: Date): Promise<Buck
     prefixes: [...byPrefix].map(([prefix, e]) => ({ prefix, ...e })).sort((a, b) => b.bytes - a.bytes),
     error: null,
   };
-  cached = { at: now.getTime(), usage };
+  cached.set(objects, { at: now.getTime(), usage });
   return usage;
 }
 
 /** Forgets the counted usage (tests that add objects and read the count again). */
 export function forgetBucketUsage(): void {
-  cached = undefined;
+  cached = new WeakMap();
 }
 
 /**
