@@ -204,6 +204,17 @@ describe('the public report /report/{token}', () => {
     await visitor.screenshot({ path: screenshotPath('public-report-404') });
   });
 
+  it('the student reaches the report from their certificate', async () => {
+    const mine = await demo.signedInPage('student', '/s/certificates');
+    const row = mine.getByTestId('record-row').filter({ hasText: 'RPT-000001' });
+    await row.waitFor(POLL);
+    await row.getByRole('button', { name: /^Открыть/ }).click();
+    const link = mine.getByRole('dialog').getByTestId('certificate-report');
+    await link.waitFor(POLL);
+    expect(await link.getAttribute('href')).toBe(reportPath);
+    expect(await link.textContent()).toBe('Открыть публичный отчёт');
+  });
+
   it('says revoked once the teacher revokes the certificate', async () => {
     const issued = await callAs(teacher, 'GET', `/api/assignments/${assignmentId}/certificates.json`);
     await callAs(

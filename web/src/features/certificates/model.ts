@@ -6,6 +6,8 @@ export interface UserCertificate {
   certificate_number: string;
   placeholders: Record<string, string>;
   issued_at: string;
+  /** The public report its QR code opens (`/report/{token}`); null when issued before reports existed. */
+  report_path?: string | null;
 }
 
 /** What the assignment's teacher sees per student (GET /api/assignments/{id}/certificates.json). */

@@ -60,6 +60,19 @@ export function CertificateViewer({
             </Center>
           )}
           <Group justify="flex-end">
+            {certificate.report_path ? (
+              <Button
+                component="a"
+                href={certificate.report_path}
+                target="_blank"
+                rel="noopener"
+                variant="subtle"
+                mr="auto"
+                data-testid="certificate-report"
+              >
+                {t('publicReport.openReport')}
+              </Button>
+            ) : null}
             <Button variant="default" onClick={onClose}>
               {t('certificates.close')}
             </Button>

@@ -26,6 +26,7 @@ export const publicReport: typeof ruPublicReport = {
   seconds: 'Time',
   violation: 'Violation',
   warning: 'Warning',
+  openReport: 'Open the public report',
   print: 'Print',
   notice:
     'This page was opened by a link and shows the outcome only: answers, photos and recordings are not published.',

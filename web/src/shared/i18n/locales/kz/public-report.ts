@@ -27,6 +27,7 @@ export const publicReport: typeof ruPublicReport = {
   seconds: 'Уақыты',
   violation: 'Бұзушылық',
   warning: 'Ескерту',
+  openReport: 'Жария есепті ашу',
   print: 'Басып шығару',
   notice:
     'Бет сілтеме арқылы ашылды және тек қорытындыны көрсетеді: жауаптар, фото және жазбалар жарияланбайды.',
