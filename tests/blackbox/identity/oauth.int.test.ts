@@ -206,6 +206,31 @@ describe('signing in through an application', () => {
     expect(missing.location.searchParams.get('oauth_error')).toMatch(/не найдено/);
   });
 
+  it('are switched off by the admin: gone from the public list and refused, still listed to the admin', async () => {
+    const admin = await token('admin');
+    const off = await call('PUT', `/api/oauth-applications/${applicationId}`, {
+      token: admin,
+      json: { is_active: false },
+    });
+    expect(off.body.entity).toMatchObject({ is_active: false, has_client_secret: true });
+    expect((await call('GET', '/api/oauth-applications')).body.entities).toEqual([]);
+    expect((await call('GET', '/api/oauth-applications', { token: admin })).body.entities).toEqual([
+      expect.objectContaining({ id: applicationId, is_active: false }),
+    ]);
+    const refused = await new Browser().get(
+      `${platform.url}/api/oauth-applications/challenge/${applicationId}`,
+    );
+    expect(refused.location.searchParams.get('oauth_error')).toMatch(/не найдено или отключено/);
+    expect(
+      (
+        await call('PUT', `/api/oauth-applications/${applicationId}`, {
+          token: admin,
+          json: { is_active: true },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('tells the web app where the signing application listens', async () => {
     const answer = await call('GET', '/api/signing-app.json');
     expect(answer.body.entity).toEqual({ url: process.env.SIGNING_APP_URL || 'wss://127.0.0.1:13579/' });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../index';
 import { NotFoundError } from '../../../platform/errors';
+import { bearerToken } from '../../../platform/http/authenticate';
 import { handleRecordCommand } from '../../../platform/http/records/commands';
 import { recordId } from '../../../platform/http/records/list-query';
 import { readModelCacheOf } from '../../../platform/read-models/read-model-cache';
@@ -72,14 +73,18 @@ export async function oauthRoutes(
     }
   };
 
-  app.get('/api/oauth-applications', { schema: { tags } }, async () => {
-    const rows = (await services.db
-      .selectFrom(collection.table)
-      .selectAll()
-      .where('deleted', '=', false)
-      .where('is_active', '=', true)
-      .orderBy('name')
-      .execute()) as ApplicationRow[];
+  /** An admin's token (optional on the public list) also lists the applications switched off. */
+  const isAdmin = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return false;
+    const caller = await services.authenticator.verifyAccessToken(token).catch(() => null);
+    return caller?.group === 'admin';
+  };
+
+  app.get('/api/oauth-applications', { schema: { tags } }, async (request) => {
+    let query = services.db.selectFrom(collection.table).selectAll().where('deleted', '=', false);
+    if (!(await isAdmin(request))) query = query.where('is_active', '=', true);
+    const rows = (await query.orderBy('name').execute()) as ApplicationRow[];
     return { entities: rows.map((row) => publicApplication(row as never)) };
   });
   app.get('/api/oauth-applications/:id', { schema: { tags, params: idParams } }, async (request) => {
