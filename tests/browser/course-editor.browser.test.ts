@@ -27,6 +27,7 @@ describe('course editor, media picker, own profile', () => {
   let dir = '';
   let cover = '';
   let courseId = '';
+  let assignmentId = '';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'course-editor-'));
@@ -45,6 +46,23 @@ describe('course editor, media picker, own profile', () => {
     }
     if (!course) throw new Error('the demo course was not seeded');
     courseId = course.id;
+    // An assignment of week 1's quiz to the demo student, for the quiz's material to link to.
+    const full = (await (await demo.getAs(token!, `/api/courses/${courseId}`)).json()) as {
+      entity: { groups: { materials: { type: string; quiz_id: string | null }[] }[] };
+    };
+    const quizId = full.entity.groups[0]!.materials.find((m) => m.type === 'quiz')!.quiz_id!;
+    const { access_token: studentToken } = await demo.tokensOf('student');
+    const me = (await (await demo.getAs(studentToken!, '/api/user.json')).json()) as {
+      entity: { id: string };
+    };
+    const created = await fetch(`${demo.url}/api/assignments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'quiz', quizzes: [quizId], students: [me.entity.id] }),
+    });
+    const createdBody = (await created.json()) as { entity: { id: string } };
+    expect(created.status, JSON.stringify(createdBody)).toBe(201);
+    assignmentId = createdBody.entity.id;
   });
   afterAll(async () => {
     await demo.stop();
@@ -112,6 +130,12 @@ describe('course editor, media picker, own profile', () => {
     await week2.getByTestId('course-material').filter({ hasText: quizName }).waitFor(POLL);
     await expect.poll(() => week1.getByTestId('course-material').count(), POLL).toBe(1);
 
+    // The quiz's material links to the assignment made from that quiz.
+    await week2.getByLabel(`Задание для «${quizName}»`).selectOption(assignmentId);
+    await expect
+      .poll(() => week2.getByLabel(`Задание для «${quizName}»`).inputValue(), POLL)
+      .toBe(assignmentId);
+
     // Week 2 goes before week 1 by its button (reachable and pressed from the keyboard).
     await week2.getByRole('button', { name: 'Выше: Неделя 2' }).focus();
     await page.keyboard.press('Enter');
@@ -139,6 +163,8 @@ describe('course editor, media picker, own profile', () => {
     const shown = student.getByTestId('course-group');
     await shown.first().getByRole('heading', { name: '1. Неделя 2' }).waitFor(POLL);
     await shown.first().getByText(quizName).waitFor();
+    // Linked to its assignment, the quiz is now the way in for the student.
+    expect(await shown.first().getByRole('link').getAttribute('href')).toBe(`/s/assignments/${assignmentId}`);
     await shown.nth(1).getByRole('heading', { name: '2. Неделя 1: введение' }).waitFor();
     await expect.poll(() => shown.nth(1).getByTestId('course-material').count()).toBe(1);
     expect(demo.errors).toEqual([]);

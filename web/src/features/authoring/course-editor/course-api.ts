@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { records } from '../../../shared/api';
 import { authoringKeys } from '../api';
-import { positionUpdates, type CourseWithParts } from './course-model';
+import { positionUpdates, type AssignmentOption, type CourseWithParts } from './course-model';
 
 export const courseQuery = (id: string) =>
   queryOptions({
@@ -16,6 +16,18 @@ export const ownMaterialsQuery = (type: 'lesson' | 'quiz', ownerId: string | und
     queryFn: ({ signal }) =>
       records.list<{ id: string; name: string }>(
         type === 'quiz' ? 'quiz' : 'lessons',
+        { limit: 100, ...(ownerId ? { owner_id: ownerId } : {}) },
+        signal,
+      ),
+  });
+
+/** The assignments a material may link to: the teacher's own (a manager's: the school's), up to 100. */
+export const assignmentOptionsQuery = (ownerId: string | undefined) =>
+  queryOptions({
+    queryKey: ['authoring', 'course-assignments', ownerId ?? null],
+    queryFn: ({ signal }) =>
+      records.list<AssignmentOption>(
+        'assignments',
         { limit: 100, ...(ownerId ? { owner_id: ownerId } : {}) },
         signal,
       ),
@@ -39,6 +51,8 @@ export const courseApi = {
   moveMaterial: (id: string, to: { course_group_id: string | null; position: number }) =>
     records.update('course-materials', id, to),
   removeMaterial: (id: string) => records.remove('course-materials', id),
+  linkAssignment: (id: string, assignmentId: string | null) =>
+    records.update('course-materials', id, { assignment_id: assignmentId }),
   /** Saves a reordered list's positions one by one (each a command on its own stream). */
   async reorder(collection: 'course-groups' | 'course-materials', list: { id: string; position: number }[]) {
     for (const { id, position } of positionUpdates(list)) await records.update(collection, id, { position });

@@ -7,6 +7,8 @@ export interface CourseMaterial {
   course_group_id: string | null;
   lesson_id: string | null;
   quiz_id: string | null;
+  /** The assignment that gives this material to students: the student's course page links to it. */
+  assignment_id: string | null;
   position: number;
   status: 'draft' | 'published';
 }
@@ -90,4 +92,22 @@ export function courseChanges(
   return Object.fromEntries(
     (Object.keys(b) as (keyof CourseFields)[]).filter((k) => a[k] !== b[k]).map((k) => [k, b[k]]),
   );
+}
+
+/** An assignment as the picker needs it: what it was made from. */
+export interface AssignmentOption {
+  id: string;
+  name: string;
+  lessons: string[];
+  quizzes: string[];
+}
+
+/** The assignments that give this material's lesson or quiz: the ones a material may link to. */
+export function assignmentsFor(
+  material: Pick<CourseMaterial, 'type' | 'lesson_id' | 'quiz_id'>,
+  assignments: readonly AssignmentOption[],
+): AssignmentOption[] {
+  const source = material.type === 'quiz' ? material.quiz_id : material.lesson_id;
+  if (!source) return [];
+  return assignments.filter((a) => (material.type === 'quiz' ? a.quizzes : a.lessons).includes(source));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { courseChanges, moveToGroup, moveWithin, positionUpdates, type CourseFields } from './course-model';
+import {
+  assignmentsFor,
+  courseChanges,
+  moveToGroup,
+  moveWithin,
+  positionUpdates,
+  type CourseFields,
+} from './course-model';
 
 const m = (id: string, position: number) => ({
   id,
@@ -9,6 +16,7 @@ const m = (id: string, position: number) => ({
   course_group_id: null,
   lesson_id: null,
   quiz_id: id,
+  assignment_id: null,
   status: 'published' as const,
 });
 
@@ -67,5 +75,20 @@ describe('course editor: fields sent', () => {
         image: '/api/media/1/file',
       }),
     ).toEqual({ name: 'Алгебра 7', description: null, image: '/api/media/1/file' });
+  });
+});
+
+describe('course editor: assignments a material links to', () => {
+  const assignments = [
+    { id: 'a1', name: 'Тест в 7 «А»', lessons: [], quizzes: ['q1'] },
+    { id: 'a2', name: 'Урок в 7 «Б»', lessons: ['l1'], quizzes: [] },
+    { id: 'a3', name: 'Оба', lessons: ['l1'], quizzes: ['q1', 'q2'] },
+  ];
+  it('offers only the assignments made from the material’s own lesson or quiz', () => {
+    const quiz = { type: 'quiz' as const, quiz_id: 'q1', lesson_id: null };
+    expect(assignmentsFor(quiz, assignments).map((a) => a.id)).toEqual(['a1', 'a3']);
+    const lesson = { type: 'lesson' as const, quiz_id: null, lesson_id: 'l1' };
+    expect(assignmentsFor(lesson, assignments).map((a) => a.id)).toEqual(['a2', 'a3']);
+    expect(assignmentsFor({ type: 'quiz', quiz_id: null, lesson_id: null }, assignments)).toEqual([]);
   });
 });

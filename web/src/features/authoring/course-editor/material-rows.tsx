@@ -1,9 +1,17 @@
 import { ActionIcon, Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconTrash } from '../../../shared/ui/icons';
-import { courseApi } from './course-api';
-import { moveToGroup, moveWithin, type CourseMaterial, type CourseWithParts } from './course-model';
+import { useCurrentUser } from '../../session';
+import { assignmentOptionsQuery, courseApi } from './course-api';
+import {
+  assignmentsFor,
+  moveToGroup,
+  moveWithin,
+  type CourseMaterial,
+  type CourseWithParts,
+} from './course-model';
 import { useCourseChange } from './use-course-change';
 
 const NO_GROUP = '';
@@ -23,6 +31,8 @@ export function MaterialRows({
 }) {
   const { t } = useTranslation();
   const change = useCourseChange(course.id);
+  const { user } = useCurrentUser();
+  const assignments = useQuery(assignmentOptionsQuery(user?.group === 'teacher' ? user.id : undefined));
   if (materials.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -78,6 +88,28 @@ export function MaterialRows({
             >
               ↓
             </ActionIcon>
+            <NativeSelect
+              size="xs"
+              w={160}
+              aria-label={t('authoring.courseEditor.assignmentOf', { name: m.name })}
+              data={[
+                { value: '', label: t('authoring.courseEditor.noAssignment') },
+                ...assignmentsFor(m, assignments.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+                // A linked assignment outside the first 100 keeps its place in the list.
+                ...(m.assignment_id && !(assignments.data ?? []).some((a) => a.id === m.assignment_id)
+                  ? [{ value: m.assignment_id, label: t('authoring.courseEditor.linkedAssignment') }]
+                  : []),
+              ]}
+              value={m.assignment_id ?? ''}
+              disabled={change.isPending}
+              onChange={(e) => {
+                const chosen = e.currentTarget.value || null;
+                change.mutate({
+                  run: () => courseApi.linkAssignment(m.id, chosen),
+                  done: t('authoring.courseEditor.assignmentLinked'),
+                });
+              }}
+            />
             <NativeSelect
               size="xs"
               aria-label={t('authoring.courseEditor.moveTo', { name: m.name })}

@@ -70,6 +70,10 @@ export const authoring: Messages['authoring'] = {
     noMaterials: 'No materials yet.',
   },
   courseEditor: {
+    assignmentOf: 'Assignment for “{{name}}”',
+    noAssignment: 'No assignment',
+    linkedAssignment: 'Linked assignment',
+    assignmentLinked: 'The material’s assignment is saved',
     title: 'Editing: {{name}}',
     description: 'The course’s fields, groups and materials. Every change is saved at once.',
     view: 'View the course',

@@ -70,6 +70,10 @@ export const authoring: Messages['authoring'] = {
     noMaterials: 'Әзірге материал жоқ.',
   },
   courseEditor: {
+    assignmentOf: '«{{name}}» үшін тапсырма',
+    noAssignment: 'Тапсырмасыз',
+    linkedAssignment: 'Байланысты тапсырма',
+    assignmentLinked: 'Материалдың тапсырмасы сақталды',
     title: 'Өңдеу: {{name}}',
     description: 'Курс өрістері, топтар мен материалдар. Әр өзгеріс бірден сақталады.',
     view: 'Курсты қарау',

@@ -69,6 +69,10 @@ export const authoring = {
     noMaterials: 'Материалов пока нет.',
   },
   courseEditor: {
+    assignmentOf: 'Задание для «{{name}}»',
+    noAssignment: 'Без задания',
+    linkedAssignment: 'Связанное задание',
+    assignmentLinked: 'Задание материала сохранено',
     title: 'Редактирование: {{name}}',
     description: 'Поля курса, группы и материалы. Каждое изменение сохраняется сразу.',
     view: 'Просмотр курса',
