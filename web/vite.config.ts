@@ -9,6 +9,8 @@ const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
   '/health': { target: apiTarget, changeOrigin: true },
   '/oauth': { target: apiTarget, changeOrigin: true },
+  // The exam client's detectors fetch their ONNX models from the platform (GET /models/<id>.onnx).
+  '/models': { target: apiTarget, changeOrigin: true },
   '/ws': { target: apiTarget, changeOrigin: true, ws: true },
 };
 

@@ -137,28 +137,38 @@ export async function startExamSession(
   }
 
   const stops: (() => void)[] = [startClientChecks(settings, signal)];
+  if (equipment.microphone && settings.noise_detector) {
+    stops.push(startNoiseMonitor(equipment.microphone, settings, signal));
+  }
+  // The speech worker starts once the camera's models are in: compiling two WebAssembly runtimes and
+  // loading five models at once would starve the page's own thread on a two-core laptop.
+  let stopSpeech: (() => void) | undefined;
+  let ended = false;
+  const startSpeech = () => {
+    if (ended || stopSpeech || !equipment.microphone || !settings.speech_detector) return;
+    stopSpeech = startSpeechMonitor(equipment.microphone, settings, signal, () =>
+      hooks().onUnavailable('speech'),
+    );
+  };
+  stops.push(() => {
+    ended = true;
+    stopSpeech?.();
+  });
   const photo = settings.head_identity ? identityPhoto(id, equipment.photo) : undefined;
   if (equipment.camera && (settings.head_tracking || photo)) {
     stops.push(
       startFaceMonitor(equipment.camera, settings, signal, {
         photo,
         onUnavailable: (check) => hooks().onUnavailable(check),
+        onLoaded: startSpeech,
       }),
     );
-  }
-  if (equipment.microphone && settings.noise_detector) {
-    stops.push(startNoiseMonitor(equipment.microphone, settings, signal));
-  }
-  if (equipment.microphone && settings.speech_detector) {
-    stops.push(
-      startSpeechMonitor(equipment.microphone, settings, signal, () => hooks().onUnavailable('speech')),
-    );
-  }
+  } else startSpeech();
 
-  let ended: Promise<void> | undefined;
+  let ending: Promise<void> | undefined;
   // Once only: called before the attempt finishes, and again when the page leaves the attempt.
   return () =>
-    (ended ??= (async () => {
+    (ending ??= (async () => {
       for (const stop of stops) stop();
       await Promise.all(recorders.map((r) => r.stop()));
       if (recorders.length > 0) postAction(attempt, 'recording_stopped');

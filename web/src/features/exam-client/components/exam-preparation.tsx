@@ -32,11 +32,9 @@ export function ExamPreparation({
     [assignment.is_proctoring, settings],
   );
   const needsPhoto = withPhoto && settings.head_identity;
-  const [equipment] = useState<HeldEquipment>(() => {
-    const fresh: HeldEquipment = { findings: {} };
-    heldEquipment.set(assignment.id, fresh);
-    return fresh;
-  });
+  // Handed over in the effect, not in the initialiser: StrictMode calls an initialiser twice and keeps
+  // one result, which must be the object the attempt's page later finds.
+  const [equipment] = useState<HeldEquipment>(() => ({ findings: {} }));
   const [states, setStates] = useState<CheckStates>({});
   const [photo, setPhoto] = useState<string | undefined>();
   const takePhoto = useCallback(
@@ -47,9 +45,10 @@ export function ExamPreparation({
     [equipment],
   );
   useEffect(() => {
+    heldEquipment.set(assignment.id, equipment);
     heldEquipment.keep(assignment.id);
     return () => heldEquipment.letGoUnlessClaimed(assignment.id);
-  }, [assignment.id]);
+  }, [assignment.id, equipment]);
   const ready = canStart(required, states, needsPhoto, photo !== undefined);
   useEffect(() => onReady(ready), [ready, onReady]);
 

@@ -20,7 +20,19 @@ export const examProbe = {
   speechPeaks: [] as number[],
   /** Checks that could not start (a model that did not load, a photo without a face): they stay quiet. */
   unavailable: [] as string[],
+  /**
+   * What the long frames were made of (Long Animation Frames, Chromium): when, how long, how much of it
+   * was script and which scripts, so a long task can be told from a starved thread on a busy machine.
+   */
+  longFrames: [] as { at: number; ms: number; scriptMs: number; scripts: string[] }[],
 };
+
+interface LongFrameScript {
+  duration: number;
+  invoker?: string;
+  sourceURL?: string;
+  sourceFunctionName?: string;
+}
 
 let observer: PerformanceObserver | undefined;
 
@@ -36,6 +48,24 @@ export function watchLongTasks(): void {
     }
   });
   observer.observe({ type: 'longtask' });
+  if (!PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame')) return;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration <= 50) continue;
+      const scripts = ((entry as PerformanceEntry & { scripts?: LongFrameScript[] }).scripts ?? []).filter(
+        (script) => script.duration >= 5,
+      );
+      examProbe.longFrames.push({
+        at: Math.round(entry.startTime),
+        ms: Math.round(entry.duration),
+        scriptMs: Math.round(scripts.reduce((sum, script) => sum + script.duration, 0)),
+        scripts: scripts.map(
+          (script) =>
+            `${Math.round(script.duration)} ms ${script.invoker ?? ''} ${script.sourceFunctionName ?? ''} ${(script.sourceURL ?? '').split('/').pop() ?? ''}`,
+        ),
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
 }
 
 /**
@@ -46,4 +76,5 @@ export function resetLongTasks(): void {
   examProbe.longestTaskMs = 0;
   examProbe.longTasks = 0;
   examProbe.longTaskLog = [];
+  examProbe.longFrames = [];
 }

@@ -23,7 +23,12 @@ export function startFaceMonitor(
   camera: MediaStream,
   settings: ProctoringSettings,
   emit: (signal: ClientSignal) => void,
-  options: { photo?: string; onUnavailable?: (check: CameraCheck) => void } = {},
+  options: {
+    photo?: string;
+    onUnavailable?: (check: CameraCheck) => void;
+    /** Every model asked for has loaded or failed: the worker's start-up work is over. */
+    onLoaded?: () => void;
+  } = {},
 ): () => void {
   const thresholds = cameraThresholds(settings);
   const verdicts = new CameraVerdicts(thresholds, settings.head_tracking);
@@ -33,6 +38,7 @@ export function startFaceMonitor(
   worker.onmessage = (event: MessageEvent<FromFaceWorker>) => {
     const message = event.data;
     if (message.type === 'ready') ready = true;
+    else if (message.type === 'loaded') options.onLoaded?.();
     else if (message.type === 'unavailable') {
       examProbe.unavailable.push(`${message.check}: ${message.message}`);
       options.onUnavailable?.(message.check);

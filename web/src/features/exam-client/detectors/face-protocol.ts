@@ -24,7 +24,10 @@ export type ToFaceWorker =
   | { type: 'frames'; frames: ReadableStream<VideoFrame>; everyMs: number };
 
 export type FromFaceWorker =
+  /** The detector is in: faces are counted from now on. */
   | { type: 'ready' }
+  /** Every other model asked for has loaded (or failed): start-up is over. */
+  | { type: 'loaded' }
   | {
       type: 'faces';
       count: number;

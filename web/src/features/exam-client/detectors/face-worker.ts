@@ -147,6 +147,7 @@ async function init(message: FaceWorkerInit): Promise<void> {
     detector = await load(message.modelUrl);
   } catch (error) {
     reply({ type: 'unavailable', check: 'faces', message: messageOf(error) });
+    reply({ type: 'loaded' });
     return;
   }
   reply({ type: 'ready' });
@@ -168,6 +169,7 @@ async function init(message: FaceWorkerInit): Promise<void> {
       identity = { landmarks, embedding, reference, everyMs, last: 0 };
     });
   }
+  reply({ type: 'loaded' });
 }
 
 scope.onmessage = async (event: MessageEvent<ToFaceWorker>) => {
