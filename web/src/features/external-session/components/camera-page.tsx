@@ -76,6 +76,19 @@ export function CameraPage() {
           {allSent ? t('camera.allSent') : camera.phase === 'ended' ? t('camera.ended') : t('camera.stopped')}
         </Alert>
       ) : null}
+      {camera.phase === 'stopped' && state.kind === 'ready' ? (
+        <Button
+          variant="light"
+          onClick={() => {
+            sentSome.current = false;
+            setAllSent(false);
+            camera.retryCamera();
+          }}
+          data-testid="camera-again"
+        >
+          {t('camera.again')}
+        </Button>
+      ) : null}
       {showCamera ? (
         <>
           <Text fz="sm">{t('camera.place')}</Text>
@@ -147,7 +160,8 @@ export function CameraPage() {
           )}
         </>
       ) : null}
-      {recording || finishedRecording ? <UploadStatus onProgress={watchProgress} /> : null}
+      {/* Kept mounted until everything went: it is what notices that. */}
+      {(recording || finishedRecording) && !allSent ? <UploadStatus onProgress={watchProgress} /> : null}
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ export const en: ExternalMessages = {
     start: 'Start recording',
     starting: 'Connecting…',
     stop: 'Stop recording',
+    again: 'Record again',
     recording: 'Recording',
     denied: 'No access to the camera: {{reason}}. Allow it in the browser settings and press Retry.',
     retry: 'Retry',

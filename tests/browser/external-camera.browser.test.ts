@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPicturePath } from '../../models/test/media';
+import { addChromiumArgs } from './support/chromium';
+import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
+
+const QUIZ = 'Проверочная работа: основы';
+const POLL = { timeout: 30_000, interval: 500 };
+const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Chromium's fake camera for both pages (the exam's and the phone's): a real photo (astronaut.png from
+ * Debian's python3-imageio, models/test/media.ts) for 8 s, then a grey frame for 4 s, looped; 320×240
+ * at 10 frames a second as raw YUV (y4m).
+ */
+function composeCameraFilm(): string {
+  const dir = path.join(repoRoot, '.tmp/external-camera');
+  mkdirSync(dir, { recursive: true });
+  const film = path.join(dir, 'cam.y4m');
+  const fit =
+    'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y'],
+    ...['-loop', '1', '-t', '8', '-i', testPicturePath('astronaut')],
+    ...['-f', 'lavfi', '-t', '4', '-i', 'color=c=gray:s=320x240:r=10'],
+    '-filter_complex',
+    `[0]${fit}[a];[1]${fit}[b];[a][b]concat=n=2:v=1:a=0[v]`,
+    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
+  ]);
+  expect(statSync(film).size).toBeGreaterThan(100 * 320 * 240);
+  return film;
+}
+
+interface Action {
+  action_type: string;
+  description: string | null;
+}
+interface Session {
+  id: string;
+  session_type: string;
+  status: string;
+  state: string | null;
+  video_duration: number | null;
+}
+
+/**
+ * The second camera end to end: the student's proctored exam shows the phone's link and QR code; a
+ * phone (a mobile viewport, another browser profile, no sign-in) opens the link, records, its chunks
+ * upload and the second-camera session converts; the phone stopping, and then a phone's page closed,
+ * each give the exam's `external_camera_closed` warning.
+ */
+describe('the phone as the second camera', () => {
+  const demo = new DemoPlatform();
+  let assignmentId = '';
+  let studentToken = '';
+  let firstName = '';
+  let assignmentName = '';
+  let exam: Page;
+  let link = '';
+
+  const actions = async (): Promise<Action[]> => {
+    const answer = await demo.getAs(studentToken, `/api/assignment/actions?assignment_id=${assignmentId}`);
+    return ((await answer.json()) as { entities: Action[] }).entities;
+  };
+  const closedWarnings = async () =>
+    (await actions()).filter((a) => a.action_type === 'external_camera_closed');
+  const phoneSessions = async (): Promise<Session[]> => {
+    const answer = await demo.getAs(
+      studentToken,
+      `/api/webinar-sessions?filter[assignment_id]=${assignmentId}&filter[session_type]=second-camera`,
+    );
+    return ((await answer.json()) as { entities: Session[] }).entities;
+  };
+
+  beforeAll(async () => {
+    const film = composeCameraFilm();
+    addChromiumArgs(
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${film}`,
+      '--use-fake-ui-for-media-stream',
+    );
+    await demo.start();
+  });
+  afterAll(() => demo.stop());
+
+  it('the exam shows the link and QR code for the phone', async () => {
+    const teacher = (await demo.tokensOf('teacher')).access_token!;
+    studentToken = (await demo.tokensOf('student')).access_token!;
+    const me = (await (await demo.getAs(studentToken, '/api/user.json')).json()) as {
+      entity?: { id: string; firstname: string };
+    };
+    firstName = me.entity!.firstname;
+    let quiz: { id: string; name: string } | undefined;
+    await expect
+      .poll(async () => {
+        const answer = await demo.getAs(teacher, '/api/quiz?limit=100');
+        const listed = (await answer.json()) as { entities?: { id: string; name: string }[] };
+        quiz = listed.entities?.find((q) => q.name === QUIZ);
+        return quiz !== undefined;
+      }, POLL)
+      .toBe(true);
+    // The main camera and the second one; the detectors off, so this file tests the phone alone.
+    const created = await fetch(`${demo.url}/api/assignments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'quiz',
+        name: 'Экзамен со второй камерой',
+        quizzes: [quiz!.id],
+        students: [me.entity!.id],
+        is_proctoring: true,
+        complete_time: 30,
+        settings: {
+          proctoring_settings: {
+            second_camera_record: true,
+            screen_share_record: false,
+            head_identity: false,
+            head_tracking: false,
+            noise_detector: false,
+            speech_detector: false,
+            displays_check: false,
+            check_env: false,
+            fullscreen_mode: false,
+            focus_detector: false,
+          },
+        },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const assignment = ((await created.json()) as { entity: { id: string; name: string } }).entity;
+    assignmentId = assignment.id;
+    // A quiz assignment is named after its quiz.
+    assignmentName = assignment.name;
+
+    exam = await demo.signedInPage('student', `/s/assignments/${assignmentId}/register`);
+    await exam.getByTestId('proctoring-consent').check();
+    await exam.locator('[data-testid="check-camera"][data-state="passed"]').waitFor(POLL);
+    await exam.getByTestId('start-attempt').click();
+    await exam.waitForURL(`${demo.url}/s/assignments/${assignmentId}`);
+    await exam.getByTestId('attempt-runner').waitFor(POLL);
+
+    const card = exam.getByTestId('second-camera');
+    await card.waitFor(POLL);
+    expect(await card.getAttribute('data-state')).toBe('waiting');
+    await exam.getByTestId('second-camera-qr').waitFor(POLL);
+    link = (await exam.getByTestId('second-camera-url').textContent()) ?? '';
+    expect(link).toMatch(new RegExp(`^${demo.url}/session/camera/camera\\.[0-9a-f-]+\\.\\d+\\.[\\w-]+$`));
+    // The QR code is an image of that link (a PNG data URL drawn by the qrcode package).
+    expect(await exam.getByTestId('second-camera-qr').getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    await exam.setViewportSize({ width: 1280, height: 1000 });
+    await exam.screenshot({ path: screenshotPath('exam-second-camera-qr') });
+  }, 180_000);
+
+  it('a phone opens the link without signing in, records, and the exam sees it live', async () => {
+    const phone = await demo.newPage(PHONE);
+    await phone.goto(link);
+    await phone.getByTestId('camera-page').waitFor(POLL);
+    expect(await phone.getByTestId('link-assignment').textContent()).toBe(assignmentName);
+    expect(await phone.getByTestId('link-student').textContent()).toBe(firstName);
+    // The rear camera first, switchable before the start.
+    expect(await phone.getByTestId('camera-switch').getAttribute('data-facing')).toBe('environment');
+    await phone.getByTestId('camera-switch').click();
+    expect(await phone.getByTestId('camera-switch').getAttribute('data-facing')).toBe('user');
+    await phone.getByTestId('camera-switch').click();
+    await expect.poll(() => phone.getByTestId('camera-start').isEnabled(), POLL).toBe(true);
+    await phone.getByTestId('camera-start').click();
+    await phone.getByTestId('camera-recording').waitFor(POLL);
+    await exam.locator('[data-testid="second-camera"][data-state="live"]').waitFor(POLL);
+
+    // Chunks of 5 s go every 10 s from the phone's IndexedDB.
+    await expect
+      .poll(async () => (await phone.getByTestId('upload-progress').textContent()) ?? '', SLOW_POLL)
+      .toMatch(/Отправлено ([2-9]|\d\d+) из/);
+    // The preview shows the camera: wait for the film's photo (not its grey frame) before the picture.
+    const spread = `(() => {
+      const video = document.querySelector('[data-testid="camera-preview"]');
+      const canvas = document.createElement('canvas');
+      canvas.width = 32;
+      canvas.height = 24;
+      const context = canvas.getContext('2d');
+      context.drawImage(video, 0, 0, 32, 24);
+      const data = context.getImageData(0, 0, 32, 24).data;
+      let min = 255, max = 0;
+      for (let i = 0; i < data.length; i += 4) { min = Math.min(min, data[i]); max = Math.max(max, data[i]); }
+      return max - min;
+    })()`;
+    await expect.poll(async () => (await phone.evaluate(spread)) as number, POLL).toBeGreaterThan(60);
+    await phone.screenshot({ path: screenshotPath('phone-second-camera-recording') });
+    const sessions = await phoneSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ session_type: 'second-camera', status: 'started' });
+
+    // The phone stops: the rest and the playlist go, the recording converts, the exam is warned.
+    await phone.getByTestId('camera-stop').click();
+    await phone.locator('[data-testid="camera-finished"][data-sent="true"]').waitFor(SLOW_POLL);
+    await phone.screenshot({ path: screenshotPath('phone-second-camera-sent') });
+    await expect
+      .poll(async () => (await phoneSessions()).map((s) => `${s.status}/${s.state}`), {
+        timeout: 180_000,
+        interval: 2_000,
+      })
+      .toEqual(['finished/converted']);
+    expect((await phoneSessions())[0]!.video_duration).toBeGreaterThan(5);
+    await expect.poll(async () => (await closedWarnings()).length, POLL).toBe(1);
+    await exam.locator('[data-testid="exam-warning"][data-action="external_camera_closed"]').waitFor(POLL);
+    await exam.locator('[data-testid="second-camera"][data-state="closed"]').waitFor(POLL);
+  }, 300_000);
+
+  it('closing the phone’s page while it records gives the warning again', async () => {
+    const phone = await demo.newPage(PHONE);
+    await phone.goto(link);
+    await phone.getByTestId('camera-page').waitFor(POLL);
+    await phone.getByTestId('link-facts').waitFor(POLL);
+    await expect.poll(() => phone.getByTestId('camera-start').isEnabled(), POLL).toBe(true);
+    await phone.getByTestId('camera-start').click();
+    await phone.getByTestId('camera-recording').waitFor(POLL);
+    await exam.locator('[data-testid="second-camera"][data-state="live"]').waitFor(POLL);
+    await phone.close({ runBeforeUnload: true });
+    // The page's goodbye says `closed`; without it three missed heartbeats (30 s) say `lost`.
+    await expect
+      .poll(async () => (await closedWarnings()).length, { timeout: 60_000, interval: 1_000 })
+      .toBe(2);
+    const second = (await closedWarnings()).at(-1)!;
+    console.log(`the closed page was heard as: ${second.description}`);
+    expect(second.description).toMatch(/^(closed|lost)$/);
+    expect(demo.errors).toEqual([]);
+  }, 120_000);
+});
