@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicReport } from '@sabaq/events';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { authoringContext } from '../../../services/src/contexts/authoring';
@@ -143,7 +144,11 @@ beforeAll(async () => {
   quizId = quiz.id;
   templateId = (
     await entityOf(
-      call('POST', '/api/certificates', teacher, { name: 'Сертификат', serial_number: 'KZ-', elements: [] }),
+      call('POST', '/api/certificates', teacher, {
+        name: 'Сертификат',
+        serial_number: 'KZ-',
+        elements: [{ variable: 'qr-code', type: 'qr-code' }],
+      }),
       201,
     )
   ).id;
@@ -192,6 +197,22 @@ describe('a certificate’s public report (GET /api/report/{token})', () => {
       report_path: string;
     }[];
     expect(mine!.report_path).toBe(issued!.report_path);
+  });
+
+  it('is what the QR code of the rendered certificate holds: the report page on the app’s address', async () => {
+    const [mine] = (await ok(call('GET', '/api/user/certificates', student(1)))).entities as { id: string }[];
+    const svg = await env.app.inject({
+      method: 'GET',
+      url: `/api/user/certificates/${mine!.id}/render.svg`,
+      headers: { authorization: `Bearer ${student(1)}`, host: 'sabaq.example' },
+    });
+    expect(svg.statusCode).toBe(200);
+    const modulesOf = async (text: string) =>
+      (await QRCode.toString(text, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' }))
+        .replace(/^[\s\S]*?<svg[^>]*>/, '')
+        .replace(/<\/svg>\s*$/, '');
+    expect(svg.body).toContain(await modulesOf(`http://sabaq.example/report/${token}`));
+    expect(svg.body).not.toContain(await modulesOf(`http://sabaq.example/api/certificate-check/${mine!.id}`));
   });
 
   it('says revoked once the teacher revokes, without the score or proctoring; restored, it stands again', async () => {
