@@ -158,7 +158,9 @@ describe('course editor, media picker, own profile', () => {
       .filter({ hasText: 'Основы программирования на Python' });
     await card.waitFor(POLL);
     const image = card.locator('img');
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), POLL).toBe(1280);
+    await expect
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), POLL)
+      .toBe(1280);
     await card.getByRole('link', { name: 'Основы программирования на Python' }).click();
     const shown = student.getByTestId('course-group');
     await shown.first().getByRole('heading', { name: '1. Неделя 2' }).waitFor(POLL);
