@@ -131,6 +131,12 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
   it("sees the student's actions arrive in the grid without a reload", async () => {
     const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}`);
     await expect.poll(() => page.getByTestId('live-state').getAttribute('data-state'), POLL).toBe('live');
+    // One socket for the whole app: the grid's channel rides the app's connection (docs/realtime.md).
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await page.reload();
+    await expect.poll(() => page.getByTestId('live-state').getAttribute('data-state'), POLL).toBe('live');
+    expect(sockets).toEqual([`${demo.url.replace(/^http/, 'ws')}/ws`]);
     // The school's proctors read its assignments, attempts and students: the row is there, named.
     await page.getByRole('heading', { name: 'Наблюдение: Контрольная под наблюдением' }).waitFor(POLL);
     await rowOf(page).getByText('Касымова Айгерим Муратовна').waitFor(POLL);
