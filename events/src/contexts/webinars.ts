@@ -16,23 +16,34 @@ const at = z.iso.datetime({ offset: true });
 
 export const WEBINAR_STATUSES = ['scheduled', 'finished'] as const;
 export type WebinarStatus = (typeof WEBINAR_STATUSES)[number];
-/** A mesh carries every stream to every peer: beyond this many, each browser sends too much. */
+/** A mesh carries every stream to every peer: beyond this many in one call, each browser sends too much. */
 export const WEBINAR_MAX_PARTICIPANTS = 8;
 
-/** What an owner sends on create; PUT takes any subset. */
-export const webinarSchema = z.object({
+const fields = {
   name: z.string().trim().min(1, 'Введите название').max(255),
-  description: z.string().max(5000).nullable().default(null),
-  class_id: id.nullable().default(null),
-  webinar_server_id: id.nullable().default(null),
-  chat_id: id.nullable().default(null),
-  type: z.enum(['mesh']).default('mesh'),
-  participants: z
-    .array(id)
-    .max(WEBINAR_MAX_PARTICIPANTS - 1, `Не больше ${WEBINAR_MAX_PARTICIPANTS - 1} участников`)
-    .default([]),
+  description: z.string().max(5000).nullable(),
+  class_id: id.nullable(),
+  webinar_server_id: id.nullable(),
+  chat_id: id.nullable(),
+  type: z.enum(['mesh']),
+  /** Who may join beside the owner and the class; at most WEBINAR_MAX_PARTICIPANTS are in the call at once. */
+  participants: z.array(id).max(5000),
+};
+
+/** What an owner sends on create. */
+export const webinarSchema = z.object({
+  ...fields,
+  description: fields.description.default(null),
+  class_id: fields.class_id.default(null),
+  webinar_server_id: fields.webinar_server_id.default(null),
+  chat_id: fields.chat_id.default(null),
+  type: fields.type.default('mesh'),
+  participants: fields.participants.default([]),
 });
+/** What PUT takes: any subset, without defaults (a field not sent is not changed). */
+export const webinarChangesSchema = z.strictObject(fields).partial();
 export type WebinarInput = z.input<typeof webinarSchema>;
+export type WebinarChanges = z.infer<typeof webinarChangesSchema>;
 
 export const WebinarCreated = defineEvent({
   type: 'WebinarCreated',
@@ -49,7 +60,7 @@ export const WebinarCreated = defineEvent({
 export const WebinarUpdated = defineEvent({
   type: 'WebinarUpdated',
   version: 1,
-  schema: z.object({ id, changes: webinarSchema.partial(), at }),
+  schema: z.object({ id, changes: webinarChangesSchema, at }),
 });
 export const WebinarEnded = defineEvent({
   type: 'WebinarEnded',

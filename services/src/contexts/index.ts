@@ -24,6 +24,7 @@ import { analyticsContext } from './analytics';
 import { classroomsContext } from './classrooms';
 import { infrastructureContext } from './infrastructure';
 import { notificationsContext } from './notifications';
+import { webinarsContext } from './webinars';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -70,6 +71,7 @@ export const contexts: BoundedContext[] = [
   classroomsContext,
   infrastructureContext,
   notificationsContext,
+  webinarsContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

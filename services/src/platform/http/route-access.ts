@@ -109,6 +109,15 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/notifications/:id': caller,
   'PUT /api/notifications/:id': caller,
   'POST /api/notifications/read-all.json': caller,
+  // Webinars (contexts/webinars): the routes check the webinar's people (404 to anyone else) and the
+  // moderator for changes; creating one is for a school's staff.
+  'GET /api/webinars': caller,
+  'POST /api/webinars': only('admin', 'manager', 'teacher'),
+  'GET /api/webinars/:id': caller,
+  'PUT /api/webinars/:id': caller,
+  'DELETE /api/webinars/:id': caller,
+  'POST /api/webinars/:id/end.json': caller,
+  'GET /api/assignments/:id/webinar.json': caller,
   // Background tasks (contexts/tasks): the owner's own task (the route checks it); an assignment's
   // teachers and the school's staff export its results.
   'POST /api/tasks/:id/suspend.json': caller,

@@ -1,0 +1,68 @@
+import type { ContextServices } from '..';
+import type { Row } from '../../platform/http/records/collection';
+import { participantsOf, type WebinarRole } from './access';
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+
+/** The webinar servers' table (contexts/infrastructure): their options carry the ICE servers. */
+const SERVERS_TABLE = 'infrastructure_webinar_servers';
+
+/**
+ * A webinar as the API answers it (001 §3). `room` is the realtime channel's id; `ice_servers` come
+ * from the webinar's server in the school's configuration (none: a loopback or LAN call needs none);
+ * `is_moderator` says whether the caller may end it.
+ */
+export async function webinarEntity(
+  services: Pick<ContextServices, 'db'>,
+  row: Row,
+  role: WebinarRole,
+): Promise<Record<string, unknown>> {
+  let server: Record<string, unknown> | null = null;
+  let iceServers: unknown[] = [];
+  if (typeof row.webinar_server_id === 'string') {
+    const found = (await services.db
+      .selectFrom(SERVERS_TABLE)
+      .selectAll()
+      .where('id', '=', row.webinar_server_id)
+      .where('school_id', '=', row.school_id as string)
+      .where('deleted', '=', false)
+      .executeTakeFirst()
+      .catch(() => undefined)) as Row | undefined;
+    if (found) {
+      const options = (typeof found.options === 'string' ? JSON.parse(found.options) : found.options) as {
+        alternate_host?: string | null;
+        ice_servers?: unknown[];
+      } | null;
+      iceServers = options?.ice_servers ?? [];
+      server = {
+        id: found.id,
+        provider: found.provider,
+        type: found.type,
+        host: found.host,
+        options: { alternate_host: options?.alternate_host ?? null },
+      };
+    }
+  }
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    class_id: row.class_id,
+    assignment_id: row.assignment_id,
+    webinar_server_id: row.webinar_server_id,
+    chat_id: row.chat_id,
+    type: row.type,
+    room: `webinar.${String(row.id)}`,
+    status: row.status,
+    name: row.name,
+    description: row.description,
+    // The signalling needs no token of its own: the socket's session and the channel's rule admit people.
+    token: null,
+    is_moderator: role === 'moderator',
+    server,
+    ice_servers: iceServers,
+    participants: participantsOf(row),
+    ended_at: iso(row.ended_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,71 @@
+import type { StoredEvent, WebinarCreatedData, WebinarEndedData, WebinarUpdatedData } from '@sabaq/events';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { WEBINARS_PROJECTION, WEBINARS_TABLE } from './tables';
+
+/** Webinars from their streams; every write is guarded by the stream position, so replays change nothing. */
+export const webinarsProjection: Projection = {
+  name: WEBINARS_PROJECTION,
+  version: 1,
+  handles: ['WebinarCreated', 'WebinarUpdated', 'WebinarEnded', 'WebinarDeleted'],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(WEBINARS_TABLE).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const position = event.streamPosition;
+  if (event.type === 'WebinarCreated') {
+    const d = event.data as WebinarCreatedData;
+    await tx
+      .insertInto(WEBINARS_TABLE)
+      .values({
+        id: d.id,
+        school_id: d.school_id,
+        owner_id: d.owner_id,
+        version: position,
+        created_at: new Date(d.created_at),
+        updated_at: new Date(d.created_at),
+        name: d.name,
+        description: d.description,
+        class_id: d.class_id,
+        assignment_id: d.assignment_id,
+        webinar_server_id: d.webinar_server_id,
+        chat_id: d.chat_id,
+        type: d.type,
+        status: 'scheduled',
+        participants: JSON.stringify(d.participants),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return;
+  }
+  const changes = changesOf(event);
+  if (!changes) return;
+  const at = (event.data as { at: string }).at;
+  await tx
+    .updateTable(WEBINARS_TABLE)
+    .set({ ...changes, version: position, updated_at: new Date(at) })
+    .where('id', '=', (event.data as { id: string }).id)
+    .where('version', '<', position)
+    .execute();
+}
+
+function changesOf(event: StoredEvent): Record<string, unknown> | undefined {
+  switch (event.type) {
+    case 'WebinarUpdated': {
+      const { changes } = event.data as WebinarUpdatedData;
+      const { participants, ...rest } = changes;
+      return { ...rest, ...(participants ? { participants: JSON.stringify(participants) } : {}) };
+    }
+    case 'WebinarEnded':
+      return { status: 'finished', ended_at: new Date((event.data as WebinarEndedData).at) };
+    case 'WebinarDeleted':
+      return { deleted: true };
+    default:
+      return undefined;
+  }
+}
