@@ -24,5 +24,6 @@ export function useChannel(channel: string | null, listener: ChannelListener): C
     });
   }, [client, channel]);
 
-  return client ? state : 'offline';
+  // Before the app's connection exists (its effect runs after the page's first render): still connecting.
+  return client ? state : 'connecting';
 }
