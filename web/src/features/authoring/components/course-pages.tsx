@@ -1,20 +1,8 @@
-import {
-  Badge,
-  Group,
-  List,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Group, List, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError, records } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../auth';
@@ -22,8 +10,8 @@ import { RecordForm } from '../../../shared/ui/record-form';
 import { IconEdit } from '../../../shared/ui/icons';
 import { authoringKeys } from '../api';
 import { AddGroup, AddMaterial } from '../course-editor/add-parts';
-import { courseQuery } from '../course-editor/course-api';
-import type { CourseMaterial } from '../course-editor/course-model';
+import type { CourseMaterial, CourseWithParts } from '../course-editor/course-model';
+import { WithCourse } from '../course-editor/with-course';
 import type { Course } from '../model';
 
 type Material = CourseMaterial;
@@ -140,12 +128,11 @@ function Materials({ materials }: { materials: Material[] }) {
  * and everything else is changed on the edit page.
  */
 export function CourseViewPage() {
+  return <WithCourse>{(course) => <CourseViewPageOf c={course} />}</WithCourse>;
+}
+
+function CourseViewPageOf({ c }: { c: CourseWithParts }) {
   const { t } = useTranslation();
-  const id = useParams().course ?? '';
-  const course = useQuery({ ...courseQuery(id), meta: { errorToast: false } });
-  if (course.isPending) return <Skeleton height={320} radius="md" />;
-  if (!course.data) return <PageHeading title={t('authoring.missing')} />;
-  const c = course.data;
   return (
     <Stack gap="md">
       <PageHeading

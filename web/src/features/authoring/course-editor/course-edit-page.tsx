@@ -1,19 +1,19 @@
-import { Paper, Skeleton, Stack, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Paper, Stack, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { IconEye } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../auth';
 import { authoringKeys } from '../api';
 import { AddGroup, AddMaterial } from './add-parts';
-import { courseApi, courseQuery } from './course-api';
+import { courseApi } from './course-api';
 import { CourseFieldsForm } from './course-fields-form';
 import { courseChanges, courseFieldsOf, type CourseFields, type CourseWithParts } from './course-model';
 import { GroupCard } from './group-card';
 import { MaterialRows } from './material-rows';
+import { WithCourse } from './with-course';
 
 const firstErrors = (error: unknown) =>
   isApiError(error) ? Object.fromEntries(Object.entries(error.errors).map(([f, m]) => [f, m[0] ?? ''])) : {};
@@ -24,12 +24,11 @@ const firstErrors = (error: unknown) =>
  * forms that add a group or one of the teacher's lessons and quizzes. Every change is saved at once.
  */
 export function CourseEditPage() {
+  return <WithCourse>{(course) => <CourseEditPageOf c={course} />}</WithCourse>;
+}
+
+function CourseEditPageOf({ c }: { c: CourseWithParts }) {
   const { t } = useTranslation();
-  const id = useParams().course ?? '';
-  const course = useQuery({ ...courseQuery(id), meta: { errorToast: false } });
-  if (course.isPending) return <Skeleton height={320} radius="md" />;
-  if (!course.data) return <PageHeading title={t('authoring.missing')} />;
-  const c = course.data;
   return (
     <Stack gap="md">
       <PageHeading
