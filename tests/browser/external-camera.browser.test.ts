@@ -41,6 +41,7 @@ interface Action {
 }
 interface Session {
   id: string;
+  assignment_attempt_id: string;
   session_type: string;
   status: string;
   state: string | null;
@@ -231,4 +232,62 @@ describe('the phone as the second camera', () => {
     expect(second.description).toMatch(/^(closed|lost)$/);
     expect(demo.errors).toEqual([]);
   }, 120_000);
+  it('the upload page sends a recording file for the attempt, its progress shown, and it converts', async () => {
+    const file = path.join(repoRoot, '.tmp/external-camera/recording.webm');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '4'],
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '300k', file],
+    ]);
+    // The attempt the exam runs: the phone's session names it.
+    const attemptId = (await phoneSessions())[0]!.assignment_attempt_id;
+    const given = await fetch(`${demo.url}/api/webinar-sessions/external-token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${studentToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assignment_attempt_id: attemptId, purpose: 'upload' }),
+    });
+    expect(given.status).toBe(201);
+    const { path: uploadPath } = ((await given.json()) as { entity: { path: string } }).entity;
+    const page = await demo.newPage(PHONE);
+    await page.goto(`${demo.url}${uploadPath}`);
+    await page.getByTestId('upload-page').waitFor(POLL);
+    expect(await page.getByTestId('link-student').textContent()).toBe(firstName);
+    // This browser holds no chunks of its own.
+    await page.getByText('Неотправленных записей в этом браузере нет.').waitFor(POLL);
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByTestId('upload-type').getByText('Экран').click();
+    // A slow link, so that the bar is caught on its way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const link = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: uploadThroughput < 0 ? 0 : 20,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await link(20 * 1024);
+    await page.getByTestId('upload-send').click();
+    await page
+      .getByTestId('upload-percent')
+      .filter({ hasText: /^Отправлено [1-9]\d?%$/ })
+      .waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('phone-upload-progress') });
+    await link(-1);
+    await page.getByTestId('upload-sent').waitFor(POLL);
+    const screens = async () => {
+      const answer = await demo.getAs(
+        studentToken,
+        `/api/webinar-sessions?filter[assignment_attempt_id]=${attemptId}&filter[session_type]=screen`,
+      );
+      return ((await answer.json()) as { entities: Session[] }).entities;
+    };
+    await expect
+      .poll(async () => (await screens()).map((s) => `${s.status}/${s.state}`), {
+        timeout: 180_000,
+        interval: 2_000,
+      })
+      .toEqual(['finished/converted']);
+    expect((await screens())[0]!.video_duration).toBeGreaterThan(3);
+    expect(demo.errors).toEqual([]);
+  }, 240_000);
 });

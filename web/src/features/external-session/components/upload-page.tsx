@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,17 +54,18 @@ export function UploadPage() {
               clearable
               data-testid="upload-file"
             />
-            <Stack gap={4}>
-              <Text fz="sm" fw={500}>
-                {t('upload.type')}
-              </Text>
-              <SegmentedControl
-                value={type}
-                onChange={(v) => setType(v as SessionType)}
-                data={TYPES.map((value) => ({ value, label: t(`upload.types.${value}`) }))}
-                data-testid="upload-type"
-              />
-            </Stack>
+            <Radio.Group
+              label={t('upload.type')}
+              value={type}
+              onChange={(v) => setType(v as SessionType)}
+              data-testid="upload-type"
+            >
+              <Stack gap={6} mt={6}>
+                {TYPES.map((value) => (
+                  <Radio key={value} value={value} label={t(`upload.types.${value}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
             <Button
               disabled={!file || upload.kind === 'sending'}
               loading={upload.kind === 'sending'}
