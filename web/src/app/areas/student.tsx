@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { MyCertificatesPage } from '../../features/certificates';
 import { GroupHome } from '../../features/home';
 import { MediaLibraryPage } from '../../features/media-library';
@@ -11,8 +13,17 @@ import {
   StudentAssignmentPage,
 } from '../../features/student-work';
 
+// The webinar (WebRTC mesh and its signalling) is loaded when first opened, not with the area.
+const WebinarPage = lazy(async () => ({
+  default: (await import('../../features/webinars/components/webinar-page')).WebinarPage,
+}));
 /** The student's area (/s). */
 export const pages: Record<string, ComponentType> = {
+  'assignment-webinar': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <WebinarPage />
+    </Suspense>
+  ),
   // The student's home is the common greeting with their assignments under it, then the way to courses.
   home: () => (
     <>

@@ -32,8 +32,17 @@ const TeacherProctoringPage = lazy(async () => ({
   default: (await import('../../features/proctoring/components/proctoring-page')).TeacherProctoringPage,
 }));
 
+// The webinar (WebRTC mesh and its signalling) is loaded when first opened, not with the area.
+const WebinarPage = lazy(async () => ({
+  default: (await import('../../features/webinars/components/webinar-page')).WebinarPage,
+}));
 /** The teacher's area (/t); managers open it too, through the shared menu. */
 export const pages: Record<string, ComponentType> = {
+  'assignment-webinar': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <WebinarPage />
+    </Suspense>
+  ),
   home: GroupHome,
   profile: ProfileViewPage,
   'profile-edit': TeacherProfileEditPage,

@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+
+export interface Webinar {
+  id: string;
+  name: string;
+  description: string | null;
+  status: 'scheduled' | 'finished';
+  room: string;
+  is_moderator: boolean;
+  ice_servers: RTCIceServer[];
+  assignment_id: string | null;
+}
+
+export const assignmentWebinarQuery = (assignmentId: string) =>
+  queryOptions({
+    queryKey: ['webinars', 'assignment', assignmentId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ entity: Webinar }>(
+          `/api/assignments/${encodeURIComponent(assignmentId)}/webinar.json`,
+          { signal },
+        )
+      ).entity,
+    staleTime: Infinity,
+  });
+
+export const webinarsApi = {
+  end: (id: string) => api.post<{ entity: Webinar }>(`/api/webinars/${encodeURIComponent(id)}/end.json`),
+  /** The channel's signature for this socket (docs/realtime.md "Subscribing"). */
+  channelAuth: (socketId: string, channel: string) =>
+    api.post<{ auth: string }>('/broadcasting/auth', { socket_id: socketId, channel_name: channel }),
+};

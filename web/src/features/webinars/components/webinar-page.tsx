@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api';
+import { assignmentWebinarQuery, webinarsApi } from '../api';
+import { useWebinarText } from '../i18n/use-webinar-text';
+import { useWebinarCall } from '../use-webinar-call';
+import { VideoTile } from './video-tile';
+
+/**
+ * An assignment's webinar (`/t/assignments/webinar/{assignment}`, and the student's
+ * `/s/assignments/{assignment}/webinar`): a small video meeting in tile view, with the camera and
+ * microphone switchable, and the moderator (the teacher) able to end it for everyone.
+ */
+export function WebinarPage() {
+  const text = useWebinarText();
+  const navigate = useNavigate();
+  const { assignment = '' } = useParams();
+  const webinar = useQuery({
+    ...assignmentWebinarQuery(assignment),
+    meta: { errorToast: false },
+    retry: false,
+  });
+  const call = useWebinarCall(webinar.data);
+  const [camera, setCamera] = useState(true);
+  const [mic, setMic] = useState(true);
+  const [ending, setEnding] = useState(false);
+
+  if (webinar.isPending) return <Loader aria-label={text('connecting')} />;
+  if (webinar.isError) {
+    const missing = isApiError(webinar.error) && webinar.error.httpStatus === 404;
+    return <Alert color="gray">{missing ? text('notFound') : text('forbidden')}</Alert>;
+  }
+  const data = webinar.data;
+  const tiles = 1 + call.peers.length;
+  return (
+    <Stack gap="md" data-testid="webinar-page" data-state={call.state}>
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1}>{data.name}</Title>
+          <Text c="dimmed">
+            {text('title')} · {text('people', { count: tiles })}
+          </Text>
+        </div>
+        {call.state === 'live' ? (
+          <Group gap="xs">
+            <Button
+              variant={camera ? 'light' : 'filled'}
+              onClick={() => {
+                call.toggle('video');
+                setCamera(!camera);
+              }}
+              aria-pressed={!camera}
+              data-testid="webinar-camera"
+            >
+              {camera ? text('cameraOff') : text('cameraOn')}
+            </Button>
+            <Button
+              variant={mic ? 'light' : 'filled'}
+              onClick={() => {
+                call.toggle('audio');
+                setMic(!mic);
+              }}
+              aria-pressed={!mic}
+              data-testid="webinar-mic"
+            >
+              {mic ? text('micOff') : text('micOn')}
+            </Button>
+            {data.is_moderator ? (
+              <Button
+                color="red"
+                loading={ending}
+                data-testid="webinar-end"
+                onClick={async () => {
+                  setEnding(true);
+                  try {
+                    await webinarsApi.end(data.id);
+                    call.setState('ended');
+                  } finally {
+                    setEnding(false);
+                  }
+                }}
+              >
+                {text('end')}
+              </Button>
+            ) : null}
+            <Button variant="default" onClick={() => void navigate(-1)} data-testid="webinar-leave">
+              {text('leave')}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {call.state === 'ended' ? (
+        <Alert color="blue" data-testid="webinar-ended">
+          {text('ended')}
+        </Alert>
+      ) : call.state === 'forbidden' ? (
+        <Alert color="red">{text('forbidden')}</Alert>
+      ) : call.state === 'no-devices' ? (
+        <Alert color="yellow">{text('noDevices')}</Alert>
+      ) : null}
+      {call.state === 'live' && call.local ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: tiles > 1 ? 2 : 1, lg: tiles > 4 ? 3 : tiles > 1 ? 2 : 1 }}
+          spacing="sm"
+        >
+          <VideoTile stream={call.local} label={text('you')} self />
+          {call.peers.map((peer, index) => (
+            <VideoTile
+              key={peer.socketId}
+              stream={peer.stream}
+              label={`${text('participant')} ${index + 1}`}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {call.state === 'live' && call.peers.length === 0 ? (
+        <Text c="dimmed" data-testid="webinar-waiting">
+          {text('waiting')}
+        </Text>
+      ) : null}
+      {call.state === 'connecting' ? <Loader aria-label={text('connecting')} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { WebinarPage } from './components/webinar-page';
