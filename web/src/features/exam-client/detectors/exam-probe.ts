@@ -11,6 +11,8 @@ export const examProbe = {
   longTaskLog: [] as { at: number; ms: number }[],
   faceCounts: [] as number[],
   inferenceMs: 0,
+  /** The longest a detector's message took on the page's own thread (its rules and what they posted). */
+  detectorMainMs: 0,
   loudestDb: -Infinity,
   detectorErrors: [] as string[],
   /** Head poses read (degrees) and similarities to the identification photo, as the worker gave them. */
@@ -35,6 +37,16 @@ interface LongFrameScript {
 }
 
 let observer: PerformanceObserver | undefined;
+
+/** Runs a detector's handler on the page's thread, keeping the longest it took. */
+export function timedOnPage(handle: () => void): void {
+  const started = performance.now();
+  try {
+    handle();
+  } finally {
+    examProbe.detectorMainMs = Math.max(examProbe.detectorMainMs, performance.now() - started);
+  }
+}
 
 /** Starts watching the main thread's long tasks (over 50 ms) once per page. */
 export function watchLongTasks(): void {

@@ -2,7 +2,7 @@ import type { ProctoringSettings } from '@sabaq/events';
 import type { ClientSignal } from '../checks/client-checks';
 import { cameraThresholds } from './camera-thresholds';
 import { CameraVerdicts } from './camera-verdicts';
-import { examProbe } from './exam-probe';
+import { examProbe, timedOnPage } from './exam-probe';
 import type { CameraCheck, FaceWorkerInit, FromFaceWorker, ToFaceWorker } from './face-protocol';
 
 /** Two looks a second: enough for a face that stays away for the tolerance (1.5 s by default). */
@@ -36,25 +36,27 @@ export function startFaceMonitor(
   let ready = false;
   let busy = false;
   worker.onmessage = (event: MessageEvent<FromFaceWorker>) => {
-    const message = event.data;
-    if (message.type === 'ready') ready = true;
-    else if (message.type === 'loaded') options.onLoaded?.();
-    else if (message.type === 'unavailable') {
-      examProbe.unavailable.push(`${message.check}: ${message.message}`);
-      options.onUnavailable?.(message.check);
-    } else if (message.type === 'error') {
-      busy = false;
-      examProbe.detectorErrors.push(message.message);
-    } else {
-      busy = false;
-      examProbe.faceCounts.push(message.count);
-      examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
-      if (message.pose)
-        examProbe.poses.push({ yaw: Math.round(message.pose.yaw), pitch: Math.round(message.pose.pitch) });
-      if (message.similarity !== undefined)
-        examProbe.similarities.push(Number(message.similarity.toFixed(3)));
-      for (const signal of verdicts.update(message)) emit(signal);
-    }
+    timedOnPage(() => {
+      const message = event.data;
+      if (message.type === 'ready') ready = true;
+      else if (message.type === 'loaded') options.onLoaded?.();
+      else if (message.type === 'unavailable') {
+        examProbe.unavailable.push(`${message.check}: ${message.message}`);
+        options.onUnavailable?.(message.check);
+      } else if (message.type === 'error') {
+        busy = false;
+        examProbe.detectorErrors.push(message.message);
+      } else {
+        busy = false;
+        examProbe.faceCounts.push(message.count);
+        examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
+        if (message.pose)
+          examProbe.poses.push({ yaw: Math.round(message.pose.yaw), pitch: Math.round(message.pose.pitch) });
+        if (message.similarity !== undefined)
+          examProbe.similarities.push(Number(message.similarity.toFixed(3)));
+        for (const signal of verdicts.update(message)) emit(signal);
+      }
+    });
   };
   const init: FaceWorkerInit = {
     type: 'init',

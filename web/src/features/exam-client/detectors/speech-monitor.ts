@@ -1,7 +1,7 @@
 import type { ProctoringSettings } from '@sabaq/events';
 import type { ClientSignal } from '../checks/client-checks';
 import captureUrl from './speech-capture.worklet.ts?worker&url';
-import { examProbe } from './exam-probe';
+import { examProbe, timedOnPage } from './exam-probe';
 import { SpeechVerdict, speechRule } from './speech-frames';
 import type { FromSpeechWorker, SpeechWorkerInit } from './speech-protocol';
 
@@ -30,15 +30,17 @@ export function startSpeechMonitor(
     onUnavailable?.();
   };
   worker.onmessage = (event: MessageEvent<FromSpeechWorker>) => {
-    const message = event.data;
-    if (message.type === 'unavailable') unavailable(message.message);
-    else if (message.type === 'error') examProbe.detectorErrors.push(`speech: ${message.message}`);
-    else if (message.type === 'speech') {
-      examProbe.speechPeaks.push(Number(message.peak.toFixed(2)));
-      examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
-      const signal = verdict.update(message.speaking, message.peak, message.at);
-      if (signal) emit(signal);
-    }
+    timedOnPage(() => {
+      const message = event.data;
+      if (message.type === 'unavailable') unavailable(message.message);
+      else if (message.type === 'error') examProbe.detectorErrors.push(`speech: ${message.message}`);
+      else if (message.type === 'speech') {
+        examProbe.speechPeaks.push(Number(message.peak.toFixed(2)));
+        examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
+        const signal = verdict.update(message.speaking, message.peak, message.at);
+        if (signal) emit(signal);
+      }
+    });
   };
 
   void (async () => {
