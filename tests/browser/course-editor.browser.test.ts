@@ -187,6 +187,44 @@ describe('course editor, media picker, own profile', () => {
     expect(demo.errors).toEqual([]);
   });
 
+  it('a lesson’s media material takes its file from the library through the picker', async () => {
+    const { access_token: token } = await demo.tokensOf('teacher');
+    const post = async (collection: string, body: object) => {
+      const answer = await fetch(`${demo.url}/api/${collection}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { entity: { id: string } }).entity.id;
+    };
+    const lessonId = await post('lessons', { name: 'Цвета экрана' });
+    await post('lesson-chapters', { lesson_id: lessonId, name: 'Полосы', position: 0 });
+    const page = await demo.signedInPage('teacher', `/t/lessons/${lessonId}`);
+    const chapter = page.getByTestId('chapter-editor');
+    await chapter.getByTestId('add-component').click({ timeout: POLL.timeout });
+    await page.getByRole('menuitem', { name: 'Медиа' }).click();
+    await chapter
+      .getByTestId('component-media-picker')
+      .getByRole('button', { name: 'Выбрать из медиатеки' })
+      .click();
+    const picker = page.getByRole('dialog', { name: 'Выбор файла из медиатеки' });
+    // The cover uploaded by the first case is in the teacher's library; a double-click chooses it.
+    await picker.getByRole('option', { name: 'обложка.png' }).dblclick({ timeout: POLL.timeout });
+    await picker.waitFor({ state: 'hidden' });
+    await chapter.getByTestId('component-media-picker').getByTestId('media-field-preview').waitFor();
+    await chapter.getByTestId('chapter-save').click();
+    await page.locator('.mantine-Notification-root', { hasText: 'Глава сохранена' }).waitFor(POLL);
+    const lesson = (await (await demo.getAs(token!, `/api/lessons/${lessonId}`)).json()) as {
+      entity: { chapters: { components: { component_type: string; data: Record<string, unknown> }[] }[] };
+    };
+    const media = lesson.entity.chapters[0]!.components[0]!;
+    expect(media.component_type).toBe('media');
+    expect(media.data).toMatchObject({ media_type: 'image', media_id: expect.any(String) });
+    expect(String(media.data.src)).toContain(`/api/media/${String(media.data.media_id)}/file`);
+    expect(demo.errors).toEqual([]);
+  });
+
   it('a student edits their own name and the menu shows it at once', async () => {
     const page = await demo.signedInPage('student', '/s/profile/edit');
     const form = page.getByRole('form', { name: 'Редактировать профиль' });
