@@ -61,7 +61,7 @@ export async function appendTelemetryMany(
   );
   const settled: TelemetrySettled[] = [];
   for (const [index, outcome] of outcomes.entries()) {
-    if (outcome.outcome === 'appended' || outcome.outcome === 'retry') {
+    if (!('error' in outcome)) {
       settled.push({ ok: true });
       continue;
     }
