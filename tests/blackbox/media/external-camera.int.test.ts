@@ -239,7 +239,7 @@ describe('the phone with the link', () => {
 });
 
 describe('links refused', () => {
-  it('a changed token, another attempt’s signature, an expired one: 403 in the specification’s shape', async () => {
+  it('a changed token, another attempt’s signature: 404; an expired one: 410; in the specification’s shape', async () => {
     const [purpose, attempt, expires, signature] = cameraToken.split('.') as [string, string, string, string];
     const tampered = [
       `${purpose}.${classmateAttemptId}.${expires}.${signature}`,
@@ -253,7 +253,7 @@ describe('links refused', () => {
       expect(refused.body, token).toEqual({
         message: 'The link is invalid',
         errors: { token: ['Ссылка недействительна'] },
-        status_code: 403,
+        status_code: 404,
       });
       expect(
         (
@@ -261,7 +261,7 @@ describe('links refused', () => {
             session_id: 'phone-rec-0009',
           })
         ).status,
-      ).toBe(403);
+      ).toBe(404);
     }
     const signedEarlier = new MediaSigner(key, () => new Date(Date.now() - 3 * 3600_000));
     const expired = issueExternalToken(signedEarlier, 'camera', attemptId).token;
@@ -271,7 +271,7 @@ describe('links refused', () => {
     expect(late.body).toEqual({
       message: 'The link has expired',
       errors: { token: ['Срок действия ссылки истёк'] },
-      status_code: 403,
+      status_code: 410,
     });
     // Another platform's key opens nothing here.
     const foreign = issueExternalToken(
@@ -279,7 +279,7 @@ describe('links refused', () => {
       'camera',
       attemptId,
     ).token;
-    expect((await phone('GET', `/api/webinar-sessions/external/${foreign}`)).status).toBe(403);
+    expect((await phone('GET', `/api/webinar-sessions/external/${foreign}`)).status).toBe(404);
   });
 
   it('a finished attempt: no camera records for it, the upload link still finishes a recording', async () => {

@@ -33,12 +33,18 @@ export function issueExternalToken(
   return { token: `${purpose}.${attemptId}.${expires}.${signature}`, expires };
 }
 
-/** The link is not this platform's, was changed, or is for something else: 403. */
+/**
+ * The link is not this platform's, was changed, or is for something else: 404, as a signed playback URL
+ * that is wrong (nothing is there for it); one that ran out: 410, so the page can say "ask for a new one".
+ */
 export class ExternalTokenError extends DomainError {
   constructor(reason: 'invalid' | 'expired') {
-    super(reason === 'expired' ? 'The link has expired' : 'The link is invalid', 403, 403, {
-      token: [reason === 'expired' ? 'Срок действия ссылки истёк' : 'Ссылка недействительна'],
-    });
+    super(
+      reason === 'expired' ? 'The link has expired' : 'The link is invalid',
+      reason === 'expired' ? 410 : 404,
+      reason === 'expired' ? 410 : 404,
+      { token: [reason === 'expired' ? 'Срок действия ссылки истёк' : 'Ссылка недействительна'] },
+    );
   }
 }
 

@@ -33,7 +33,8 @@ export function CameraPage() {
     meta: { errorToast: false },
   });
   // A refusal outranks what was read before it: the link ran out while the page was open.
-  const refused = isApiError(query.error) && query.error.httpStatus === 403;
+  const refused =
+    isApiError(query.error) && (query.error.httpStatus === 404 || query.error.httpStatus === 410);
   const state = linkState(
     'camera',
     refused ? undefined : query.data,

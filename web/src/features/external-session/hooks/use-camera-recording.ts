@@ -86,8 +86,8 @@ export function useCameraRecording(token: string, link: ExternalLink | undefined
       setPhase('recording');
       beat.current = setInterval(() => {
         externalApi.report(token, session.id, 'heartbeat').catch((error: unknown) => {
-          // 409: the exam ended; 403: the link ran out. Either way this camera is done.
-          if (isApiError(error) && (error.httpStatus === 409 || error.httpStatus === 403)) void stop('ended');
+          // 409: the exam ended; 410: the link ran out. Either way this camera is done.
+          if (isApiError(error) && (error.httpStatus === 409 || error.httpStatus === 410)) void stop('ended');
         });
       }, link.settings.heartbeat_seconds * 1000);
     } catch (error) {

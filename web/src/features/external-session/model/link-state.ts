@@ -13,8 +13,8 @@ export type LinkState =
   | { kind: 'ready'; link: ExternalLink };
 
 /**
- * The server says 403 for a link that is not its own or was changed ("invalid") and for one that ran
- * out ("expired", told apart by the field error); a camera link is of no use once the attempt ended or
+ * The server says 404 for a link that is not its own or was changed ("invalid") and 410 for one that
+ * ran out ("expired"); a camera link is of no use once the attempt ended or
  * when the assignment records no second camera. An upload link is opened for a finished attempt too.
  */
 export function linkState(
@@ -29,12 +29,7 @@ export function linkState(
     return { kind: 'ready', link };
   }
   if (!error) return { kind: 'loading' };
-  if (isApiError(error) && error.httpStatus === 403) {
-    const reason = error.errors.token?.[0] ?? '';
-    return /истёк|expired/i.test(reason) || /expired/i.test(error.message)
-      ? { kind: 'expired' }
-      : { kind: 'invalid' };
-  }
+  if (isApiError(error) && error.httpStatus === 410) return { kind: 'expired' };
   if (isApiError(error) && (error.httpStatus === 404 || error.httpStatus === 422)) return { kind: 'invalid' };
   return { kind: 'unreachable' };
 }

@@ -68,11 +68,10 @@ describe('what the phone page shows for its link', () => {
   });
 
   it('an expired link told from an invalid one, and no answer at all', () => {
-    expect(linkState('camera', undefined, refused(403, { token: ['Срок действия ссылки истёк'] })).kind).toBe(
+    expect(linkState('camera', undefined, refused(410, { token: ['Срок действия ссылки истёк'] })).kind).toBe(
       'expired',
     );
-    expect(linkState('camera', undefined, refused(403, {}, 'The link has expired')).kind).toBe('expired');
-    expect(linkState('camera', undefined, refused(403, { token: ['Ссылка недействительна'] })).kind).toBe(
+    expect(linkState('camera', undefined, refused(404, { token: ['Ссылка недействительна'] })).kind).toBe(
       'invalid',
     );
     expect(linkState('camera', undefined, new ApiError('network', 'offline')).kind).toBe('unreachable');
