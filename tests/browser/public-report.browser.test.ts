@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
+import { DemoPlatform, PHONE, screenshotPath, seedTokensScript } from './support/demo-platform';
 
 /** The API's JSON as these calls read it: loosely, the server's own tests pin its shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shapes are checked by the int tests
@@ -202,6 +202,18 @@ describe('the public report /report/{token}', () => {
     // Inside the public layout: the brand and the language stay.
     await visitor.getByTestId('language-switcher').waitFor();
     await visitor.screenshot({ path: screenshotPath('public-report-404') });
+  });
+
+  it('is not offered to a manager on the same result page (only the assignment’s teacher shares)', async () => {
+    const page = await demo.newPage();
+    await page.addInitScript(seedTokensScript(await demo.tokensOf('manager')));
+    const refused = page.waitForResponse((r) => r.url().endsWith('/report-link.json'), POLL);
+    await page.goto(`${demo.url}/t/assignments/result/${assignmentId}/${attemptId}`);
+    expect((await refused).status()).toBe(403);
+    await page.getByTestId('attempt-summary').waitFor(POLL);
+    expect(await page.getByTestId('share-report').count()).toBe(0);
+    // Refused quietly: no error toast.
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
   });
 
   it('the student reaches the report from their certificate', async () => {

@@ -19,6 +19,8 @@ export const reportLinkQuery = (assignmentId: string, attemptId: string) =>
     queryKey: reportLinkKeys.of(assignmentId, attemptId),
     queryFn: async ({ signal }) =>
       (await api.get<{ entity: ReportLink | null }>(linkPath(assignmentId, attemptId), { signal })).entity,
+    // Anyone but the assignment's own teacher is refused (403/404): the action hides instead of a toast.
+    meta: { errorToast: false },
   });
 
 export const reportLinkApi = {

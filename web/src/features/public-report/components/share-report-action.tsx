@@ -1,6 +1,7 @@
 import { Anchor, Button, CopyButton, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { notifySuccess } from '../../auth';
 import { reportLinkApi, reportLinkKeys, reportLinkQuery } from '../api';
@@ -32,6 +33,9 @@ export function ShareReportAction({ assignmentId, attemptId }: { assignmentId: s
       void settle();
     },
   });
+  // Only the assignment's own teacher shares its reports: for anyone else (a manager, a reviewer) the
+  // server refuses the link, and the action is not offered.
+  if (link.isError && isApiError(link.error) && [403, 404].includes(link.error.httpStatus)) return null;
   const url = link.data ? `${window.location.origin}${link.data.path}` : '';
   return (
     <Popover width={420} position="bottom-end" shadow="md" withArrow>
