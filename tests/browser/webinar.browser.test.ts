@@ -77,7 +77,10 @@ describe('a webinar between a teacher and a student', () => {
     const teacher = await demo.signedInPage('teacher', `/t/assignments/webinar/${assignmentId}`);
     await teacher.getByTestId('webinar-self-video').waitFor();
     await teacher.getByTestId('webinar-waiting').waitFor();
-    const student = await demo.signedInPage('student', `/s/assignments/${assignmentId}/webinar`);
+    // The student joins from the assignment's own page.
+    const student = await demo.signedInPage('student', `/s/assignments/${assignmentId}`);
+    await student.getByTestId('webinar-join').click();
+    await student.waitForURL(`${demo.url}/s/assignments/${assignmentId}/webinar`);
     await Promise.all([remotePlaying(teacher), remotePlaying(student)]);
     for (const page of [teacher, student]) {
       const width = await page

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { ProctoredExam } from '../../exam-client';
+// Straight from its file: the webinar's call code stays in its own chunk.
+import { WebinarJoinLink } from '../../webinars/components/webinar-join-link';
 import { myWorkQuery, studentAssignmentQuery } from '../api';
 import { studentState } from '../model';
 import { AssignmentFacts } from './assignment-facts';
@@ -49,6 +51,11 @@ export function StudentAssignmentPage() {
       ) : (
         <>
           <AssignmentFacts assignment={a} used={work.data.attempts.length} />
+          {a.is_webinar ? (
+            <Group>
+              <WebinarJoinLink assignmentId={a.id} />
+            </Group>
+          ) : null}
           {state.kind === 'can-start' ? (
             <Group>
               <Button component={Link} to={`/s/assignments/${a.id}/register`} data-testid="go-register">

@@ -10,6 +10,7 @@ export const en: WebinarMessages = {
   cameraOn: 'Turn camera on',
   micOff: 'Mute microphone',
   micOn: 'Unmute microphone',
+  join: 'Join the webinar',
   leave: 'Leave',
   end: 'End for everyone',
   ended: 'The webinar has ended',

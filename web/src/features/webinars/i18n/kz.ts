@@ -10,6 +10,7 @@ export const kz: WebinarMessages = {
   cameraOn: 'Камераны қосу',
   micOff: 'Микрофонды өшіру',
   micOn: 'Микрофонды қосу',
+  join: 'Вебинарға кіру',
   leave: 'Шығу',
   end: 'Барлығы үшін аяқтау',
   ended: 'Вебинар аяқталды',
