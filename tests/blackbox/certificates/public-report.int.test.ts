@@ -6,6 +6,11 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { certificatesContext } from '../../../services/src/contexts/certificates';
 import { ISSUING_PROCESS } from '../../../services/src/contexts/certificates/issuing/process-manager';
+import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
+import {
+  REPORT_LINKS_TABLE,
+  USER_CERTIFICATES_TABLE,
+} from '../../../services/src/contexts/certificates/read-model/tables';
 import { identityContext } from '../../../services/src/contexts/identity';
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
 import { schoolsContext } from '../../../services/src/contexts/schools';
@@ -316,5 +321,32 @@ describe('a teacher’s share link of an attempt', () => {
     expect(status).toBe(422);
     expect(body.status_code).toBe(422);
     expect(Object.keys(body.errors ?? {})).toEqual(['show_report']);
+  });
+});
+
+describe('the report links read model', () => {
+  it('rebuilds to the same rows, tokens and revocations when the log is replayed twice', async () => {
+    const read = async () => ({
+      links: await env.db.selectFrom(REPORT_LINKS_TABLE).selectAll().orderBy('token').execute(),
+      tokens: await env.db
+        .selectFrom(USER_CERTIFICATES_TABLE)
+        .select(['id', 'report_token'])
+        .orderBy('id')
+        .execute(),
+    });
+    const before = await read();
+    // The share / revoke / share again above left a revoked link and a live one.
+    expect(before.links.filter((l) => l.revoked_at === null).length).toBeGreaterThan(0);
+    expect(before.links.filter((l) => l.revoked_at !== null).length).toBeGreaterThan(0);
+    expect(before.tokens.every((t) => typeof t.report_token === 'string')).toBe(true);
+    const events = (await env.store.readAll({ maxCount: 100_000 })).filter((e) =>
+      certificatesProjection.handles.includes(e.type),
+    );
+    await env.db.transaction().execute(async (tx) => {
+      await certificatesProjection.reset(tx);
+      await certificatesProjection.apply(tx, events);
+      await certificatesProjection.apply(tx, events);
+    });
+    expect(await read()).toEqual(before);
   });
 });
