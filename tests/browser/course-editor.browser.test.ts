@@ -225,6 +225,28 @@ describe('course editor, media picker, own profile', () => {
     expect(demo.errors).toEqual([]);
   });
 
+  it('the editor, the picker and profile edit speak English and Kazakh', async () => {
+    const page = await demo.signedInPage('teacher', `/t/courses/${courseId}/edit`);
+    await page.getByRole('heading', { level: 2, name: 'Группы и материалы' }).waitFor(POLL);
+    await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Groups and materials' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Editing: / }).waitFor();
+    await page.getByTestId('course-cover').getByRole('button', { name: 'Choose from the library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a file from the media library' });
+    await picker.getByRole('button', { name: 'Upload a new one' }).waitFor();
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Топтар мен материалдар' }).waitFor();
+    await page.getByRole('button', { name: 'Топ қосу' }).waitFor();
+    await page.goto(`${demo.url}/t/profile-edit`);
+    await page.getByText('Профиль суреті').waitFor(POLL);
+    // The form's own switcher (the header has the other): the language changes at once.
+    const form = page.getByRole('form', { name: 'Профильді өңдеу' });
+    await form.getByTestId('language-switcher').getByText('RU', { exact: true }).click();
+    await page.getByText('Фото профиля').waitFor();
+    expect(demo.errors).toEqual([]);
+  });
+
   it('a student edits their own name and the menu shows it at once', async () => {
     const page = await demo.signedInPage('student', '/s/profile/edit');
     const form = page.getByRole('form', { name: 'Редактировать профиль' });
