@@ -146,6 +146,12 @@ describe('the public report /report/{token}', () => {
     expect(await page.getByText('3/4').count()).toBe(0);
     expect(await page.getByTestId('public-report').locator('img, video').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('public-report'), fullPage: true });
+    // Printed, the sheet stands alone: no header with the language, no buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Печать' }).isVisible()).toBe(false);
+    expect(await page.getByTestId('report-types').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
 
     await page.getByTestId('language-switcher').getByText('EN', { exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Assessment report' }).waitFor();
