@@ -290,8 +290,9 @@ describe("the exam client's head, identity and speech detectors", () => {
     if (measured.longFrames.length > 0) console.log('long frames:', JSON.stringify(measured.longFrames));
     expect(measured.poses.length).toBeGreaterThan(5);
     expect(measured.speechPeaks.length).toBeGreaterThan(20);
-    // The detectors' own work on the page's thread: a few milliseconds per message at most.
-    expect(measured.detectorMainMs).toBeLessThan(10);
+    // The detectors' own work on the page's thread (their rules, and posting what they found through the
+    // action queue): half the long-task budget at most, even on a busy machine.
+    expect(measured.detectorMainMs).toBeLessThan(25);
     // The whole page's bound holds on a machine that is not overloaded. Several browser suites and
     // builds sharing two cores (a load of 10–17 was seen) stretch any task of the page (here the
     // recorder's IndexedDB callbacks, per the long animation frames above), so there the bound is printed,
