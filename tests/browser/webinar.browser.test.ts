@@ -21,17 +21,20 @@ describe('a webinar between a teacher and a student', () => {
   });
   afterAll(() => demo.stop());
 
+  /** A remote tile has decoded a frame and plays (typed by hand: these tests compile without the DOM's types). */
   const remotePlaying = (page: Page) =>
-    page.waitForFunction(
-      () => {
-        const videos = [
-          ...document.querySelectorAll('[data-testid="webinar-remote-video"]'),
-        ] as HTMLVideoElement[];
-        return videos.some((v) => v.videoWidth > 0 && !v.paused);
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    expect
+      .poll(
+        () =>
+          page.getByTestId('webinar-remote-video').evaluateAll((videos) =>
+            videos.some((v) => {
+              const video = v as unknown as { videoWidth: number; paused: boolean };
+              return video.videoWidth > 0 && !video.paused;
+            }),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
   it('tells the student of a new webinar assignment in the notification panel as it is given', async () => {
     const student = await demo.signedInPage('student', '/s');
@@ -86,7 +89,7 @@ describe('a webinar between a teacher and a student', () => {
       const width = await page
         .getByTestId('webinar-remote-video')
         .first()
-        .evaluate((v) => (v as HTMLVideoElement).videoWidth);
+        .evaluate((v) => (v as unknown as { videoWidth: number }).videoWidth);
       expect(width).toBeGreaterThan(0);
     }
     // The student is no moderator; the teacher is.
