@@ -259,8 +259,10 @@ describe('course editor, media picker, own profile', () => {
     await form.getByRole('button', { name: 'Сохранить' }).click();
     // The server's refusal under the field.
     await form.getByText('Неверный адрес электронной почты').waitFor(POLL);
-    await form.getByLabel('E-mail').fill('');
     await page.screenshot({ path: screenshotPath('profile-edit') });
+    await form.getByLabel('E-mail').fill('');
+    // Edited, the field drops the server's refusal.
+    await expect.poll(() => form.getByText('Неверный адрес электронной почты').count()).toBe(0);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/profile'));
     await form.getByRole('button', { name: 'Сохранить' }).click();
     const answer = await saved;

@@ -43,7 +43,13 @@ export function ProfileEditForm({ user }: { user: User }) {
     },
     onError: (error) => setErrors(fieldErrorsOf(error, [...OWN_PROFILE_FIELDS, 'group', 'school_id'])),
   });
-  const set = (patch: Partial<OwnProfile>) => setForm((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<OwnProfile>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    // The server's word on a field no longer holds once the field is edited.
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))),
+    );
+  };
   const text = (field: Exclude<keyof OwnProfile, 'photo'>) => ({
     name: field,
     value: form[field],
