@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'certificate_issued',
   'proctor_message',
   'proctor_warning',
+  'exam_suspended',
+  'exam_resumed',
+  'exam_stopped',
   'task_finished',
   'student_registered',
 ] as const;

@@ -97,11 +97,15 @@ beforeAll(async () => {
     issued_at: NOW,
     issued_by: null,
   });
-  // 4. A proctor's message and warning to student 1, and a violation (which notifies nobody).
+  // 4. What a proctor did to student 1 (a message, a warning, a suspension, a resume, a stop), and a
+  // violation (which notifies nobody).
   const attempt = randomUUID();
   for (const [actionType, description] of [
     ['proctor_message', 'Поправьте камеру'],
     ['proctor_warning', 'Смотрите в экран'],
+    ['exam_suspended', null],
+    ['exam_resumed', null],
+    ['exam_stopped', 'Списывание'],
     ['many_faces', null],
   ] as const) {
     await plant(`proctoring-${attempt}`, 'ProctoringActionRecorded', {
@@ -194,9 +198,14 @@ describe('notifications from each source', () => {
     expect(items[0]!.parameters).toMatchObject({ certificate_number: 'KZ-000001' });
   });
 
-  it("passes a proctor's message and warning to the student, not the detector's violations", async () => {
-    const items = (await inbox(student(1))).items.filter((i) => i.type.startsWith('proctor_'));
+  it("passes what a proctor did to the student, not the detector's violations", async () => {
+    const items = (await inbox(student(1))).items.filter(
+      (i) => i.type.startsWith('proctor_') || i.type.startsWith('exam_'),
+    );
     expect(items.map((i) => [i.type, i.parameters.message]).sort()).toEqual([
+      ['exam_resumed', null],
+      ['exam_stopped', 'Списывание'],
+      ['exam_suspended', null],
       ['proctor_message', 'Поправьте камеру'],
       ['proctor_warning', 'Смотрите в экран'],
     ]);
@@ -218,8 +227,8 @@ describe('notifications from each source', () => {
     expect((await inbox(tokenFor('manager', 'school-a'))).total).toBe(0);
   });
 
-  it('counts exactly: 5 for student 1 (given, scored, reviewed, message, warning), 2 for student 2, 2 for the teacher', async () => {
-    expect((await inbox(student(1))).total).toBe(5);
+  it('counts exactly: 8 for student 1 (given, scored, reviewed, message, warning, suspended, resumed, stopped), 2 for student 2, 2 for the teacher', async () => {
+    expect((await inbox(student(1))).total).toBe(8);
     expect((await inbox(student(2))).total).toBe(2);
     expect((await inbox(teacher)).total).toBe(2);
   });
@@ -249,24 +258,24 @@ describe('replays', () => {
     await settled();
     const after = await Promise.all([S(1), S(2), T].map(async (u) => (await createdIn(u)).length));
     expect(after).toEqual(before);
-    expect((await inbox(student(1))).total).toBe(5);
+    expect((await inbox(student(1))).total).toBe(8);
   });
 });
 
 describe('reading and marking', () => {
   it('lists unread first, marks one read, and all read', async () => {
     const first = await inbox(student(1));
-    expect(first.unread).toBe(5);
+    expect(first.unread).toBe(8);
     const target = first.items[2]!;
     const marked = await call('PUT', `/api/notifications/${target.id}`, student(1), { is_read: true });
     expect(marked.status).toBe(200);
     expect(marked.body.entity).toMatchObject({ id: target.id, is_read: true });
     const after = await inbox(student(1));
-    expect(after.unread).toBe(4);
+    expect(after.unread).toBe(7);
     // Unread first: the read one is now last.
     expect(after.items.at(-1)!.id).toBe(target.id);
     const byDate = await inbox(student(1), '&orderBy=created_at&sortedBy=asc');
-    expect(byDate.items.map((i) => i.id)).toHaveLength(5);
+    expect(byDate.items.map((i) => i.id)).toHaveLength(8);
     const all = await call('POST', '/api/notifications/read-all.json', student(1));
     expect(all.status).toBe(200);
     expect(all.body.unread).toBe(0);

@@ -93,30 +93,4 @@ describe('the live proctor feed', () => {
     console.info(`live feed: POST → socket ${latency} ms`);
     client.close();
   });
-
-  it('tells the student what the proctor did on their own user channel', async () => {
-    const { client } = await TestClient.connect(env.url, student);
-    expect(await client.subscribe('user.student-school-a-1')).toMatchObject({ event: 'subscribed' });
-    const sent = await post('/api/assignment/actions', proctor, {
-      assignment_id: assignment,
-      assignment_attempt_id: attempt,
-      action_type: 'proctor_warning',
-      description: 'Смотрите в экран',
-    });
-    expect(sent.status).toBe(201);
-    const notice = await client.next((m) => m.event === 'NotificationCreated', 'NotificationCreated');
-    expect(notice).toMatchObject({
-      channel: 'user.student-school-a-1',
-      data: {
-        notification: {
-          id: sent.body.entity.id,
-          type: 'proctoring.proctor_warning',
-          name: 'Предупреждение от проктора',
-          description: 'Смотрите в экран',
-          assignment_attempt_id: attempt,
-        },
-      },
-    });
-    client.close();
-  });
 });

@@ -37,6 +37,14 @@ export const SOURCE_EVENTS = [
   'InviteCodeUsed',
 ] as const;
 
+const PROCTOR_NOTICES = [
+  'proctor_message',
+  'proctor_warning',
+  'exam_suspended',
+  'exam_resumed',
+  'exam_stopped',
+] as const satisfies readonly NotificationType[];
+
 export async function draftsFor(services: Services, event: StoredEvent): Promise<Draft[]> {
   const school = typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null;
   switch (event.type) {
@@ -83,12 +91,15 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
     }
     case 'ProctoringActionRecorded': {
       const d = event.data as ProctoringActionRecordedData;
-      if (d.actionType !== 'proctor_message' && d.actionType !== 'proctor_warning') return [];
+      // What a proctor did to the student: said, warned, suspended, resumed or stopped their exam.
+      // A detector's violations notify nobody.
+      const type = PROCTOR_NOTICES.find((t) => t === d.actionType);
+      if (!type) return [];
       return [
         {
           recipientId: d.studentId,
           schoolId: school,
-          type: d.actionType,
+          type,
           parameters: {
             assignment_id: d.assignmentId,
             assignment_attempt_id: d.attemptId,

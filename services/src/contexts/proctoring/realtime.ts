@@ -13,8 +13,8 @@ import { proctoringActionsOverSocket } from './ingest/socket-ingest';
  * The live proctor feed: `assignment.{id}` is open to the assignment's watchers (assignments-lookup.ts),
  * and every recorded action of its students is pushed there as it is persisted (ActionRecorded), a
  * violation also as ViolationDetected. What a proctor does to an attempt (a message, a warning, a
- * suspension, a resume, a stop) reaches its student as a NotificationCreated on their own user channel,
- * which every signed-in client listens to. A student's client may also send its actions on the socket
+ * suspension, a resume, a stop) reaches its student through the notifications context, which stores it
+ * and pushes it on the student's own user channel (one notice, kept in the panel). A student's client may also send its actions on the socket
  * (`proctoring.actions`), checked and stored exactly as the HTTP batch.
  */
 export function proctoringRealtime(
@@ -71,38 +71,9 @@ export function proctoringRealtime(
               data: { ...common, type: data.actionType, detected_at: occurred },
             });
           }
-          const notices = kind === 'proctor' ? [noticeToStudent(event.id, data, occurred)] : [];
-          return [...pushes, ...notices];
+          return pushes;
         },
       },
     ],
-  };
-}
-
-/** Titles of what a proctor did, as the student reads them (interface text is Russian first). */
-const PROCTOR_NOTICE_TITLES: Record<string, string> = {
-  proctor_message: 'Сообщение от проктора',
-  proctor_warning: 'Предупреждение от проктора',
-  exam_suspended: 'Экзамен приостановлен',
-  exam_resumed: 'Экзамен возобновлён',
-  exam_stopped: 'Экзамен остановлен',
-};
-
-function noticeToStudent(id: string, data: ProctoringActionRecordedData, occurred: string): Push<'user'> {
-  return {
-    channel: channelName('user', data.studentId),
-    event: 'NotificationCreated',
-    data: {
-      notification: {
-        id,
-        type: `proctoring.${data.actionType}`,
-        name: PROCTOR_NOTICE_TITLES[data.actionType] ?? data.actionType,
-        description: data.description,
-        created_at: occurred,
-        assignment_id: data.assignmentId,
-        assignment_attempt_id: data.attemptId,
-        action_type: data.actionType,
-      },
-    },
   };
 }

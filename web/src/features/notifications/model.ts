@@ -59,6 +59,9 @@ export function notificationLink(item: Notification, area: string): string | nul
     case 'result_reviewed':
     case 'proctor_message':
     case 'proctor_warning':
+    case 'exam_suspended':
+    case 'exam_resumed':
+    case 'exam_stopped':
       return id('assignment_id') ? `/${area}/assignments/${id('assignment_id')}` : null;
     case 'certificate_issued':
       return area === 's' ? '/s/certificates' : null;

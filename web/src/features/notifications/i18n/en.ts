@@ -11,6 +11,9 @@ export const en: NotificationMessages = {
     },
     proctor_message: { name: 'Message from the proctor', description: '{{message}}' },
     proctor_warning: { name: 'Warning from the proctor', description: '{{message}}' },
+    exam_suspended: { name: 'Exam suspended', description: '{{message}}' },
+    exam_resumed: { name: 'Exam resumed', description: '{{message}}' },
+    exam_stopped: { name: 'Exam stopped', description: '{{message}}' },
     task_finished: { name: 'Task finished', description: '“{{task_name}}”: {{status}}' },
     student_registered: {
       name: 'New student',

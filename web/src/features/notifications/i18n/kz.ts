@@ -11,6 +11,9 @@ export const kz: NotificationMessages = {
     },
     proctor_message: { name: 'Проктордан хабарлама', description: '{{message}}' },
     proctor_warning: { name: 'Проктордан ескерту', description: '{{message}}' },
+    exam_suspended: { name: 'Емтихан тоқтатыла тұрды', description: '{{message}}' },
+    exam_resumed: { name: 'Емтихан жалғасты', description: '{{message}}' },
+    exam_stopped: { name: 'Емтихан тоқтатылды', description: '{{message}}' },
     task_finished: { name: 'Тапсырма аяқталды', description: '«{{task_name}}»: {{status}}' },
     student_registered: {
       name: 'Жаңа оқушы',

@@ -10,6 +10,9 @@ export const ru = {
     },
     proctor_message: { name: 'Сообщение от проктора', description: '{{message}}' },
     proctor_warning: { name: 'Предупреждение от проктора', description: '{{message}}' },
+    exam_suspended: { name: 'Экзамен приостановлен', description: '{{message}}' },
+    exam_resumed: { name: 'Экзамен возобновлён', description: '{{message}}' },
+    exam_stopped: { name: 'Экзамен остановлен', description: '{{message}}' },
     task_finished: { name: 'Задача завершена', description: '«{{task_name}}»: {{status}}' },
     student_registered: {
       name: 'Новый ученик',
