@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '@sabaq/events';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionEvents, attemptStream } from '../../../../tests/support/events';
@@ -9,8 +11,10 @@ import {
 import { proctoringContext } from '../../contexts/proctoring';
 import { proctoringActionsProjection } from '../../contexts/proctoring/actions/projection';
 import { loadCheckpoint } from '../read-models/checkpoints';
+import { createReadModelDb } from '../read-models/database';
 import type { Projection } from './projection';
 import { ProjectionRunner, resetProjection } from './projection-runner';
+import { waitForProjections } from './wait-for-projection';
 
 /**
  * A deliberately non-idempotent projection: it adds one per event to a per-attempt counter. If the
@@ -32,13 +36,92 @@ const countingProjection: Projection = {
   },
 };
 
+/**
+ * Counts activities only, per projection name, and just as non-idempotently: the proctoring actions
+ * the tests append around them are batches it has nothing to apply from.
+ */
+function activityCounter(name: string): Projection {
+  return {
+    name,
+    version: 1,
+    handles: ['ProctoringActivityRecorded'],
+    async apply(tx, events) {
+      for (const event of events) {
+        const attemptId = (event.data as { attemptId: string }).attemptId;
+        await sql`INSERT INTO activity_counts (projection, attempt_id, n) VALUES (${name}, ${attemptId}, 1)
+          ON CONFLICT (projection, attempt_id) DO UPDATE SET n = activity_counts.n + 1`.execute(tx);
+      }
+    },
+    async reset(tx) {
+      await sql`DELETE FROM activity_counts WHERE projection = ${name}`.execute(tx);
+    },
+  };
+}
+
+function activityEvent(attemptStreamId: string): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'ProctoringActivityRecorded',
+    data: {
+      assignmentId: 'assignment-1',
+      attemptId: attemptStreamId.slice('proctoring-'.length),
+      studentId: 'student-1',
+      activityType: 'chapter_opened',
+    },
+    metadata: { schoolId: 'school-1', occurredAt: new Date().toISOString() },
+  };
+}
+
 const countMigration = {
   '0900_action_counts': {
     async up(db: Kysely<unknown>) {
       await sql`CREATE TABLE action_counts (attempt_id text PRIMARY KEY, n integer NOT NULL)`.execute(db);
+      await sql`CREATE TABLE activity_counts (projection text, attempt_id text, n integer NOT NULL,
+        PRIMARY KEY (projection, attempt_id))`.execute(db);
     },
   },
 };
+
+/** Every UPDATE of a checkpoint row, counted by a trigger: what the runner writes per batch. */
+async function countCheckpointWrites(env: StoreAndReadModels): Promise<void> {
+  await sql`CREATE TABLE checkpoint_writes (name text PRIMARY KEY, n integer NOT NULL)`.execute(env.db);
+  await sql`CREATE FUNCTION count_checkpoint_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO checkpoint_writes (name, n) VALUES (NEW.name, 1)
+        ON CONFLICT (name) DO UPDATE SET n = checkpoint_writes.n + 1;
+      RETURN NEW;
+    END $$`.execute(env.db);
+  await sql`CREATE TRIGGER checkpoint_writes AFTER UPDATE ON projection_checkpoints
+    FOR EACH ROW EXECUTE FUNCTION count_checkpoint_write()`.execute(env.db);
+}
+
+async function checkpointWrites(env: StoreAndReadModels, name: string): Promise<number> {
+  const result = await sql<{ n: number }>`SELECT n FROM checkpoint_writes WHERE name = ${name}`.execute(
+    env.db,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+async function activityCount(env: StoreAndReadModels, name: string): Promise<number> {
+  const result = await sql<{ total: string | null }>`
+    SELECT sum(n) AS total FROM activity_counts WHERE projection = ${name}`.execute(env.db);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+async function activitiesInLog(env: StoreAndReadModels): Promise<number> {
+  const events = await env.store.readAll({ maxCount: 100_000 });
+  return events.filter((e) => e.type === 'ProctoringActivityRecorded').length;
+}
+
+/** Waits until the runner's subscription has handled the log's head (without flushing anything). */
+async function handledHead(env: StoreAndReadModels, runner: ProjectionRunner): Promise<bigint> {
+  const head = await env.store.headPosition();
+  await eventually(
+    async () => runner.states()[0]?.position ?? 0n,
+    (position) => position >= head,
+  );
+  return head;
+}
 
 async function totalCount(env: StoreAndReadModels): Promise<number> {
   const result = await sql<{ total: string | null }>`SELECT sum(n) AS total FROM action_counts`.execute(
@@ -59,6 +142,7 @@ describe('projection runner', () => {
   let env: StoreAndReadModels;
   beforeAll(async () => {
     env = await storeAndReadModels({ ...proctoringContext.migrations, ...countMigration });
+    await countCheckpointWrites(env);
   });
   afterAll(async () => {
     await env.close();
@@ -163,5 +247,145 @@ describe('projection runner', () => {
     await runner.stop();
     expect(failures).toBeGreaterThan(2);
     expect(await totalCount(env)).toBe((await env.store.readAll({ maxCount: 100_000 })).length);
+  });
+
+  it('opens no transaction for batches it reads nothing from, yet its checkpoint reaches the head soon', async () => {
+    const name = 'test.activities_idle';
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [activityCounter(name)],
+      batchSize: 5,
+    });
+    await runner.start();
+    await runner.caughtUp();
+    const before = await checkpointWrites(env, name);
+    const started = Date.now();
+    const stream = attemptStream();
+    // 100 actions in batches of at most 5: at least 20 batches, none with an activity.
+    for (let round = 0; round < 20; round++) await env.store.append(stream, actionEvents(stream, 5));
+    const head = await env.store.headPosition();
+    // What the record API's read-your-writes does: the row reaches the head though nothing was applied.
+    await waitForProjections(env.db, [name], head, 5_000);
+    const elapsed = Date.now() - started;
+    const writes = (await checkpointWrites(env, name)) - before;
+    await runner.stop();
+    // Coalesced: at most one write per 250 ms (plus the first), instead of one transaction per batch.
+    expect(writes).toBeGreaterThanOrEqual(1);
+    expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
+    expect(writes).toBeLessThan(20);
+    expect(await activityCount(env, name)).toBe(await activitiesInLog(env));
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(head);
+  });
+
+  it('lets an idle subscription write its skip within ~300 ms for waiters in other processes', async () => {
+    const name = 'test.activities_wait';
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [activityCounter(name)],
+    });
+    await runner.start();
+    await runner.caughtUp();
+    const stream = attemptStream();
+    await env.store.append(stream, [activityEvent(stream)]);
+    await runner.caughtUp();
+    // Right after a relevant batch's write, the next skip waits for the 250 ms interval to pass.
+    const started = Date.now();
+    await env.store.append(stream, actionEvents(stream, 3));
+    await waitForProjections(env.db, [name], await env.store.headPosition(), 5_000);
+    const waited = Date.now() - started;
+    await runner.stop();
+    // ~250 ms of coalescing plus the wake and one UPDATE; generous for a loaded 2-core machine.
+    expect(waited).toBeLessThan(1_500);
+  });
+
+  it('carries remembered skips in the next relevant batch’s transaction', async () => {
+    const name = 'test.activities_carry';
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [activityCounter(name)],
+      skipWriteIntervalMs: 60_000,
+    });
+    await runner.start();
+    await runner.caughtUp();
+    const stream = attemptStream();
+    await env.store.append(stream, [activityEvent(stream)]);
+    const relevantAt = await handledHead(env, runner);
+    await env.store.append(stream, actionEvents(stream, 10));
+    await handledHead(env, runner);
+    const writesBefore = await checkpointWrites(env, name);
+    // The skip is only remembered: the row still stands at the relevant batch.
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(relevantAt);
+    await env.store.append(stream, [activityEvent(stream)]);
+    const head = await handledHead(env, runner);
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(head);
+    expect((await checkpointWrites(env, name)) - writesBefore).toBe(1);
+    await runner.stop();
+    expect(await activityCount(env, name)).toBe(await activitiesInLog(env));
+  });
+
+  it('after a crash with unwritten skips, replays from the last written checkpoint applying nothing twice', async () => {
+    const name = 'test.activities_crash';
+    const stream = attemptStream();
+    await env.store.append(stream, [activityEvent(stream), activityEvent(stream)]);
+    // Its own connection pool, so that the crash can take the database away from it alone.
+    const crashingDb = createReadModelDb(env.url, 2);
+    const crashing = new ProjectionRunner({
+      store: env.store,
+      db: crashingDb,
+      projections: [activityCounter(name)],
+      skipWriteIntervalMs: 60_000,
+    });
+    await crashing.start();
+    const written = await handledHead(env, crashing);
+    await env.store.append(stream, actionEvents(stream, 12));
+    const skippedTo = await handledHead(env, crashing);
+    // The crash: the database is gone before the remembered skip is written.
+    await crashingDb.destroy();
+    await crashing.stop();
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(written);
+    expect(skippedTo).toBeGreaterThan(written);
+
+    const restarted = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [activityCounter(name)],
+    });
+    await restarted.start();
+    expect(restarted.states()[0]?.position).toBe(written);
+    await env.store.append(stream, [activityEvent(stream)]);
+    await restarted.caughtUp();
+    await restarted.stop();
+    expect(await activityCount(env, name)).toBe(await activitiesInLog(env));
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(await env.store.headPosition());
+  });
+
+  it('follows a rebuild noticed by a coalesced write and ends equal to the log', async () => {
+    const name = 'test.activities_rebuild';
+    const projection = activityCounter(name);
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: [projection],
+      watchIntervalMs: 60_000,
+    });
+    await runner.start();
+    await runner.caughtUp();
+    const activities = await activitiesInLog(env);
+    expect(await activityCount(env, name)).toBe(activities);
+    await resetProjection(env.db, projection);
+    const stream = attemptStream();
+    // Only skips follow the reset: their write finds the row moved and the runner starts over from zero.
+    await env.store.append(stream, actionEvents(stream, 4));
+    await eventually(
+      () => activityCount(env, name),
+      (n) => n === activities,
+    );
+    await runner.caughtUp();
+    await runner.stop();
+    expect(await activityCount(env, name)).toBe(activities);
+    expect((await loadCheckpoint(env.db, name))?.position).toBe(await env.store.headPosition());
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { EventStore, Subscription } from '../ports/event-store';
 import type { ReadModelDb, ReadModelTx } from '../read-models/database';
 import { READ_MODEL_CHANGED_CHANNEL } from '../read-models/read-model-cache';
+import { CoalescedCheckpoint } from './coalesced-checkpoint';
 import type { Projection, ProjectionState } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -11,6 +12,8 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   batchSize?: number;
   watchIntervalMs?: number;
+  /** How often, at most, a projection writes positions of batches it had nothing to apply from. */
+  skipWriteIntervalMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -26,14 +29,18 @@ class CheckpointMovedError extends Error {
 
 /**
  * Runs every registered projection on its own checkpointed subscription to the global log.
- * Each batch is one transaction: lock the checkpoint row, check it is where this runner left it,
- * apply, advance the checkpoint. So two runners never apply a batch twice, and a rebuild started by
- * `npm run rebuild` while the platform runs is noticed at the next batch and followed from zero.
+ * Each batch with events the projection reads is one transaction: lock the checkpoint row, check it
+ * is where this runner left it, apply, advance the checkpoint. So two runners never apply a batch
+ * twice, and a rebuild started by `npm run rebuild` while the platform runs is noticed at the next
+ * batch and followed from zero. A batch with none of them opens no transaction: its position is
+ * written coalesced (coalesced-checkpoint.ts), with the same check, since under proctoring load most
+ * projections read none of a batch and a transaction each per batch kept the main thread busy.
  */
 export class ProjectionRunner {
   private readonly stateByName = new Map<string, ProjectionState>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly expected = new Map<string, bigint>();
+  private readonly checkpoints = new Map<string, CoalescedCheckpoint>();
   private stopped = false;
   private watch: NodeJS.Timeout | undefined;
 
@@ -76,6 +83,9 @@ export class ProjectionRunner {
         const subscription = this.subscriptions.get(row.name);
         // A batch in flight may be about to advance it legitimately; only act when still different after it.
         await subscription?.stop();
+        // A coalesced write in flight too; the replaced subscription's remembered skip is then dropped.
+        const checkpoint = this.checkpoints.get(row.name);
+        await checkpoint?.exclusive(async () => checkpoint?.discard());
         const now = await this.options.db
           .selectFrom('projection_checkpoints')
           .select('position')
@@ -108,6 +118,8 @@ export class ProjectionRunner {
           if (!subscription) return;
           try {
             await subscription.caughtUp();
+            // "Caught up" includes the checkpoint row, which cross-process waiters read.
+            await this.checkpoints.get(projection.name)?.flush();
             if (this.subscriptions.get(projection.name) === subscription) return;
           } catch (error) {
             if (this.stopped || attempt > 100) throw error;
@@ -127,7 +139,14 @@ export class ProjectionRunner {
     this.stopped = true;
     if (this.watch) clearInterval(this.watch);
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
+    await Promise.all(
+      [...this.checkpoints.values()].map(async (checkpoint) => {
+        await checkpoint.flush();
+        checkpoint.discard();
+      }),
+    );
     this.subscriptions.clear();
+    this.checkpoints.clear();
     for (const state of this.stateByName.values()) state.status = 'stopped';
   }
 
@@ -168,14 +187,22 @@ export class ProjectionRunner {
     const handled = new Set(projection.handles);
     // Each subscription keeps its own expectation of the checkpoint, and only the current one may
     // apply: a subscription being replaced can never apply a batch its successor applies too.
-    let expected = position;
+    const checkpoint: CoalescedCheckpoint = new CoalescedCheckpoint({
+      db: this.options.db,
+      name: projection.name,
+      written: position,
+      intervalMs: this.options.skipWriteIntervalMs ?? 250,
+      isCurrent: (): boolean => this.checkpoints.get(projection.name) === checkpoint,
+      onWritten: (written) => this.expected.set(projection.name, written),
+      onMoved: (stored) => this.onError(projection, new CheckpointMovedError(stored)),
+      log: this.options.log,
+    });
     const subscription: Subscription = this.options.store.subscribe({
       after: position === 0n ? undefined : position,
       batchSize: this.options.batchSize ?? 500,
       onBatch: async (events) => {
         if (this.subscriptions.get(projection.name) !== subscription) throw new SupersededError();
-        expected = await this.applyBatch(projection, handled, events, expected);
-        this.expected.set(projection.name, expected);
+        await this.applyBatch(projection, handled, events, checkpoint);
       },
       onError: (error) => {
         if (error instanceof SupersededError) void subscription.stop();
@@ -183,34 +210,40 @@ export class ProjectionRunner {
       },
     });
     this.subscriptions.set(projection.name, subscription);
+    this.checkpoints.set(projection.name, checkpoint);
   }
 
-  /** Applies one batch in one transaction; returns the new checkpoint. */
+  /** Applies one batch in one transaction, or only remembers its position when nothing in it is read. */
   private async applyBatch(
     projection: Projection,
     handled: Set<string>,
     events: StoredEvent[],
-    expected: bigint,
-  ): Promise<bigint> {
+    checkpoint: CoalescedCheckpoint,
+  ): Promise<void> {
     const last = events[events.length - 1];
-    if (!last) return expected;
-    await this.options.db.transaction().execute(async (tx) => {
-      const row = await lockCheckpoint(tx, projection.name);
-      if (row.position !== expected) throw new CheckpointMovedError(row.position);
-      const relevant = events.filter((e) => handled.has(e.type));
-      if (relevant.length > 0) {
-        await projection.apply(tx, relevant);
-        await announceChange(tx, projection.name);
-      }
-      await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
-    });
+    if (!last) return;
+    const relevant = events.filter((e) => handled.has(e.type));
+    if (relevant.length === 0) {
+      checkpoint.skip(last.globalPosition);
+    } else {
+      await checkpoint.exclusive(async () => {
+        await this.options.db.transaction().execute(async (tx) => {
+          const row = await lockCheckpoint(tx, projection.name);
+          if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
+          await projection.apply(tx, relevant);
+          await announceChange(tx, projection.name);
+          await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+        });
+        checkpoint.committed(last.globalPosition);
+        this.expected.set(projection.name, last.globalPosition);
+      });
+    }
     const state = this.stateByName.get(projection.name);
     if (state) {
       state.position = last.globalPosition;
       if (state.status === 'failed') state.status = 'catching_up';
       delete state.lastError;
     }
-    return last.globalPosition;
   }
 
   private onError(projection: Projection, error: unknown): void {

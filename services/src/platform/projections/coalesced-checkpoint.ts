@@ -1,0 +1,122 @@
+import type { ReadModelDb } from '../read-models/database';
+
+export interface CoalescedCheckpointOptions {
+  db: ReadModelDb;
+  name: string;
+  /** The position stored in the checkpoint row when the subscription started. */
+  written: bigint;
+  /** At most one write of skipped positions per this many milliseconds. */
+  intervalMs: number;
+  /** False once the subscription was replaced: then this keeper must never write. */
+  isCurrent: () => boolean;
+  onWritten: (position: bigint) => void;
+  /** The row is no longer where this keeper left it (a rebuild, a second runner). */
+  onMoved: (stored: bigint) => void;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * One subscription's checkpoint. A batch holding no event the projection reads opens no transaction:
+ * its position is only remembered (`skip`) and written by one conditional UPDATE at most every
+ * `intervalMs`, at once when nothing was written for that long (so an idle subscription's row reaches
+ * the head promptly for waitForProjections), by the next relevant batch's transaction (`committed`),
+ * or on `flush`. A crash loses only an unwritten skip, and replaying skipped events applies nothing.
+ * Everything that reads or writes the row goes through `exclusive`, one at a time, so a coalesced
+ * write can never move the row under a batch's "is it where I left it" check.
+ */
+export class CoalescedCheckpoint {
+  private stored: bigint;
+  private skipped: bigint | undefined;
+  private lastWriteAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private lane: Promise<unknown> = Promise.resolve();
+  private discarded = false;
+
+  constructor(private readonly options: CoalescedCheckpointOptions) {
+    this.stored = options.written;
+  }
+
+  /** The position the checkpoint row holds, as far as this keeper wrote it. */
+  written(): bigint {
+    return this.stored;
+  }
+
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lane.then(work);
+    this.lane = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A batch with nothing to apply ended at `position`. */
+  skip(position: bigint): void {
+    this.skipped = position;
+    this.schedule();
+  }
+
+  /** A batch's transaction wrote `position` (carrying any skip before it). Call inside `exclusive`. */
+  committed(position: bigint): void {
+    this.stored = position;
+    if (this.skipped !== undefined && this.skipped <= position) this.skipped = undefined;
+    this.lastWriteAt = Date.now();
+  }
+
+  /** Writes any remembered skip now. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.exclusive(() => this.write());
+  }
+
+  /** The subscription was replaced because the row moved: its remembered skip must not be written. */
+  discard(): void {
+    this.discarded = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer || this.discarded) return;
+    const wait = Math.max(0, this.lastWriteAt + this.options.intervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.exclusive(() => this.write());
+    }, wait);
+    this.timer.unref();
+  }
+
+  private async write(): Promise<void> {
+    const target = this.skipped;
+    if (target === undefined || target <= this.stored || this.discarded || !this.options.isCurrent()) return;
+    const { db, name } = this.options;
+    try {
+      const result = await db
+        .updateTable('projection_checkpoints')
+        .set({ position: target.toString(), updated_at: new Date() })
+        .where('name', '=', name)
+        .where('position', '=', this.stored.toString())
+        .executeTakeFirst();
+      this.lastWriteAt = Date.now();
+      if (Number(result.numUpdatedRows) === 0) {
+        const row = await db
+          .selectFrom('projection_checkpoints')
+          .select('position')
+          .where('name', '=', name)
+          .executeTakeFirst();
+        this.discard();
+        this.options.onMoved(BigInt(row?.position ?? 0));
+        return;
+      }
+      this.stored = target;
+      if (this.skipped === target) this.skipped = undefined;
+      this.options.onWritten(target);
+    } catch (error) {
+      // Nothing is lost: the skip stays remembered and is tried again (or carried by the next batch).
+      this.options.log?.('projection checkpoint write failed; retrying', {
+        projection: name,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      this.lastWriteAt = Date.now();
+    }
+    if (this.skipped !== undefined) this.schedule();
+  }
+}
