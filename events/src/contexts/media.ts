@@ -166,6 +166,15 @@ export const MediaUpdated = defineEvent({
   schema: z.object({ id, changes: mediaChangesSchema }),
 });
 export const MediaDeleted = defineEvent({ type: 'MediaDeleted', version: 1, schema: z.object({ id }) });
+/**
+ * The owner chose the file for something others see (a course cover, a lesson's material, an avatar):
+ * anyone of the school may open it, and `token` (random, unguessable) names its lasting link.
+ */
+export const MediaShared = defineEvent({
+  type: 'MediaShared',
+  version: 1,
+  schema: z.object({ id, token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) }),
+});
 
 // ---------------------------------------------------------------- retention
 
@@ -198,6 +207,7 @@ export const mediaContract: ContextContract = {
     MediaCreated,
     MediaUpdated,
     MediaDeleted,
+    MediaShared,
     RecordingRetentionSet,
   ] as EventDefinition[],
 };

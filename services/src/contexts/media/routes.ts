@@ -9,6 +9,7 @@ import { mediaCollections, recordBody } from './collections';
 import { externalRoutes } from './external/external-routes';
 import { createMediaHandler, libraryRoutes, MAX_MEDIA_BYTES } from './library/library-routes';
 import { playbackRoutes } from './playback/playback-routes';
+import { shareRoutes } from './library/share-routes';
 import { retentionRoutes } from './retention/retention-routes';
 import { sessionRoutes, requestConversion } from './sessions/session-routes';
 import { MediaSigner } from './signing';
@@ -91,6 +92,7 @@ export async function mediaRoutes(
     await sessionRoutes(scope, services, signer);
     await externalRoutes(scope, services, signer);
     await libraryRoutes(scope, services, signer);
+    await shareRoutes(scope, services, signer);
     await retentionRoutes(scope, services);
   });
 }

@@ -149,6 +149,9 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/webinar-records/:id/hls/*': publicRoute,
   'GET /api/media/:id/hls/*': publicRoute,
   'GET /api/media/:id/file': publicRoute,
+  // Lasting links of shared library files: the token is the proof (an <img> sends no bearer token).
+  'GET /api/media/s/:token': publicRoute,
+  'GET /api/media/:id/view': caller,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
   // The phone's pages (media/external): the student asks for a link to their attempt; the link is the proof.
   'POST /api/webinar-sessions/external-token': only('student'),

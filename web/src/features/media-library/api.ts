@@ -79,5 +79,7 @@ export const mediaApi = {
   rename: (id: string, name: string) => records.update<MediaItem>('media', id, { name }),
   move: (id: string, parent: string) => records.update<MediaItem>('media', id, { parent_id: parent }),
   remove: (id: string) => records.remove('media', id),
+  /** Marks the file shared (once) so the school may see it; the answer carries its `shared_src`. */
+  share: (id: string) => api.post<{ entity: MediaItem }>(`/api/media/${encodeURIComponent(id)}/share.json`),
   retry: (id: string) => api.post<{ entity: MediaItem }>(`/api/media/${encodeURIComponent(id)}/retry.json`),
 };

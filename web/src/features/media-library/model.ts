@@ -11,6 +11,8 @@ export interface MediaItem {
   mime_type: string | null;
   src: string | null;
   preview_src: string | null;
+  /** The lasting address once the owner shared the file (POST /api/media/{id}/share.json), else null. */
+  shared_src?: string | null;
   encoded: { type: 'hls'; playlist: string } | null;
   progress: number | null;
   failure_reason: string | null;

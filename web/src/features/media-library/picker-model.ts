@@ -59,3 +59,13 @@ export function toPicked(item: MediaItem): PickedMedia {
     preview_src: item.preview_src,
   };
 }
+
+/**
+ * What a form stores for a chosen file: its lasting address (docs/media.md, "Lasting links"), not the
+ * signed URL the library listed, which stops working after an hour and opens for its owner's school only
+ * through the lasting link. The preview keeps the signed URL: it is shown now, in the picker's session.
+ */
+export function toStored(picked: PickedMedia, shared: Pick<MediaItem, 'shared_src'>): PickedMedia {
+  if (!shared.shared_src) throw new Error(`media ${picked.id} was not shared`);
+  return { ...picked, src: shared.shared_src };
+}

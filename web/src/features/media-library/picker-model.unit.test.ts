@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptFor, isPickable, kindChoices, pickerFiles, typeParam } from './picker-model';
+import {
+  acceptFor,
+  isPickable,
+  kindChoices,
+  pickerFiles,
+  toStored,
+  typeParam,
+  type PickedMedia,
+} from './picker-model';
 
 describe('media picker filters', () => {
   it('offers "all" only when more than one kind is allowed', () => {
@@ -36,5 +44,21 @@ describe('media picker filters', () => {
     expect(acceptFor(['image'])).toBe('image/*');
     expect(acceptFor(['image', 'video'])).toBe('image/*,video/*');
     expect(acceptFor(['document'])).toBeUndefined();
+  });
+
+  it('stores the lasting address of a chosen file, not the signed URL that expires in an hour', () => {
+    const picked: PickedMedia = {
+      id: 'm1',
+      name: 'cover.png',
+      type: 'image',
+      src: '/api/media/m1/file?expires=1700000000&signature=abc',
+      preview_src: null,
+    };
+    const stored = toStored(picked, { shared_src: '/api/media/s/tok_en-43' });
+    expect(stored).toEqual({ ...picked, src: '/api/media/s/tok_en-43' });
+    expect(stored.src).not.toContain('signature=');
+    // An answer without the address would store an expiring URL again: refused, the form keeps its value.
+    expect(() => toStored(picked, { shared_src: null })).toThrow('m1');
+    expect(() => toStored(picked, {})).toThrow();
   });
 });

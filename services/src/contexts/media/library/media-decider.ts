@@ -7,6 +7,8 @@ export interface MediaState {
   type: string | null;
   attempt: number;
   converting: boolean;
+  /** The lasting link's token once the file is shared (docs/media.md: lasting links). */
+  shareToken: string | null;
 }
 
 export const initialMediaState: MediaState = {
@@ -15,6 +17,7 @@ export const initialMediaState: MediaState = {
   type: null,
   attempt: 0,
   converting: false,
+  shareToken: null,
 };
 
 export interface MediaChanges {
@@ -28,12 +31,15 @@ export type MediaCommand =
   /** `ancestors`: the target folder and the folders above it, looked up by the handler. */
   | { type: 'update'; id: string; changes: MediaChanges; current: MediaChanges; ancestors: string[] }
   | { type: 'delete'; id: string }
-  | { type: 'retry'; id: string };
+  | { type: 'retry'; id: string }
+  /** `token`: a fresh random token, used only if the file is not shared yet. */
+  | { type: 'share'; id: string; token: string };
 
 export type MediaEvent =
   | { type: 'MediaCreated'; data: MediaCreatedData }
   | { type: 'MediaUpdated'; data: { id: string; changes: MediaChanges } }
   | { type: 'MediaDeleted'; data: { id: string } }
+  | { type: 'MediaShared'; data: { id: string; token: string } }
   | { type: 'TranscodeRequested'; data: { id: string; attempt: number; reason: 'uploaded' | 'retry' } }
   | { type: 'TranscodeProgressed'; data: { id: string; attempt: number; percent: number } }
   | { type: 'TranscodeSucceeded'; data: { id: string; attempt: number } & Record<string, unknown> }
@@ -71,6 +77,13 @@ export function decideMedia(command: MediaCommand, state: MediaState): MediaEven
     }
     case 'delete':
       return [{ type: 'MediaDeleted', data: { id: command.id } }];
+    case 'share':
+      // Shared once: choosing it again keeps the link already stored in covers and lessons.
+      if (state.type === 'folder') {
+        throw new ValidationError('A folder cannot be shared', { id: ['Папку нельзя выбрать'] });
+      }
+      if (state.shareToken) return [];
+      return [{ type: 'MediaShared', data: { id: command.id, token: command.token } }];
     case 'retry':
       if (state.type !== 'video' || state.converting) return [];
       return [
@@ -91,6 +104,8 @@ export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {
       return state;
     case 'MediaDeleted':
       return { ...state, deleted: true };
+    case 'MediaShared':
+      return { ...state, shareToken: event.data.token };
     case 'TranscodeRequested':
       return { ...state, attempt: event.data.attempt, converting: true };
     case 'TranscodeProgressed':

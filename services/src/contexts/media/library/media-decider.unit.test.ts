@@ -72,4 +72,17 @@ describe('a media item', () => {
     ]);
     expect(when([created('image')], { type: 'retry', id: 'm1' })).toEqual([]);
   });
+
+  it('is shared once, keeping its first token; a folder or a removed item is not', () => {
+    const shared: MediaEvent = { type: 'MediaShared', data: { id: 'm1', token: 't1' } };
+    expect(when([created('image')], { type: 'share', id: 'm1', token: 't1' })).toEqual([shared]);
+    expect(when([created('image'), shared], { type: 'share', id: 'm1', token: 't2' })).toEqual([]);
+    expect(() => when([created('folder')], { type: 'share', id: 'm1', token: 't1' })).toThrow(
+      ValidationError,
+    );
+    const deleted: MediaEvent = { type: 'MediaDeleted', data: { id: 'm1' } };
+    expect(() => when([created('image'), deleted], { type: 'share', id: 'm1', token: 't1' })).toThrow(
+      NotFoundError,
+    );
+  });
 });

@@ -6,6 +6,8 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 
 /** Where a session's chunks and playlist go (specification 001 §3: file_upload_endpoint). */
 export const uploadPath = (sessionId: string) => `/api/webinar-sessions/${sessionId}/upload`;
+/** A shared library file's lasting link: it redirects to a freshly signed URL (library/share-routes.ts). */
+export const sharedPath = (token: string) => `/api/media/s/${token}`;
 /** Playback goes through the API only: the signed master playlist of a record or a media item. */
 export const playPath = (kind: 'webinar-records' | 'media', id: string) =>
   `/api/${kind}/${id}/hls/master.m3u8`;
@@ -89,6 +91,8 @@ export function mediaEntity(row: Row, signer: MediaSigner): Record<string, unkno
     storage: row.key ? 's3' : null,
     path: null,
     src: row.key ? signedUrl(signer, `/api/media/${id}/file`, id) : null,
+    // The lasting address of a shared file (POST /api/media/{id}/share.json): what others' pages store.
+    shared_src: row.key && row.share_token ? sharedPath(String(row.share_token)) : null,
     preview_src: playable && row.thumb_key ? signedUrl(signer, thumbPath('media', id), id) : null,
     encoded: playable ? { type: 'hls', playlist: signedUrl(signer, playPath('media', id), id) } : null,
     progress: row.progress,

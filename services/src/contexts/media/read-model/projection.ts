@@ -198,6 +198,8 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'MediaDeleted':
       return update(tx, TABLES.items, id, { deleted: true }, event);
+    case 'MediaShared':
+      return update(tx, TABLES.items, id, { share_token: data.token }, event);
     default:
       return;
   }

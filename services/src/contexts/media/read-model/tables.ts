@@ -139,4 +139,16 @@ export const mediaMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Lasting links of shared library files (MediaShared): looked up by token, so unique.
+  '0753_media_share_token': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(TABLES.items).addColumn('share_token', 'text').execute();
+      await db.schema
+        .createIndex('media_items_share_token')
+        .unique()
+        .on(TABLES.items)
+        .column('share_token')
+        .execute();
+    },
+  },
 };
