@@ -58,7 +58,9 @@ export function SecondCameraLink({
         })
         .then(async ({ entity }) => {
           const link = `${window.location.origin}${entity.path}`;
-          const image = await QRCode.toDataURL(link, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+          // SVG text, not a canvas: no drawing or PNG encoding on the exam's main thread.
+          const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+          const image = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
           if (cancelled) return;
           setUrl(link);
           setQr(image);
