@@ -90,13 +90,7 @@ async function main(): Promise<void> {
     execFileSync('mkdir', ['-p', oursDir]);
     const info = await media.probe(whole);
     const hlsStart = performance.now();
-    await media.toHls(
-      { file: whole, options: [] },
-      oursDir,
-      renditionsFor(info),
-      info.hasAudio,
-      () => undefined,
-    );
+    await media.toHls({ file: whole, options: [] }, oursDir, renditionsFor(info), info, () => undefined);
     const hls = (performance.now() - hlsStart) / 1000;
 
     const platform = await startEmbeddedPlatform({ dataDir, demo: true, logLevel: 'error' });

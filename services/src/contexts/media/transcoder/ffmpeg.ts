@@ -6,6 +6,33 @@ export interface VideoInfo {
   width: number;
   height: number;
   hasAudio: boolean;
+  /** The frame rate ffmpeg would encode at by default (its guess from the timestamps); null if none. */
+  frameRate: number | null;
+}
+
+/** Above this a guessed frame rate is taken for a recorder's clock, not the source's real rate. */
+const MAX_FRAME_RATE = 60;
+/** What a source with such a guess is encoded at: a browser records a camera or a screen at 30 or fewer. */
+const RECORDER_FRAME_RATE = 30;
+
+/**
+ * The constant rate to encode at when ffmpeg's own would be wrong, or null to keep the source's. A
+ * MediaRecorder WebM declares no frame rate and its millisecond timestamps are irregular, so ffmpeg
+ * guesses 1000 fps and repeats every frame dozens of times to fill it: the exam's 20 s screen recording
+ * of 290 frames became 4000 frames per 4 s segment, about 30 s of CPU each, and four sessions of one
+ * exam queued for over ten minutes on a loaded machine. (Passing frames at their own times instead,
+ * `-fps_mode vfr`, makes the HLS muxer misstate the last segment's length.)
+ */
+export function encodingRate(source: Pick<VideoInfo, 'frameRate'>): number | null {
+  const rate = source.frameRate;
+  return rate !== null && rate > 0 && rate <= MAX_FRAME_RATE ? null : RECORDER_FRAME_RATE;
+}
+
+/** "30000/1001" → 29.97; "0/0" and anything unreadable → null. */
+export function rateOf(fraction: string | undefined): number | null {
+  const [num, den] = (fraction ?? '').split('/').map(Number);
+  if (num === undefined || den === undefined || !Number.isFinite(num) || !Number.isFinite(den)) return null;
+  return num > 0 && den > 0 ? num / den : null;
 }
 
 /** Seconds from ffmpeg's progress timemark, "00:01:02.50". */
@@ -33,6 +60,8 @@ export const media = {
           width: video.width,
           height: video.height,
           hasAudio: data.streams.some((s) => s.codec_type === 'audio'),
+          // As ffmpeg itself picks: the average rate where the container states it, else the guess.
+          frameRate: rateOf(video.avg_frame_rate) ?? rateOf(video.r_frame_rate),
         });
       });
     });
@@ -47,12 +76,14 @@ export const media = {
     input: { file: string; options: string[] },
     outDir: string,
     renditions: readonly Rendition[],
-    hasAudio: boolean,
+    source: Pick<VideoInfo, 'hasAudio' | 'frameRate'>,
     onProgress: (done: number) => void,
   ): Promise<void> {
+    const { hasAudio } = source;
+    const rate = encodingRate(source);
     const split = renditions.map((_, i) => `[v${i}]`).join('');
     const filters = [
-      `[0:v]split=${renditions.length}${split}`,
+      `[0:v]${rate === null ? '' : `fps=${rate},`}split=${renditions.length}${split}`,
       ...renditions.map((r, i) => `[v${i}]scale=-2:${r.height}[out${i}]`),
     ].join(';');
     const maps = renditions.flatMap((_, i) => ['-map', `[out${i}]`, ...(hasAudio ? ['-map', '0:a:0'] : [])]);

@@ -112,7 +112,7 @@ export async function runJob(services: Services, job: Job): Promise<'succeeded' 
     const renditions = renditionsFor(info);
     const out = path.join(work, 'out');
     await mkdir(out, { recursive: true });
-    await media.toHls(input, out, renditions, info.hasAudio, sample).catch((error: Error) => {
+    await media.toHls(input, out, renditions, info, sample).catch((error: Error) => {
       throw new JobFailure(`Transcoding failed: ${error.message}`);
     });
     await Promise.all(reports);
