@@ -28,6 +28,9 @@ export const challengeApi = {
   /** Completes change_password (and ends the user's other sessions). */
   changePassword: (new_password: string, new_password_confirmation: string) =>
     api.post<{ message: string }>('/api/password/change.json', { new_password, new_password_confirmation }),
+  /** document: the policy text shown; signature: base64 of the signing application's signed XML. */
+  signPrivacyPolicy: (document: string, signature: string) =>
+    api.post('/api/user/challenge/sign-privacy-policy', { document, signature }),
   createPersonalDataRequest: (phone: string) =>
     api.post<{ session_id: string }>('/api/edoc/create-request-personal-data', { phone }),
   verifyPersonalDataRequest: (otp_code: string, session_id: string) =>

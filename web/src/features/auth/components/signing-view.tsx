@@ -1,21 +1,14 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { signInAppsApi } from '../api/sign-in-apps-api';
 import { useAuthModal } from '../auth-modal-store';
 import { loginError } from '../errors';
-import {
-  authDocument,
-  keyInfoRequest,
-  SigningAppConnection,
-  signXmlRequest,
-  utf8Base64,
-  type ConnectionState,
-  type KeyInfo,
-} from '../signing-app-client';
+import { authDocument, signXmlRequest, utf8Base64 } from '../signing-app-client';
 import { useCompleteSignIn } from '../use-complete-sign-in';
+import { useSigningApp } from '../use-signing-app';
 import { useAccessErrorText } from './use-access-error-text';
 import { ViewTitle } from './view-title';
 
@@ -32,34 +25,9 @@ export function SigningView() {
   const show = useAuthModal((s) => s.show);
   const completeSignIn = useCompleteSignIn();
   const errorText = useAccessErrorText();
-  const address = useQuery({
-    queryKey: ['signing-app-url'],
-    queryFn: ({ signal }) => signInAppsApi.signingAppUrl(signal),
-    staleTime: Infinity,
-  });
-  const [connection, setConnection] = useState<SigningAppConnection | null>(null);
-  const [state, setState] = useState<{ state: ConnectionState; attempts: number }>({
-    state: 'connecting',
-    attempts: 0,
-  });
-  const [keyInfo, setKeyInfo] = useState<KeyInfo | null>(null);
+  const signing = useSigningApp();
+  const { connection, keyInfo } = signing;
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
-
-  useEffect(() => {
-    if (!address.data) return;
-    const next = new SigningAppConnection(address.data, (s, attempts) => setState({ state: s, attempts }));
-    next.start();
-    setConnection(next);
-    return () => next.stop();
-  }, [address.data]);
-
-  useEffect(() => {
-    if (state.state !== 'open' || !connection) return;
-    connection
-      .request(keyInfoRequest())
-      .then((info) => setKeyInfo((info ?? null) as KeyInfo | null))
-      .catch(() => setKeyInfo(null));
-  }, [state.state, connection]);
 
   const signIn = useMutation({
     mutationFn: async () => {
@@ -78,9 +46,9 @@ export function SigningView() {
     meta: { errorToast: false },
   });
 
-  const open = state.state === 'open';
+  const open = signing.open;
   return (
-    <Stack gap="lg" data-testid="signing-view" data-state={state.state}>
+    <Stack gap="lg" data-testid="signing-view" data-state={signing.state}>
       <ViewTitle title={t('auth.signing.title')} description={t('auth.signing.description')} />
       {open ? (
         <Alert color="green" data-testid="signing-connected">
@@ -98,7 +66,10 @@ export function SigningView() {
             <div>
               <Text size="sm">{t('auth.signing.connecting')}</Text>
               <Text size="xs" c="dimmed">
-                {t('auth.signing.connectingHint', { address: address.data ?? '…', attempts: state.attempts })}
+                {t('auth.signing.connectingHint', {
+                  address: signing.address ?? '…',
+                  attempts: signing.attempts,
+                })}
               </Text>
             </div>
           </Group>

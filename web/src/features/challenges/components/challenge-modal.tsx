@@ -59,7 +59,7 @@ export function ChallengeModal() {
         ) : current.challenge === 'request_personal_data' ? (
           <PersonalDataChallenge onDone={completed} />
         ) : current.challenge === 'sign_privacy_policy' ? (
-          <PrivacyPolicyChallenge />
+          <PrivacyPolicyChallenge onDone={completed} />
         ) : (
           <Text>{t('challenges.unknown')}</Text>
         )}

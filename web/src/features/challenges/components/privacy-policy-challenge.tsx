@@ -1,19 +1,96 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api';
+import { notifySuccess, signXmlRequest, useSigningApp, utf8Base64 } from '../../auth';
+import { challengeApi } from '../api';
+
+/** The XML the signing application signs: the policy text as the root's content (escaped). */
+export function policyXml(text: string): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<privacyPolicy>${escaped}</privacyPolicy>`;
+}
 
 /**
- * sign_privacy_policy needs the document signed by the signing application on the user's machine
- * (001 §4). This server has no signing application to talk to, so the modal says so honestly; the
- * user can sign out and ask the school to withdraw the challenge.
+ * sign_privacy_policy (001 §4): the policy text is shown, the signing application on this computer
+ * (the same connection as sign-in by signature) signs it as XML, and Sign sends the text with the
+ * signature. The server checks that the signed text is the one sent and, for a user who registered a
+ * certificate, that this key signed it; its refusal (422 on `signature`) is shown under the button.
  */
-export function PrivacyPolicyChallenge() {
+export function PrivacyPolicyChallenge({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const signing = useSigningApp();
+  const [failure, setFailure] = useState<string | null>(null);
+  // The document is the text in the language the user reads it in; the server compares it as sent.
+  const document = t('challenges.privacyPolicy.document');
+
+  const sign = useMutation({
+    mutationFn: async () => {
+      const signed = await signing.connection!.request(signXmlRequest(policyXml(document)));
+      if (typeof signed !== 'string') throw new Error(t('auth.signing.badAnswer'));
+      await challengeApi.signPrivacyPolicy(document, utf8Base64(signed));
+    },
+    onSuccess: () => {
+      notifySuccess(t('challenges.privacyPolicy.done'));
+      onDone();
+    },
+    onError: (error) => {
+      const field = isApiError(error) ? (error.fieldError('signature') ?? error.message) : undefined;
+      setFailure(field ?? (error as Error).message ?? t('auth.signing.failed'));
+    },
+    meta: { errorToast: false },
+  });
+
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="privacy-policy" data-state={signing.state}>
       <Text>{t('challenges.privacyPolicy.text')}</Text>
-      <Alert color="gray" data-testid="signing-unavailable">
-        {t('challenges.privacyPolicy.unavailable')}
-      </Alert>
+      <ScrollArea.Autosize mah={220} type="auto">
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="privacy-policy-document">
+          {document}
+        </Text>
+      </ScrollArea.Autosize>
+      {signing.open ? (
+        <Alert color="green" data-testid="signing-connected">
+          <Text size="sm">{t('auth.signing.connected')}</Text>
+          {signing.keySubject ? (
+            <Text size="sm" fw={500} data-testid="signing-key">
+              {t('auth.signing.key', { subject: signing.keySubject })}
+            </Text>
+          ) : null}
+        </Alert>
+      ) : (
+        <Alert color="yellow" data-testid="signing-connecting">
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="sm" aria-hidden />
+            <div>
+              <Text size="sm">{t('auth.signing.connecting')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('auth.signing.connectingHint', {
+                  address: signing.address ?? '…',
+                  attempts: signing.attempts,
+                })}
+              </Text>
+            </div>
+          </Group>
+        </Alert>
+      )}
+      <Button
+        disabled={!signing.open}
+        loading={sign.isPending}
+        onClick={() => {
+          setFailure(null);
+          sign.mutate();
+        }}
+        data-testid="privacy-policy-sign"
+      >
+        {t('challenges.privacyPolicy.sign')}
+      </Button>
+      {failure ? (
+        <Alert color="red" role="alert" data-testid="privacy-policy-error" title={t('auth.signing.failed')}>
+          {failure}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

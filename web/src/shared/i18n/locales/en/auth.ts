@@ -106,8 +106,10 @@ export const challenges: Messages['challenges'] = {
   },
   privacyPolicy: {
     text: 'Your school asks you to sign the privacy policy with a digital signature.',
-    unavailable:
-      'Signing is done by the signing application on your computer, which this server cannot reach. Contact your school administrator or sign out.',
+    document:
+      "Sabaq privacy policy.\nSabaq processes your personal data (full name, IIN, phone, email address, proctoring recordings) only for learning and for holding exams at your school.\nThe data is kept on the school's servers and is not passed to third parties except where the law requires it.\nYou may ask the school administrator to change or delete it.",
+    sign: 'Sign',
+    done: 'Privacy policy signed',
   },
   personalData: {
     text: 'Your school asks for consent to request your personal data. Confirm it with the code from a text message.',
