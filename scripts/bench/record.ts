@@ -33,7 +33,15 @@ Machine of the last run of each: see the \`host\` field.
   spawns at the same concurrency. The \`sandbox\` host field says whether namespaces were available.
 - \`web\`: gzipped download sizes of the built web app: \`initial_js_gzip_kb\` (what the first page
   needs) against a bare React + ReactDOM bundle built in the same run, its share of the 300 KB budget,
-  the shell and each area's screens on top (\`area_<t|s|m|p|a>_js_gzip_kb\`) and the initial CSS.
+  the shell and each area's screens on top (\`area_<t|s|m|p|a>_js_gzip_kb\`) and the initial CSS;
+  \`timeline_10k_render_ms\`, the proctor's timeline of 10,000 actions (target 500 ms), and the rows it
+  drew; the exam page on the demo platform in Chromium with a fake camera and microphone, the default
+  settings (every client detector on) and about 20 s of exam once the detectors answer:
+  \`exam_longest_task_ms\` (the page's longest main-thread task, against issue 9's 50 ms),
+  \`exam_long_tasks\` (tasks over 50 ms) and \`exam_detector_main_ms\` (the longest a detector's message
+  took on the page, against the browser test's 25 ms). The run fails over 50 ms only up to a load of 2
+  per core, as the browser tests do; the host field has the load average at the start
+  (\`load_avg_start\`) and at the exam's end (\`exam_load_avg\`).
 - \`ai\`: the server's re-analysis of the accuracy video (real pictures and sound with known segments,
   docs/ai-analysis.md) in seconds of recording per second, against ffmpeg decoding the same video and
   doing nothing else in the same run: \`analysis_x_realtime_core\` (face, pose and identity on frames at
