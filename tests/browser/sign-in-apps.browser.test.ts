@@ -158,6 +158,60 @@ describe('signing in through an application', () => {
     }
   });
 
+  it('signs the privacy-policy challenge through the program: a stranger key is refused, the registered one passes', async () => {
+    const admin = (await demo.tokensOf('admin')).access_token!;
+    const student = (await demo.tokensOf('student')).access_token!;
+    const me = (await (await demo.getAs(student, '/api/user.json')).json()) as { entity: { id: string } };
+    const assigned = await fetch(`${demo.url}/api/users/${me.entity.id}/challenges.json`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge: 'sign_privacy_policy' }),
+    });
+    expect(assigned.status).toBe(200);
+    signer.key = stranger;
+    try {
+      const page = await demo.signedInPage('student', '/s');
+      const challenge = page.locator('[data-challenge="sign_privacy_policy"]');
+      await challenge.waitFor();
+      expect(await challenge.getByTestId('privacy-policy-document').textContent()).toContain(
+        'Политика конфиденциальности Sabaq.',
+      );
+      await challenge.getByTestId('signing-key').filter({ hasText: 'stranger' }).waitFor({ timeout: 5000 });
+      const refused = page.waitForResponse((r) =>
+        r.url().endsWith('/api/user/challenge/sign-privacy-policy'),
+      );
+      await challenge.getByRole('button', { name: 'Подписать' }).click();
+      expect((await refused).status()).toBe(422);
+      const error = challenge.getByTestId('privacy-policy-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain(
+        'Документ подписан не тем сертификатом, который вы зарегистрировали',
+      );
+      await page.screenshot({ path: screenshotPath('challenge-privacy-policy-refused') });
+
+      signer.key = registered;
+      const accepted = page.waitForResponse((r) =>
+        r.url().endsWith('/api/user/challenge/sign-privacy-policy'),
+      );
+      await challenge.getByRole('button', { name: 'Подписать' }).click();
+      const answer = await accepted;
+      expect(answer.status()).toBe(200);
+      const sent = answer.request().postDataJSON() as { document: string; signature: string };
+      expect(sent.document).toContain('Политика конфиденциальности Sabaq.');
+      const signed = signer.requests.filter((r) => r.method === 'signXml').at(-1);
+      expect(String(signed?.args[2])).toMatch(/^<privacyPolicy>Политика конфиденциальности Sabaq\./);
+      await page.getByRole('heading', { level: 1, name: 'Здравствуйте, Айгерим!' }).waitFor();
+      expect(await page.locator('[data-challenge]').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath('challenge-privacy-policy-signed') });
+      const after = (await (await demo.getAs(student, '/api/user.json')).json()) as {
+        entity: { is_need_complete_challenge: boolean };
+      };
+      expect(after.entity.is_need_complete_challenge).toBe(false);
+    } finally {
+      signer.key = registered;
+    }
+  });
+
   it('has no script errors', () => {
     // Chromium logs each refused connection while the signing program is not running: those are the
     // retries this file waits through on purpose, not script errors.
