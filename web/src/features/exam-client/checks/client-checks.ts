@@ -1,5 +1,12 @@
 import type { ProctoringSettings } from '@sabaq/events';
 import { displaysPass } from '../model/requirements';
+import {
+  ExtensionTraces,
+  URL_ATTRIBUTES,
+  extensionOrigins,
+  isExtensionAddress,
+  originsInElement,
+} from './extension-traces';
 import { Sustained, toleranceOf } from './sustained';
 
 /** How often the page's state is looked at: edges (blur, offline) are kept as flags between looks. */
@@ -17,7 +24,8 @@ export interface ClientSignal {
 /**
  * The browser-side checks of a proctored attempt (specification 001 §8's warnings and violations the
  * browser itself can see): focus lost (blur, hidden tab) and its return, fullscreen lost, a second
- * monitor, the connection; clipboard use (copy, cut, paste) as activities. Each condition must last the settings' tolerance; `emit`
+ * monitor, the connection, browser extensions' traces in the page (extension-traces.ts); clipboard use
+ * (copy, cut, paste) as activities. Each condition must last the settings' tolerance; `emit`
  * gets the action to post. Returns a stop function.
  */
 export function startClientChecks(
@@ -78,9 +86,11 @@ export function startClientChecks(
     wasOffline = isOffline;
   };
   const timer = setInterval(tick, CHECK_TICK_MS);
+  const stopExtensions = settings.extension_detector ? watchExtensions(emit) : () => undefined;
 
   return () => {
     clearInterval(timer);
+    stopExtensions();
     window.removeEventListener('blur', onBlur);
     window.removeEventListener('focus', onFocus);
     document.removeEventListener('copy', onClipboard);
@@ -92,4 +102,57 @@ export function startClientChecks(
 /** `window.screen.isExtended` where the browser has it (Chromium); undefined elsewhere. */
 export function screenIsExtended(): boolean | undefined {
   return (window.screen as Screen & { isExtended?: boolean }).isExtended;
+}
+
+/**
+ * An extension working on the exam page is a prohibited program in the vocabulary's terms
+ * (`prohibited_process`, a warning), reported once per extension with its origin. Watched from the
+ * start: what is already in the page, elements and addresses added or changed later, and resources
+ * the page loaded from an extension's address.
+ */
+function watchExtensions(emit: (signal: ClientSignal) => void): () => void {
+  const traces = new ExtensionTraces();
+  const report = (origins: Iterable<string>) => {
+    for (const origin of traces.fresh(origins))
+      emit({
+        action_type: 'prohibited_process',
+        description: `browser extension ${origin}`,
+        warning: 'extension',
+      });
+  };
+  report(originsInElement(document.documentElement));
+  const observer = new MutationObserver((records) => {
+    const origins: string[] = [];
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target instanceof Element)
+        origins.push(...extensionOrigins(record.target.getAttribute(record.attributeName ?? '')));
+      for (const node of record.addedNodes)
+        if (node instanceof Element) origins.push(...originsInElement(node));
+    }
+    if (origins.length > 0) report(origins);
+  });
+  observer.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: [...URL_ATTRIBUTES],
+  });
+  let resources: PerformanceObserver | undefined;
+  try {
+    resources = new PerformanceObserver((list) => {
+      const origins = list
+        .getEntries()
+        .map((entry) => entry.name)
+        .filter(isExtensionAddress)
+        .flatMap((name) => extensionOrigins(name));
+      if (origins.length > 0) report(origins);
+    });
+    resources.observe({ type: 'resource', buffered: true });
+  } catch {
+    // Without resource timing the DOM traces still count.
+  }
+  return () => {
+    observer.disconnect();
+    resources?.disconnect();
+  };
 }

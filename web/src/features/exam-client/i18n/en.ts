@@ -48,6 +48,7 @@ export const en: ExamMessages = {
     unavailable: 'Could not start: {{checks}}. The exam goes on; a reviewer will watch the recording.',
   },
   warnings: {
+    extension: 'a browser extension is working on the page',
     external_camera_closed: 'the second camera went off',
     focus_lost: 'you left the exam page',
     focus_returned: 'you came back to the page',

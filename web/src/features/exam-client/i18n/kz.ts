@@ -48,6 +48,7 @@ export const kz: ExamMessages = {
     unavailable: 'Іске қосылмады: {{checks}}. Емтихан жалғасады, жазбаны тексеруші қарайды.',
   },
   warnings: {
+    extension: 'бетте браузер кеңейтімі жұмыс істеп тұр',
     external_camera_closed: 'екінші камера өшіп қалды',
     focus_lost: 'сіз емтихан бетінен кеттіңіз',
     focus_returned: 'сіз бетке оралдыңыз',
