@@ -5,12 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { notifySuccess, signXmlRequest, useSigningApp, utf8Base64 } from '../../auth';
 import { challengeApi } from '../api';
-
-/** The XML the signing application signs: the policy text as the root's content (escaped). */
-export function policyXml(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<privacyPolicy>${escaped}</privacyPolicy>`;
-}
+import { policyXml } from './privacy-policy-document';
 
 /**
  * sign_privacy_policy (001 §4): the policy text is shown, the signing application on this computer
