@@ -187,6 +187,9 @@ describe('signing in through an application', () => {
       expect(await error.textContent()).toContain(
         'Документ подписан не тем сертификатом, который вы зарегистрировали',
       );
+      // The button is offered again after the refusal (its loader gone before the picture is taken).
+      await expect.poll(() => challenge.getByRole('button', { name: 'Подписать' }).isEnabled()).toBe(true);
+      await page.waitForTimeout(300);
       await page.screenshot({ path: screenshotPath('challenge-privacy-policy-refused') });
 
       signer.key = registered;
