@@ -6,4 +6,5 @@ export { notifyError, notifySuccess } from './components/notify';
 export { accessFlowError, fieldErrorsOf, loginError } from './errors';
 export { useAccessErrorText } from './components/use-access-error-text';
 export { useSigningApp } from './use-signing-app';
+export { SigningConnection } from './components/signing-connection';
 export { signXmlRequest, utf8Base64 } from './signing-app-client';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { authDocument, signXmlRequest, utf8Base64 } from '../signing-app-client'
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useSigningApp } from '../use-signing-app';
 import { useAccessErrorText } from './use-access-error-text';
+import { SigningConnection } from './signing-connection';
 import { ViewTitle } from './view-title';
 
 /** A fresh nonce for each document: 24 letters and digits, so a signature signs in once. */
@@ -26,7 +27,7 @@ export function SigningView() {
   const completeSignIn = useCompleteSignIn();
   const errorText = useAccessErrorText();
   const signing = useSigningApp();
-  const { connection, keyInfo } = signing;
+  const { connection } = signing;
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
 
   const signIn = useMutation({
@@ -46,42 +47,17 @@ export function SigningView() {
     meta: { errorToast: false },
   });
 
-  const open = signing.open;
   return (
     <Stack gap="lg" data-testid="signing-view" data-state={signing.state}>
       <ViewTitle title={t('auth.signing.title')} description={t('auth.signing.description')} />
-      {open ? (
-        <Alert color="green" data-testid="signing-connected">
-          <Text size="sm">{t('auth.signing.connected')}</Text>
-          {keyInfo?.subjectCn || keyInfo?.subjectDn ? (
-            <Text size="sm" fw={500} data-testid="signing-key">
-              {t('auth.signing.key', { subject: keyInfo.subjectCn ?? keyInfo.subjectDn })}
-            </Text>
-          ) : null}
-        </Alert>
-      ) : (
-        <Alert color="yellow" data-testid="signing-connecting">
-          <Group gap="sm" wrap="nowrap">
-            <Loader size="sm" aria-hidden />
-            <div>
-              <Text size="sm">{t('auth.signing.connecting')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('auth.signing.connectingHint', {
-                  address: signing.address ?? '…',
-                  attempts: signing.attempts,
-                })}
-              </Text>
-            </div>
-          </Group>
-        </Alert>
-      )}
+      <SigningConnection signing={signing} />
       {failure ? (
         <Alert color="red" role="alert" data-testid="signing-error" title={failure.title}>
           {failure.detail}
         </Alert>
       ) : null}
       <Button
-        disabled={!open}
+        disabled={!signing.open}
         loading={signIn.isPending}
         onClick={() => {
           setFailure(null);

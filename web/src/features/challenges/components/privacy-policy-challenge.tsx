@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
-import { notifySuccess, signXmlRequest, useSigningApp, utf8Base64 } from '../../auth';
+import { notifySuccess, SigningConnection, signXmlRequest, useSigningApp, utf8Base64 } from '../../auth';
 import { challengeApi } from '../api';
 import { policyXml } from './privacy-policy-document';
 
@@ -45,31 +45,7 @@ export function PrivacyPolicyChallenge({ onDone }: { onDone: () => void }) {
           {document}
         </Text>
       </ScrollArea.Autosize>
-      {signing.open ? (
-        <Alert color="green" data-testid="signing-connected">
-          <Text size="sm">{t('auth.signing.connected')}</Text>
-          {signing.keySubject ? (
-            <Text size="sm" fw={500} data-testid="signing-key">
-              {t('auth.signing.key', { subject: signing.keySubject })}
-            </Text>
-          ) : null}
-        </Alert>
-      ) : (
-        <Alert color="yellow" data-testid="signing-connecting">
-          <Group gap="sm" wrap="nowrap">
-            <Loader size="sm" aria-hidden />
-            <div>
-              <Text size="sm">{t('auth.signing.connecting')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('auth.signing.connectingHint', {
-                  address: signing.address ?? '…',
-                  attempts: signing.attempts,
-                })}
-              </Text>
-            </div>
-          </Group>
-        </Alert>
-      )}
+      <SigningConnection signing={signing} />
       <Button
         disabled={!signing.open}
         loading={sign.isPending}
