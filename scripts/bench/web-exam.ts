@@ -9,15 +9,20 @@
  * (web/src/features/exam-client/detectors/exam-probe.ts), which starts measuring once the exam is
  * under way, as the browser tests read it.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { testPicturePath } from '../../models/test/media';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
-import { addChromiumArgs, launchChromium } from '../../tests/browser/support/chromium';
+import { launchChromium } from '../../tests/browser/support/chromium';
 import { seedTokensScript } from '../../tests/browser/support/demo-platform';
+import {
+  composeCameraFilm,
+  composeSpeech,
+  useFakeCapture,
+  type Scene,
+  type Speech,
+} from '../../tests/browser/support/fake-camera';
 import { waitForAllUp } from '../../tests/browser/support/health';
 import { ensureWebBuild } from '../../tests/browser/support/web-build';
 import type { Figure } from './record';
@@ -29,8 +34,6 @@ const LONG_TASK_MS = 50;
 /** The browser test's bound for the detectors' own handling on the page: half the long-task budget. */
 const DETECTOR_MAIN_MS = 25;
 const WAIT = { timeout: 60_000 };
-const FIT =
-  'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
 
 interface Probe {
   longestTaskMs: number;
@@ -48,36 +51,20 @@ interface Probe {
 }
 
 /** 28 s of camera, looped by Chromium: the student 10 s, nobody 4 s, four faces 4 s, the student 10 s. */
-function cameraFilm(dir: string): string {
-  const film = path.join(dir, 'cam.y4m');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-loop', '1', '-t', '10', '-i', testPicturePath('astronaut')],
-    ...['-f', 'lavfi', '-t', '4', '-i', 'color=c=gray:s=320x240:r=10'],
-    ...['-loop', '1', '-t', '4', '-i', testPicturePath('fourFaces')],
-    ...['-loop', '1', '-t', '10', '-i', testPicturePath('astronaut')],
-    '-filter_complex',
-    `[0]${FIT}[a];[1]${FIT}[b];[2]${FIT}[c];[3]${FIT}[d];[a][b][c][d]concat=n=4:v=1:a=0[v]`,
-    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
-  ]);
-  return film;
-}
+const CAMERA_FILM: Scene[] = [
+  { picture: 'astronaut', seconds: 10 },
+  { picture: 'nobody', seconds: 4 },
+  { picture: 'fourFaces', seconds: 4 },
+  { picture: 'astronaut', seconds: 10 },
+];
 
 /** About 18 s of microphone, looped: 6 s of silence, a spoken sentence (flite), 6 s of silence. */
-function microphoneSound(dir: string): string {
-  const wav = path.join(dir, 'speech.wav');
-  const text = 'Please open the second question and read it aloud. I think the answer is twelve.';
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-f', 'lavfi', '-t', '6', '-i', 'anullsrc=r=48000:cl=mono'],
-    ...['-f', 'lavfi', '-i', `flite=text='${text}'`],
-    ...['-f', 'lavfi', '-t', '6', '-i', 'anullsrc=r=48000:cl=mono'],
-    '-filter_complex',
-    '[1]aresample=48000[s];[0][s][2]concat=n=3:v=0:a=1,volume=2[a]',
-    ...['-map', '[a]', '-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le', wav],
-  ]);
-  return wav;
-}
+const SPEECH: Speech = {
+  text: 'Please open the second question and read it aloud. I think the answer is twelve.',
+  times: 1,
+  silenceBefore: 6,
+  silenceAfter: 6,
+};
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   for (const deadline = Date.now() + ms; ;) {
@@ -100,14 +87,10 @@ export async function examFigures(): Promise<ExamBench> {
   ensureWebBuild();
   await mkdir(path.join(repoRoot, '.tmp'), { recursive: true });
   const dataDir = await mkdtemp(path.join(repoRoot, '.tmp/bench-exam-'));
-  addChromiumArgs(
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${cameraFilm(dataDir)}`,
-    `--use-file-for-fake-audio-capture=${microphoneSound(dataDir)}`,
-    // Answers the permission prompts and getDisplayMedia with a fake screen (headless has no picker).
-    '--use-fake-ui-for-media-stream',
-    '--autoplay-policy=no-user-gesture-required',
-  );
+  useFakeCapture({
+    camera: composeCameraFilm(dataDir, CAMERA_FILM),
+    microphone: composeSpeech(dataDir, SPEECH),
+  });
   const [platform, browser] = await Promise.all([
     startEmbeddedPlatform({ dataDir, port: 0, host: '127.0.0.1', demo: true }),
     launchChromium(),

@@ -1,75 +1,46 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPicturePath } from '../../models/test/media';
-import { addChromiumArgs } from './support/chromium';
 import { DemoPlatform, screenshotPath, seedTokensScript } from './support/demo-platform';
+import {
+  composeCameraFilm,
+  composeSpeech,
+  useFakeCapture,
+  type Scene,
+  type Speech,
+} from './support/fake-camera';
 
 const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
 const SLOW_POLL = { timeout: 150_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const workDir = path.join(repoRoot, '.tmp/exam-detectors');
-const FIT =
-  'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
 
 /**
- * The fake camera's film, looped by Chromium, from Debian's photos (models/test/media.ts): the student
- * (astronaut.png) 24 s, long enough for the identification photo; another person with the head turned
- * (messi5.jpg around the face: yaw about −25°, similarity to the photo about 0.1) 10 s; another person
- * facing the camera (one face of facereg.jpg) 10 s; the student far away (astronaut at 80 px) 6 s; the
- * student again 6 s. Measured with the same runners on onnxruntime-node before writing this.
+ * The fake camera's film, looped by Chromium: the student (astronaut.png) 24 s, long enough for the
+ * identification photo; another person with the head turned (messi5.jpg around the face: yaw about
+ * −25°, similarity to the photo about 0.1) 10 s; another person facing the camera (one face of
+ * facereg.jpg) 10 s; the student far away (astronaut at 80 px) 6 s; the student again 6 s. Measured with
+ * the same runners on onnxruntime-node before writing this.
  */
-function composeCameraFilm(): string {
-  const film = path.join(workDir, 'cam.y4m');
-  const astronaut = testPicturePath('astronaut');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-loop', '1', '-t', '24', '-i', astronaut],
-    ...['-loop', '1', '-t', '10', '-i', testPicturePath('messi')],
-    ...['-loop', '1', '-t', '10', '-i', testPicturePath('fourFaces')],
-    ...['-loop', '1', '-t', '6', '-i', astronaut],
-    ...['-loop', '1', '-t', '6', '-i', astronaut],
-    '-filter_complex',
-    [
-      `[0]${FIT}[a]`,
-      `[1]crop=160:120:180:20,${FIT}[b]`,
-      `[2]crop=iw/2:ih/2:iw/2:0,${FIT}[c]`,
-      `[3]scale=80:-1,pad=512:512:216:200:color=gray,${FIT}[d]`,
-      `[4]${FIT}[e]`,
-      '[a][b][c][d][e]concat=n=5:v=1:a=0[v]',
-    ].join(';'),
-    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
-  ]);
-  expect(statSync(film).size).toBeGreaterThan(50 * 320 * 240);
-  return film;
-}
+const CAMERA_FILM: Scene[] = [
+  { picture: 'astronaut', seconds: 24 },
+  { picture: 'messi', seconds: 10, frame: 'crop=160:120:180:20' },
+  { picture: 'fourFaces', seconds: 10, frame: 'crop=iw/2:ih/2:iw/2:0' },
+  { picture: 'astronaut', seconds: 6, frame: 'scale=80:-1,pad=512:512:216:200:color=gray' },
+  { picture: 'astronaut', seconds: 6 },
+];
 
-/**
- * The fake microphone, looped by Chromium: 8 s of silence, then speech synthesised by ffmpeg's flite
- * filter (Debian's ffmpeg) twice, about 13 s, then 6 s of silence; 48 kHz mono PCM.
- */
-function composeSpeech(): string {
-  const wav = path.join(workDir, 'speech.wav');
-  const text =
-    'Please open the second question and read it aloud. I think the answer is twelve, write it down.';
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-f', 'lavfi', '-t', '8', '-i', 'anullsrc=r=48000:cl=mono'],
-    ...['-f', 'lavfi', '-i', `flite=text='${text}'`],
-    ...['-f', 'lavfi', '-i', `flite=text='${text}'`],
-    ...['-f', 'lavfi', '-t', '6', '-i', 'anullsrc=r=48000:cl=mono'],
-    '-filter_complex',
-    '[1]aresample=48000[s1];[2]aresample=48000[s2];[0][s1][s2][3]concat=n=4:v=0:a=1,volume=2[a]',
-    ...['-map', '[a]', '-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le', wav],
-  ]);
-  expect(statSync(wav).size).toBeGreaterThan(20 * 48_000 * 2);
-  return wav;
-}
+/** The fake microphone, looped by Chromium: 8 s of silence, the speech twice (about 13 s), 6 s of silence. */
+const SPEECH: Speech = {
+  text: 'Please open the second question and read it aloud. I think the answer is twelve, write it down.',
+  times: 2,
+  silenceBefore: 8,
+  silenceAfter: 6,
+};
 
 interface Action {
   action_type: string;
@@ -182,17 +153,9 @@ describe("the exam client's head, identity and speech detectors", () => {
   };
 
   beforeAll(async () => {
-    mkdirSync(workDir, { recursive: true });
-    const film = composeCameraFilm();
-    const speech = composeSpeech();
-    addChromiumArgs(
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${film}`,
-      `--use-file-for-fake-audio-capture=${speech}`,
-      '--use-fake-ui-for-media-stream',
-      // The fake microphone plays into an AudioContext without a click on every page load.
-      '--autoplay-policy=no-user-gesture-required',
-    );
+    const speech = composeSpeech(workDir, SPEECH);
+    expect(statSync(speech).size).toBeGreaterThan(20 * 48_000 * 2);
+    useFakeCapture({ camera: composeCameraFilm(workDir, CAMERA_FILM), microphone: speech });
     await demo.start();
   });
   afterAll(async () => {

@@ -1,12 +1,9 @@
 import os from 'node:os';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPicturePath } from '../../models/test/media';
-import { addChromiumArgs } from './support/chromium';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { composeCameraFilm, useFakeCapture, type Scene } from './support/fake-camera';
 
 const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
@@ -14,29 +11,15 @@ const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The fake camera's film, looped by Chromium: real photos from Debian packages (models/test/media.ts):
- * one face (astronaut.png) 10 s, a grey frame (no face) 6 s, four faces (opencv-doc's facereg.jpg) 6 s,
- * one face again 8 s. 320×240 at 10 frames a second, raw YUV (y4m) as Chromium reads it.
+ * The fake camera's film, looped by Chromium: one face (astronaut.png) 10 s, nobody 6 s, four faces
+ * (opencv-doc's facereg.jpg) 6 s, one face again 8 s.
  */
-function composeCameraFilm(): string {
-  const dir = path.join(repoRoot, '.tmp/exam-camera');
-  mkdirSync(dir, { recursive: true });
-  const film = path.join(dir, 'cam.y4m');
-  const fit =
-    'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-loop', '1', '-t', '10', '-i', testPicturePath('astronaut')],
-    ...['-f', 'lavfi', '-t', '6', '-i', 'color=c=gray:s=320x240:r=10'],
-    ...['-loop', '1', '-t', '6', '-i', testPicturePath('fourFaces')],
-    ...['-loop', '1', '-t', '8', '-i', testPicturePath('astronaut')],
-    '-filter_complex',
-    `[0]${fit}[a];[1]${fit}[b];[2]${fit}[c];[3]${fit}[d];[a][b][c][d]concat=n=4:v=1:a=0[v]`,
-    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
-  ]);
-  expect(statSync(film).size).toBeGreaterThan(30 * 320 * 240);
-  return film;
-}
+const CAMERA_FILM: Scene[] = [
+  { picture: 'astronaut', seconds: 10 },
+  { picture: 'nobody', seconds: 6 },
+  { picture: 'fourFaces', seconds: 6 },
+  { picture: 'astronaut', seconds: 8 },
+];
 
 interface Action {
   action_type: string;
@@ -78,14 +61,7 @@ describe('a proctored exam in the browser', () => {
   };
 
   beforeAll(async () => {
-    const film = composeCameraFilm();
-    addChromiumArgs(
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${film}`,
-      // Answers the permission prompts, and getDisplayMedia with a fake 1280×720 "screen" (headless has
-      // no picker: --auto-select-desktop-capture-source and the tab-capture flags time out there).
-      '--use-fake-ui-for-media-stream',
-    );
+    useFakeCapture({ camera: composeCameraFilm(path.join(repoRoot, '.tmp/exam-camera'), CAMERA_FILM) });
     await demo.start();
   });
   afterAll(() => demo.stop());

@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPicturePath } from '../../models/test/media';
-import { addChromiumArgs } from './support/chromium';
 import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
+import { composeCameraFilm, useFakeCapture, type Scene } from './support/fake-camera';
 
 const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
@@ -13,27 +11,13 @@ const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Chromium's fake camera for both pages (the exam's and the phone's): a real photo (astronaut.png from
- * Debian's python3-imageio, models/test/media.ts) for 8 s, then a grey frame for 4 s, looped; 320×240
- * at 10 frames a second as raw YUV (y4m).
+ * Chromium's fake camera for both pages (the exam's and the phone's), looped: a face (astronaut.png)
+ * 8 s, then nobody 4 s.
  */
-function composeCameraFilm(): string {
-  const dir = path.join(repoRoot, '.tmp/external-camera');
-  mkdirSync(dir, { recursive: true });
-  const film = path.join(dir, 'cam.y4m');
-  const fit =
-    'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=10,format=yuv420p';
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y'],
-    ...['-loop', '1', '-t', '8', '-i', testPicturePath('astronaut')],
-    ...['-f', 'lavfi', '-t', '4', '-i', 'color=c=gray:s=320x240:r=10'],
-    '-filter_complex',
-    `[0]${fit}[a];[1]${fit}[b];[a][b]concat=n=2:v=1:a=0[v]`,
-    ...['-map', '[v]', '-pix_fmt', 'yuv420p', film],
-  ]);
-  expect(statSync(film).size).toBeGreaterThan(100 * 320 * 240);
-  return film;
-}
+const CAMERA_FILM: Scene[] = [
+  { picture: 'astronaut', seconds: 8 },
+  { picture: 'nobody', seconds: 4 },
+];
 
 interface Action {
   action_type: string;
@@ -78,12 +62,7 @@ describe('the phone as the second camera', () => {
   };
 
   beforeAll(async () => {
-    const film = composeCameraFilm();
-    addChromiumArgs(
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${film}`,
-      '--use-fake-ui-for-media-stream',
-    );
+    useFakeCapture({ camera: composeCameraFilm(path.join(repoRoot, '.tmp/external-camera'), CAMERA_FILM) });
     await demo.start();
   });
   afterAll(() => demo.stop());
