@@ -22,6 +22,8 @@ export * from './contexts/infrastructure';
 export * from './contexts/oauth';
 export * from './contexts/notifications';
 export * from './contexts/webinars';
+export * from './contexts/antiplagiarism';
+export * from './contexts/assignment-launch-links';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -41,6 +43,8 @@ import { infrastructureContract } from './contexts/infrastructure';
 import { oauthContract } from './contexts/oauth';
 import { notificationsContract } from './contexts/notifications';
 import { webinarsContract } from './contexts/webinars';
+import { antiplagiarismContract } from './contexts/antiplagiarism';
+import { assignmentLaunchLinksContract } from './contexts/assignment-launch-links';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -61,6 +65,7 @@ export const contracts: readonly ContextContract[] = [
   oauthContract,
   notificationsContract,
   webinarsContract,
+  assignmentLaunchLinksContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

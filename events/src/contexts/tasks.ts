@@ -16,7 +16,7 @@ const at = z.iso.datetime({ offset: true });
 /** The specification's states; `failure` also ends an aborted task. */
 export const TASK_STATES = ['new', 'process', 'completed', 'suspended', 'failure'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
-export const TASK_KINDS = ['results-export', 'students-import'] as const;
+export const TASK_KINDS = ['results-export', 'students-import', 'antiplagiarism-check'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -33,7 +33,10 @@ export const studentsImportParams = z.object({
   format: z.enum(IMPORT_FORMATS),
 });
 export type StudentsImportParams = z.infer<typeof studentsImportParams>;
-export const taskParams = z.union([resultsExportParams, studentsImportParams]);
+/** The assignment whose answers an anti-plagiarism check compares (docs/antiplagiarism.md). */
+export const antiplagiarismCheckParams = z.object({ assignment_id: id, check: z.literal('antiplagiarism') });
+export type AntiplagiarismCheckParams = z.infer<typeof antiplagiarismCheckParams>;
+export const taskParams = z.union([resultsExportParams, studentsImportParams, antiplagiarismCheckParams]);
 export type TaskParams = z.infer<typeof taskParams>;
 
 /** The file a finished task made, in the object store. */
