@@ -56,6 +56,28 @@ const action = (fields: Record<string, unknown>) => ({
   assignment_attempt_id: attempt1,
   ...fields,
 });
+/** One action of the first student's attempt, posted as `token` (the student's client or a watcher). */
+const postAction = (token: string, fields: Record<string, unknown>) =>
+  call('POST', '/api/assignment/actions', token, action(fields));
+const postBatch = (token: string, actions: unknown[]) =>
+  call('POST', '/api/assignment/actions/batch', token, { actions });
+/** An action of the second student's attempt, which a test finishes. */
+const postToAttempt2 = (token: string, action_type: string) =>
+  call('POST', '/api/assignment/actions', token, {
+    assignment_id: assignment,
+    assignment_attempt_id: attempt2,
+    action_type,
+  });
+const postActivity = (token: string, fields: Record<string, unknown>) =>
+  call('POST', '/api/assignment/activities', token, { assignment_id: assignment, ...fields });
+/** Asks each token in turn and expects its status, the token named in a failure. */
+async function expectStatuses(
+  ask: (token: string) => Promise<{ status: number }>,
+  table: readonly (readonly [token: string, status: number])[],
+) {
+  for (const [token, status] of table)
+    expect({ token, status: (await ask(token)).status }).toEqual({ token, status });
+}
 
 beforeAll(async () => {
   env = await startProctoringApp();
@@ -83,15 +105,8 @@ afterAll(async () => {
 
 describe('recording actions', () => {
   it('stores an action once however often the client retries it', async () => {
-    const first = await ok(
-      call(
-        'POST',
-        '/api/assignment/actions',
-        student1,
-        action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }),
-      ),
-      201,
-    );
+    const focusLost = { id: 'c-1', action_type: 'focus_lost', created_at: at(0) };
+    const first = await ok(postAction(student1, focusLost), 201);
     expect(first.entity).toMatchObject({
       assignment_id: assignment,
       assignment_attempt_id: attempt1,
@@ -102,34 +117,24 @@ describe('recording actions', () => {
       source: 'client',
       created_at: at(0),
     });
-    const retry = await ok(
-      call(
-        'POST',
-        '/api/assignment/actions',
-        student1,
-        action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }),
-      ),
-      201,
-    );
+    const retry = await ok(postAction(student1, focusLost), 201);
     expect(retry.entity!.id).toBe(first.entity!.id);
   });
 
   it('takes a batch with late, out-of-order and repeated items, each once', async () => {
     const batch = await ok(
-      call('POST', '/api/assignment/actions/batch', student1, {
-        actions: [
-          action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }),
-          action({ id: 'c-2', action_type: 'focus_lost', created_at: at(1.5) }),
-          action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }), // the retried first
-          action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }), // twice in one batch
-          action({ id: 'c-4', action_type: 'focus_lost', created_at: at(40) }),
-          action({ id: 'c-5', action_type: 'second_monitor', created_at: at(41) }),
-          action({ id: 'c-6', action_type: 'face_missing', created_at: at(100) }),
-          action({ id: 'c-7', action_type: 'face_missing', created_at: at(101) }),
-          action({ id: 'c-8', action_type: 'face_missing', created_at: at(102.5) }),
-          action({ id: 'c-9', action_type: 'noise', created_at: at(200) }), // one frame: flicker
-        ],
-      }),
+      postBatch(student1, [
+        action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }),
+        action({ id: 'c-2', action_type: 'focus_lost', created_at: at(1.5) }),
+        action({ id: 'c-1', action_type: 'focus_lost', created_at: at(0) }), // the retried first
+        action({ id: 'c-3', action_type: 'focus_lost', created_at: at(3) }), // twice in one batch
+        action({ id: 'c-4', action_type: 'focus_lost', created_at: at(40) }),
+        action({ id: 'c-5', action_type: 'second_monitor', created_at: at(41) }),
+        action({ id: 'c-6', action_type: 'face_missing', created_at: at(100) }),
+        action({ id: 'c-7', action_type: 'face_missing', created_at: at(101) }),
+        action({ id: 'c-8', action_type: 'face_missing', created_at: at(102.5) }),
+        action({ id: 'c-9', action_type: 'noise', created_at: at(200) }), // one frame: flicker
+      ]),
       201,
     );
     expect(batch.entities).toHaveLength(10);
@@ -155,17 +160,12 @@ describe('recording actions', () => {
 
   it('keeps screenshots as objects and the action their keys', async () => {
     const posted = await ok(
-      call(
-        'POST',
-        '/api/assignment/actions',
-        student1,
-        action({
-          id: 'c-shot',
-          action_type: 'many_faces',
-          created_at: at(300),
-          screenshot: `data:image/png;base64,${PNG}`,
-        }),
-      ),
+      postAction(student1, {
+        id: 'c-shot',
+        action_type: 'many_faces',
+        created_at: at(300),
+        screenshot: `data:image/png;base64,${PNG}`,
+      }),
       201,
     );
     const key = posted.entity!.screenshot as string;
@@ -193,42 +193,22 @@ describe('recording actions', () => {
         expect(response.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
       }
     }
-    const bad = await call(
-      'POST',
-      '/api/assignment/actions',
-      student1,
-      action({ action_type: 'many_faces', screenshot: Buffer.from('<script>').toString('base64') }),
-    );
+    const bad = await postAction(student1, {
+      action_type: 'many_faces',
+      screenshot: Buffer.from('<script>').toString('base64'),
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('screenshot');
   });
 
   it('refuses another student’s attempt, another school’s, and a type outside the vocabulary', async () => {
-    const wrongStudent = await call(
-      'POST',
-      '/api/assignment/actions',
-      student2,
-      action({ action_type: 'focus_lost' }),
-    );
+    const wrongStudent = await postAction(student2, { action_type: 'focus_lost' });
     expect(wrongStudent.status).toBe(403);
     expect(wrongStudent.body).toMatchObject({ message: 'Это не ваша попытка', status_code: 403 });
-    const claimsOther = await call(
-      'POST',
-      '/api/assignment/actions',
-      student1,
-      action({ action_type: 'focus_lost', student_id: S2 }),
-    );
+    const claimsOther = await postAction(student1, { action_type: 'focus_lost', student_id: S2 });
     expect(claimsOther.status).toBe(403);
-    expect(
-      (await call('POST', '/api/assignment/actions', outsideStudent, action({ action_type: 'noise' })))
-        .status,
-    ).toBe(404);
-    const unknown = await call(
-      'POST',
-      '/api/assignment/actions',
-      student1,
-      action({ action_type: 'cheating' }),
-    );
+    expect((await postAction(outsideStudent, { action_type: 'noise' })).status).toBe(404);
+    const unknown = await postAction(student1, { action_type: 'cheating' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toHaveProperty('action_type');
     const otherAssignment = await call('POST', '/api/assignment/actions', student2, {
@@ -240,56 +220,34 @@ describe('recording actions', () => {
   });
 
   it('refuses a batch whole when one item may not be written', async () => {
-    const mixed = await call('POST', '/api/assignment/actions/batch', student1, {
-      actions: [
-        action({ id: 'w-1', action_type: 'eye_away', created_at: at(500) }),
-        { assignment_id: assignment, assignment_attempt_id: attempt2, id: 'w-2', action_type: 'eye_away' },
-      ],
-    });
+    const mixed = await postBatch(student1, [
+      action({ id: 'w-1', action_type: 'eye_away', created_at: at(500) }),
+      { assignment_id: assignment, assignment_attempt_id: attempt2, id: 'w-2', action_type: 'eye_away' },
+    ]);
     expect(mixed.status).toBe(403);
-    const invalid = await call('POST', '/api/assignment/actions/batch', student1, {
-      actions: [
-        action({ id: 'w-3', action_type: 'eye_away' }),
-        action({ id: 'w-4', action_type: 'eye_away', created_at: '2999-01-01T00:00:00Z' }),
-      ],
-    });
+    const invalid = await postBatch(student1, [
+      action({ id: 'w-3', action_type: 'eye_away' }),
+      action({ id: 'w-4', action_type: 'eye_away', created_at: '2999-01-01T00:00:00Z' }),
+    ]);
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual({ 'actions.1.created_at': ['Время действия в будущем'] });
-    expect((await call('POST', '/api/assignment/actions/batch', student1, { actions: [] })).status).toBe(422);
+    expect((await postBatch(student1, [])).status).toBe(422);
     await env.caughtUp();
     const eyes = await ok(call('GET', '/api/assignment/actions?action_type=eye_away', teacher));
     expect(eyes.entities).toEqual([]);
   });
 
   it('lets the proctor act, not the student, and holds the student while suspended', async () => {
-    const studentTries = await call(
-      'POST',
-      '/api/assignment/actions',
-      student1,
-      action({ action_type: 'exam_suspended' }),
+    expect((await postAction(student1, { action_type: 'exam_suspended' })).status).toBe(403);
+    await expectStatuses(
+      (token) => postAction(token, { action_type: 'proctor_message' }),
+      [
+        [colleague, 403],
+        [outsideProctor, 404],
+      ],
     );
-    expect(studentTries.status).toBe(403);
-    const colleagueTries = await call(
-      'POST',
-      '/api/assignment/actions',
-      colleague,
-      action({ action_type: 'proctor_message' }),
-    );
-    expect(colleagueTries.status).toBe(403);
-    const outsiderTries = await call(
-      'POST',
-      '/api/assignment/actions',
-      outsideProctor,
-      action({ action_type: 'proctor_message' }),
-    );
-    expect(outsiderTries.status).toBe(404);
     const suspended = await ok(
-      call(
-        'POST',
-        '/api/assignment/actions',
-        proctor,
-        action({ action_type: 'exam_suspended', description: 'Посторонний в кадре' }),
-      ),
+      postAction(proctor, { action_type: 'exam_suspended', description: 'Посторонний в кадре' }),
       201,
     );
     expect(suspended.entity).toMatchObject({
@@ -298,42 +256,20 @@ describe('recording actions', () => {
       student_id: S1,
     });
     await env.caughtUp();
-    const held = await call(
-      'POST',
-      '/api/assignment/actions',
-      student1,
-      action({ action_type: 'focus_lost' }),
-    );
+    const held = await postAction(student1, { action_type: 'focus_lost' });
     expect(held.status).toBe(422);
     expect(held.body.errors).toEqual({ assignment_attempt_id: ['Попытка приостановлена проктором'] });
-    await ok(call('POST', '/api/assignment/actions', reviewer, action({ action_type: 'exam_resumed' })), 201);
+    await ok(postAction(reviewer, { action_type: 'exam_resumed' }), 201);
     await env.caughtUp();
-    await ok(
-      call(
-        'POST',
-        '/api/assignment/actions',
-        student1,
-        action({ action_type: 'session_started', created_at: at(5) }),
-      ),
-      201,
-    );
+    await ok(postAction(student1, { action_type: 'session_started', created_at: at(5) }), 201);
   });
 
   it('refuses writes to a finished attempt', async () => {
     await ok(call('POST', `/api/assignment-attempts/${attempt2}/finish.json`, student2));
-    const late = await call('POST', '/api/assignment/actions', student2, {
-      assignment_id: assignment,
-      assignment_attempt_id: attempt2,
-      action_type: 'focus_lost',
-    });
+    const late = await postToAttempt2(student2, 'focus_lost');
     expect(late.status).toBe(422);
     expect(late.body.errors).toEqual({ assignment_attempt_id: ['Попытка завершена'] });
-    const byProctor = await call('POST', '/api/assignment/actions', proctor, {
-      assignment_id: assignment,
-      assignment_attempt_id: attempt2,
-      action_type: 'proctor_message',
-    });
-    expect(byProctor.status).toBe(422);
+    expect((await postToAttempt2(proctor, 'proctor_message')).status).toBe(422);
   });
 });
 
@@ -346,10 +282,15 @@ describe('reading actions and activities', () => {
     expect(
       (await ok(call('GET', `/api/assignment/actions?assignment_id=${assignment}`, student2))).entities,
     ).toEqual([]);
-    expect((await ok(call('GET', '/api/assignment/actions', outsider))).entities).toEqual([]);
-    expect((await ok(call('GET', '/api/assignment/actions', colleague))).entities).toEqual([]);
-    expect((await call('GET', `/api/assignment/actions/${assignment}.json`, outsider)).status).toBe(404);
-    expect((await call('GET', `/api/assignment/actions/${assignment}.json`, colleague)).status).toBe(404);
+    for (const stranger of [outsider, colleague])
+      expect((await ok(call('GET', '/api/assignment/actions', stranger))).entities).toEqual([]);
+    await expectStatuses(
+      (token) => call('GET', `/api/assignment/actions/${assignment}.json`, token),
+      [
+        [outsider, 404],
+        [colleague, 404],
+      ],
+    );
     const all = await ok(call('GET', `/api/assignment/actions/${assignment}.json`, proctor));
     expect(all.entities!.filter((e) => e.student_id === S1).length).toBe(own.entities!.length);
   });
@@ -375,38 +316,19 @@ describe('reading actions and activities', () => {
   });
 
   it('records activities in the student’s active attempt, with diffs', async () => {
+    const opened = { id: 'a-1', activity_type: 'chapter_opened', chapter_id: 'ch-1', created_at: at(10) };
+    await ok(postActivity(student1, opened), 201);
+    await ok(postActivity(student1, opened), 201); // the client's retry, stored once
     await ok(
-      call('POST', '/api/assignment/activities', student1, {
-        id: 'a-1',
-        assignment_id: assignment,
-        activity_type: 'chapter_opened',
-        chapter_id: 'ch-1',
-        created_at: at(10),
-      }),
-      201,
-    );
-    await ok(
-      call('POST', '/api/assignment/activities', student1, {
-        id: 'a-1',
-        assignment_id: assignment,
-        activity_type: 'chapter_opened',
-        chapter_id: 'ch-1',
-        created_at: at(10),
-      }),
-      201,
-    );
-    await ok(
-      call('POST', '/api/assignment/activities', student1, {
+      postActivity(student1, {
         id: 'a-2',
-        assignment_id: assignment,
         activity_type: 'component_answered',
         component_id: 'q-1',
         created_at: at(25),
       }),
       201,
     );
-    const finished = await call('POST', '/api/assignment/activities', student2, {
-      assignment_id: assignment,
+    const finished = await postActivity(student2, {
       assignment_attempt_id: attempt2,
       activity_type: 'chapter_opened',
     });
@@ -433,8 +355,13 @@ describe('the timeline, reviews and the queue', () => {
     sources: string[];
     review: { decision: string } | null;
   };
+  const getTimeline = (token: string) => call('GET', `/api/proctoring/timelines/${attempt1}`, token);
+  const review = (token: string, body: Record<string, unknown>) =>
+    call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, token, body);
+  const reviewQueue = (token: string) =>
+    call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, token);
   const timelineOf = async (token = teacher) =>
-    (await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, token))).entity as unknown as {
+    (await ok(getTimeline(token))).entity as unknown as {
       violations: Interval[];
       warnings: Interval[];
       dropped: number;
@@ -478,55 +405,38 @@ describe('the timeline, reviews and the queue', () => {
   });
 
   it('is for the assignment’s watchers only', async () => {
-    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, student1)).status).toBe(403);
-    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, colleague)).status).toBe(404);
-    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, outsider)).status).toBe(404);
-    expect((await call('GET', `/api/proctoring/timelines/${attempt1}`, outsideProctor)).status).toBe(404);
-    await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, proctor));
-    await ok(call('GET', `/api/proctoring/timelines/${attempt1}`, reviewer));
+    await expectStatuses(getTimeline, [
+      [student1, 403],
+      [colleague, 404],
+      [outsider, 404],
+      [outsideProctor, 404],
+      [proctor, 200],
+      [reviewer, 200],
+    ]);
   });
 
   it('takes reviews that move the score, and orders the queue by what a review could change', async () => {
     const before = await timelineOf();
     const manyFaces = before.violations.find((i) => i.type === 'many_faces')!;
     const focus = before.violations.find((i) => i.type === 'focus_lost')!;
-    const noReason = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
-      interval_key: focus.key,
-      decision: 'dismissed',
-    });
+    const noReason = await review(proctor, { interval_key: focus.key, decision: 'dismissed' });
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors).toEqual({ note: ['Укажите причину'] });
-    const unknown = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
-      interval_key: 'focus_lost:1',
-      decision: 'confirmed',
-    });
+    const unknown = await review(proctor, { interval_key: 'focus_lost:1', decision: 'confirmed' });
     expect(unknown.status).toBe(422);
-    const colleagueTries = await call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, colleague, {
-      interval_key: focus.key,
-      decision: 'confirmed',
-    });
+    const colleagueTries = await review(colleague, { interval_key: focus.key, decision: 'confirmed' });
     expect(colleagueTries.status).toBe(404);
 
-    const queueBefore = await ok(
-      call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, teacher),
-    );
+    const queueBefore = await ok(reviewQueue(teacher));
     expect(queueBefore.entities!.map((e) => e.assignment_attempt_id)).toEqual([attempt1]);
     const spreadBefore = queueBefore.entities![0]!.range as { min: number; max: number };
 
     const confirmed = await ok(
-      call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, proctor, {
-        interval_key: manyFaces.key,
-        decision: 'confirmed',
-        note: 'Двое в кадре',
-      }),
+      review(proctor, { interval_key: manyFaces.key, decision: 'confirmed', note: 'Двое в кадре' }),
       201,
     );
     const dismissed = await ok(
-      call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, teacher, {
-        interval_key: focus.key,
-        decision: 'dismissed',
-        note: 'Окно поддержки',
-      }),
+      review(teacher, { interval_key: focus.key, decision: 'dismissed', note: 'Окно поддержки' }),
       201,
     );
     const after = dismissed.entity as unknown as typeof before;
@@ -540,16 +450,12 @@ describe('the timeline, reviews and the queue', () => {
       before.credibility.score,
     );
     // Reviewing narrows what is left to decide.
-    const queueAfter = await ok(
-      call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, proctor),
-    );
+    const queueAfter = await ok(reviewQueue(proctor));
     const range = queueAfter.entities![0]!.range as { min: number; max: number };
     expect(range.max - range.min).toBeLessThan(spreadBefore.max - spreadBefore.min);
-    expect(
-      (await call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, outsider)).status,
-    ).toBe(404);
-    expect(
-      (await call('GET', `/api/proctoring/review-queue?assignment_id=${assignment}`, student1)).status,
-    ).toBe(403);
+    await expectStatuses(reviewQueue, [
+      [outsider, 404],
+      [student1, 403],
+    ]);
   });
 });
