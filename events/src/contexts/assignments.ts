@@ -259,7 +259,12 @@ export const assignmentSchema = z.object({
   invite_code_id: nullableId,
   product_id: nullableId,
   certificate_id: nullableId,
-  external_url: z.url().max(2048).nullable().default(null),
+  // Framed and linked on the student's page: only http(s), never javascript: or data: addresses.
+  external_url: z
+    .url({ protocol: /^https?$/, error: 'Укажите адрес страницы, начинающийся с http:// или https://' })
+    .max(2048)
+    .nullable()
+    .default(null),
   type: z.enum(ASSIGNMENT_TYPES),
   access_type: z.enum(ACCESS_TYPES).default('private'),
   // Required for webinars and external assignments; taken from the lessons or quizzes otherwise.
@@ -324,6 +329,8 @@ export type AssignmentComponent = z.infer<typeof assignmentComponentSchema>;
 /** The stored assignment: the input with its dates settled and its questions copied. */
 export const assignmentRecordSchema = assignmentSchema.extend({
   id,
+  // Stored events keep any URL they were written with (before only http(s) was taken); pages check it again.
+  external_url: z.url().max(2048).nullable().default(null),
   name: z.string().trim().min(1).max(255),
   starting_at: at,
   ending_at: at,

@@ -4,14 +4,20 @@ import { assignmentsMigrations } from './read-model/tables';
 import { runCode } from '../authoring/code-runner/run-code';
 import { assignmentsRoutes } from './routes';
 import { seedAssignmentsDemo } from './seed';
+import { launchLinksProjection } from './launch-links/link-projection';
+import { launchLinkRoutes } from './launch-links/link-routes';
+import { launchLinksMigrations } from './launch-links/link-table';
 
 /** Classes, assignments, and the students' attempts, results, scores, reviews and comments. */
 export const assignmentsContext: BoundedContext = {
   name: 'assignments',
-  migrations: assignmentsMigrations,
-  projections: [assignmentsProjection],
+  migrations: { ...assignmentsMigrations, ...launchLinksMigrations },
+  projections: [assignmentsProjection, launchLinksProjection],
   // Code questions are graded at once by the sandboxed code runner (docs/code-runner.md).
-  routes: (app, services) =>
-    assignmentsRoutes(app, services, { runCode: (submission) => runCode(submission) }),
+  routes: async (app, services) => {
+    await assignmentsRoutes(app, services, { runCode: (submission) => runCode(submission) });
+    // The launch link an assignment's staff post on the school's own site (/session/assignment/{token}).
+    launchLinkRoutes(app, services);
+  },
   seed: (services) => seedAssignmentsDemo(services),
 };

@@ -99,6 +99,14 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   'POST /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
   'DELETE /api/assignments/:id/attempts/:attemptId/report-link.json': only('teacher'),
+  // An assignment's launch link (docs/assignments.md): its owner and the school's staff issue and revoke
+  // it (the route checks school and owner); any signed-in user follows it; its name is public to the holder.
+  'GET /api/assignments/:id/launch-link.json': assignmentStaff,
+  'POST /api/assignments/:id/launch-link.json': assignmentStaff,
+  'POST /api/assignments/:id/launch-link/renew.json': assignmentStaff,
+  'DELETE /api/assignments/:id/launch-link.json': assignmentStaff,
+  'GET /api/assignment-links/:token': caller,
+  'GET /api/assignment-links/:token/preview.json': publicRoute,
   // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
   'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,

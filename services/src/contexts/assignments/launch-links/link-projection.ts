@@ -1,0 +1,55 @@
+import type {
+  AssignmentLaunchLinkIssuedData,
+  AssignmentLaunchLinkRevokedData,
+  StoredEvent,
+} from '@sabaq/events';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { LAUNCH_LINKS_PROJECTION, LAUNCH_LINKS_TABLE } from './link-table';
+
+/**
+ * Launch links by token. An issue inserts its token once (a replay does nothing); a revocation stamps
+ * the token's row once. Replaying everything twice leaves the same rows.
+ */
+export const launchLinksProjection: Projection = {
+  name: LAUNCH_LINKS_PROJECTION,
+  version: 1,
+  handles: ['AssignmentLaunchLinkIssued', 'AssignmentLaunchLinkRevoked'],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(LAUNCH_LINKS_TABLE).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  switch (event.type) {
+    case 'AssignmentLaunchLinkIssued': {
+      const d = event.data as AssignmentLaunchLinkIssuedData;
+      await tx
+        .insertInto(LAUNCH_LINKS_TABLE)
+        .values({
+          token: d.token,
+          assignment_id: d.assignment_id,
+          school_id: d.school_id,
+          issued_by: d.issued_by,
+          issued_at: new Date(d.at),
+          revoked_at: null,
+        })
+        .onConflict((oc) => oc.column('token').doNothing())
+        .execute();
+      return;
+    }
+    case 'AssignmentLaunchLinkRevoked': {
+      const d = event.data as AssignmentLaunchLinkRevokedData;
+      await tx
+        .updateTable(LAUNCH_LINKS_TABLE)
+        .set({ revoked_at: new Date(d.at) })
+        .where('token', '=', d.token)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return;
+    }
+  }
+}

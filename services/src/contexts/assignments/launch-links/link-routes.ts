@@ -1,0 +1,180 @@
+import type { AssignmentLaunchLink, AssignmentLaunchPreview, AssignmentLaunchTarget } from '@sabaq/events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextServices } from '../..';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/http/caller';
+import { accessTable } from '../../../platform/http/records/access';
+import type { Row } from '../../../platform/http/records/collection';
+import { recordId } from '../../../platform/http/records/list-query';
+import { SCHOOLS_TABLE } from '../../schools/table';
+import { assignmentEntity } from '../read-model/entities';
+import { TABLES } from '../read-model/tables';
+import { openAssignment, requireAssignmentRule } from '../work/open-assignment';
+import { runLaunchLinkCommand } from './link-commands';
+import { LAUNCH_LINKS_TABLE } from './link-table';
+import { LAUNCH_TOKEN, launchPath, newLaunchToken } from './link-token';
+
+const idParams = z.object({ id: recordId });
+const tokenParams = z.object({ token: z.string().min(1).max(128) });
+const tags = ['assignments'];
+
+/**
+ * The assignment's launch link (`/session/assignment/{token}`, docs/assignments.md):
+ * - `GET | POST | DELETE /api/assignments/{id}/launch-link.json`: the assignment's staff read, issue
+ *   (the live one again, if any) and revoke it; `POST …/launch-link/renew.json` replaces it;
+ * - `GET /api/assignment-links/{token}`: where the link leads the signed-in caller;
+ * - `GET /api/assignment-links/{token}/preview.json`: the assignment's name for a signed-out visitor.
+ * An unknown or revoked token is 404 everywhere.
+ */
+export function launchLinkRoutes(app: FastifyInstance, services: ContextServices): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Whoever may edit the assignment (its owner, the school's managers and admins); others 404/403. */
+  const staffsAssignment = async (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    const { id } = request.params as z.infer<typeof idParams>;
+    const assignment = await openAssignment(services, caller, id);
+    requireAssignmentRule(accessTable, 'update', caller, assignment);
+    return { caller, id };
+  };
+
+  const liveLink = async (assignmentId: string): Promise<AssignmentLaunchLink | null> => {
+    const row = await services.db
+      .selectFrom(LAUNCH_LINKS_TABLE)
+      .select(['token', 'issued_at', 'issued_by'])
+      .where('assignment_id', '=', assignmentId)
+      .where('revoked_at', 'is', null)
+      .orderBy('issued_at', 'desc')
+      .executeTakeFirst();
+    return row
+      ? {
+          token: String(row.token),
+          path: launchPath(String(row.token)),
+          issued_at: new Date(row.issued_at as string).toISOString(),
+          issued_by: String(row.issued_by),
+        }
+      : null;
+  };
+
+  const issue = (caller: Caller, assignmentId: string, type: 'Issue' | 'Renew') =>
+    runLaunchLinkCommand(services, {
+      type,
+      token: newLaunchToken(),
+      assignmentId,
+      schoolId: caller.schoolId!,
+      by: caller.userId,
+      at: services.clock().toISOString(),
+    });
+
+  const path = '/api/assignments/:id/launch-link.json';
+  api.get(path, { schema: { tags, params: idParams } }, async (request) => {
+    const { id } = await staffsAssignment(request);
+    return { entity: await liveLink(id) };
+  });
+
+  api.post(path, { schema: { tags, params: idParams } }, async (request, reply) => {
+    const { caller, id } = await staffsAssignment(request);
+    const before = await liveLink(id);
+    if (before) return reply.status(200).send({ entity: before });
+    await issue(caller, id, 'Issue');
+    return reply.status(201).send({ entity: await liveLink(id) });
+  });
+
+  api.post(
+    '/api/assignments/:id/launch-link/renew.json',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const { caller, id } = await staffsAssignment(request);
+      await issue(caller, id, 'Renew');
+      return reply.status(201).send({ entity: await liveLink(id) });
+    },
+  );
+
+  api.delete(path, { schema: { tags, params: idParams } }, async (request) => {
+    const { caller, id } = await staffsAssignment(request);
+    await runLaunchLinkCommand(services, {
+      type: 'Revoke',
+      assignmentId: id,
+      by: caller.userId,
+      at: services.clock().toISOString(),
+    });
+    return { entity: null };
+  });
+
+  /** The live link's assignment (not deleted), or 404. */
+  const linkedAssignment = async (token: string) => {
+    const link = LAUNCH_TOKEN.test(token)
+      ? await services.db
+          .selectFrom(LAUNCH_LINKS_TABLE)
+          .select(['assignment_id', 'school_id'])
+          .where('token', '=', token)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    const row = link
+      ? ((await services.db
+          .selectFrom(TABLES.assignments)
+          .selectAll()
+          .where('id', '=', String(link.assignment_id))
+          .where('school_id', '=', String(link.school_id))
+          .where('deleted', '=', false)
+          .executeTakeFirst()) as Row | undefined)
+      : undefined;
+    if (!row) throw new NotFoundError('Ссылка на задание не найдена или отозвана');
+    return assignmentEntity(row, services.clock());
+  };
+
+  api.get(
+    '/api/assignment-links/:token',
+    { schema: { tags, params: tokenParams } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const a = await linkedAssignment(request.params.token);
+      // A revoked link must stop leading anywhere at once: nothing may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      const target: AssignmentLaunchTarget = {
+        assignment_id: a.id as string,
+        name: a.name,
+        type: a.type,
+        status: a.status,
+        relation: relationOf(caller, a),
+      };
+      return { entity: target };
+    },
+  );
+
+  api.get(
+    '/api/assignment-links/:token/preview.json',
+    { schema: { tags, params: tokenParams } },
+    async (request, reply) => {
+      const a = await linkedAssignment(request.params.token);
+      const school = await services.db
+        .selectFrom(SCHOOLS_TABLE)
+        .select(['name'])
+        .where('id', '=', String(a.school_id))
+        .executeTakeFirst();
+      void reply.header('cache-control', 'no-store');
+      const preview: AssignmentLaunchPreview = { name: a.name, school: school ? String(school.name) : null };
+      return { entity: preview };
+    },
+  );
+}
+
+/** What the caller is to the assignment: the page sends a student to it and the staff to their view. */
+function relationOf(
+  caller: Caller,
+  a: { school_id: unknown; owner_id: unknown; students: string[]; reviewers: string[] },
+): AssignmentLaunchTarget['relation'] {
+  if (caller.schoolId === null || caller.schoolId !== a.school_id) return 'other';
+  if (caller.group === 'student') return a.students.includes(caller.userId) ? 'student' : 'other';
+  if (caller.group === 'admin' || caller.group === 'manager') return 'staff';
+  if (caller.group !== 'teacher') return 'other';
+  return a.owner_id === caller.userId || a.reviewers.includes(caller.userId) ? 'staff' : 'other';
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
+}

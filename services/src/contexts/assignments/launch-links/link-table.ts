@@ -1,0 +1,26 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const LAUNCH_LINKS_PROJECTION = 'assignments.launch_links';
+/** Every token ever issued, with its assignment and school; a revoked one keeps its row (revoked_at). */
+export const LAUNCH_LINKS_TABLE = 'assignments_launch_links';
+
+export const launchLinksMigrations: Record<string, Migration> = {
+  '0920_assignments_launch_links': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(LAUNCH_LINKS_TABLE)
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('school_id', 'text', (c) => c.notNull())
+        .addColumn('issued_by', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex(`${LAUNCH_LINKS_TABLE}_by_assignment`)
+        .on(LAUNCH_LINKS_TABLE)
+        .columns(['assignment_id', 'issued_at'])
+        .execute();
+    },
+  },
+};

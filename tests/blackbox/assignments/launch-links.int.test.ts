@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchLinkStream } from '../../../services/src/contexts/assignments/launch-links/link-commands';
+import { launchLinkRoutes } from '../../../services/src/contexts/assignments/launch-links/link-routes';
+import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
+import { schoolsMigrations } from '../../../services/src/contexts/schools/table';
+import { HealthChecks } from '../../../services/src/platform/http/health';
+import { buildServer } from '../../../services/src/platform/http/server';
+import { testAccess, tokenFor } from '../records/records-app';
+import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
+
+/**
+ * External assignments' addresses and the assignment's launch link (`/session/assignment/{token}`)
+ * over HTTP with the route access table enforced: school-a's teacher and manager, a colleague, a
+ * teacher of school-b, a student of the assignment and one who is not given it.
+ */
+let env: AssignmentsApp;
+let app: FastifyInstance;
+beforeAll(async () => {
+  env = await startAssignmentsApp();
+  // The preview names the school: the schools' table beside the assignments' (created directly: the
+  // app's migrator already ran migrations numbered after this one).
+  for (const migration of Object.values(schoolsMigrations)) await migration.up(env.db as never);
+  app = await buildServer({
+    health: new HealthChecks('embedded', 'test'),
+    logLevel: 'silent',
+    routeAccess: { authenticator: env.services.authenticator },
+    plugins: [
+      (api) => assignmentsRoutes(api, env.services, { access: testAccess }),
+      async (api) => launchLinkRoutes(api, env.services),
+    ],
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await env?.close();
+});
+
+type Body = Record<string, unknown> & {
+  entity?: (Record<string, unknown> & { id: string; token: string; path: string }) | null;
+  errors?: Record<string, string[]>;
+  message?: string;
+  status_code?: number;
+};
+const teacher = tokenFor('teacher', 'school-a');
+const manager = tokenFor('manager', 'school-a');
+const colleague = tokenFor('teacher', 'school-a', 2);
+const outsider = tokenFor('teacher', 'school-b');
+const student = tokenFor('student', 'school-a');
+const stranger = tokenFor('student', 'school-a', 4);
+const S1 = 'student-school-a-1';
+
+async function call(method: string, url: string, token: string | null, payload?: unknown) {
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
+}
+
+const external = (fields: Record<string, unknown> = {}) => ({
+  type: 'external',
+  name: 'Эссе на внешнем сайте',
+  external_url: 'https://forms.example.org/essay',
+  is_proctoring: false,
+  students: [S1],
+  ...fields,
+});
+
+async function createExternal(): Promise<string> {
+  const { status, body } = await call('POST', '/api/assignments', teacher, external());
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.entity!.id;
+}
+
+describe("an external assignment's address", () => {
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'ftp://files.example.org/a',
+    'forms.example.org',
+  ])('refuses %s with a field error (422)', async (url) => {
+    const { status, body } = await call('POST', '/api/assignments', teacher, external({ external_url: url }));
+    expect(status, JSON.stringify(body)).toBe(422);
+    expect(body.status_code).toBe(422);
+    expect(typeof body.message).toBe('string');
+    expect(body.errors?.external_url?.[0]).toMatch(/http:\/\/ или https:\/\//);
+  });
+
+  it('takes http and https addresses, and refuses a bad one on an edit too', async () => {
+    const created = await call(
+      'POST',
+      '/api/assignments',
+      teacher,
+      external({ external_url: 'http://127.0.0.1:8080/form' }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.entity!.external_url).toBe('http://127.0.0.1:8080/form');
+    const id = created.body.entity!.id;
+    const edit = await call('PUT', `/api/assignments/${id}`, teacher, { external_url: 'javascript:void(0)' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(422);
+    expect(Object.keys(edit.body.errors ?? {})).toEqual(['external_url']);
+    const read = await call('GET', `/api/assignments/${id}`, teacher);
+    expect(read.body.entity!.external_url).toBe('http://127.0.0.1:8080/form');
+  });
+});
+
+describe('the launch link', () => {
+  it('is issued once by the owner, copied again unchanged, and leads each caller where they belong', async () => {
+    const id = await createExternal();
+    const path = `/api/assignments/${id}/launch-link.json`;
+    expect((await call('GET', path, teacher)).body.entity).toBeNull();
+
+    // Two issues at once: one token, one event.
+    const [first, second] = await Promise.all([call('POST', path, teacher), call('POST', path, teacher)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    const link = first.body.entity!;
+    expect(second.body.entity!.token).toBe(link.token);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(link.path).toBe(`/session/assignment/${link.token}`);
+    expect(link.issued_by).toBe('teacher-school-a-1');
+    const events = await env.store.readStream(launchLinkStream(id));
+    expect(events.map((e) => e.type)).toEqual(['AssignmentLaunchLinkIssued']);
+    expect((await call('GET', path, teacher)).body.entity!.token).toBe(link.token);
+
+    const resolve = (token: string | null) => call('GET', `/api/assignment-links/${link.token}`, token);
+    const asStudent = await resolve(student);
+    expect(asStudent.status).toBe(200);
+    expect(asStudent.body.entity).toEqual({
+      assignment_id: id,
+      name: 'Эссе на внешнем сайте',
+      type: 'external',
+      status: 'process',
+      relation: 'student',
+    });
+    expect((await resolve(stranger)).body.entity!.relation).toBe('other');
+    expect((await resolve(teacher)).body.entity!.relation).toBe('staff');
+    expect((await resolve(manager)).body.entity!.relation).toBe('staff');
+    expect((await resolve(colleague)).body.entity!.relation).toBe('other');
+    expect((await resolve(outsider)).body.entity!.relation).toBe('other');
+    // Signed out: only the name, from the public preview.
+    expect((await resolve(null)).status).toBe(401);
+    const preview = await call('GET', `/api/assignment-links/${link.token}/preview.json`, null);
+    expect(preview.status).toBe(200);
+    expect(preview.body.entity).toEqual({ name: 'Эссе на внешнем сайте', school: null });
+  });
+
+  it('renewing revokes the old token at once; revoking leaves none; unknown tokens are 404', async () => {
+    const id = await createExternal();
+    const path = `/api/assignments/${id}/launch-link.json`;
+    const old = (await call('POST', path, teacher)).body.entity!;
+    const renewed = await call('POST', `/api/assignments/${id}/launch-link/renew.json`, manager);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(201);
+    const fresh = renewed.body.entity!;
+    expect(fresh.token).not.toBe(old.token);
+    expect(fresh.issued_by).toBe('manager-school-a-1');
+    expect((await call('GET', `/api/assignment-links/${old.token}`, student)).status).toBe(404);
+    expect((await call('GET', `/api/assignment-links/${old.token}/preview.json`, null)).status).toBe(404);
+    expect((await call('GET', `/api/assignment-links/${fresh.token}`, student)).status).toBe(200);
+
+    const revoked = await call('DELETE', path, teacher);
+    expect(revoked.status).toBe(200);
+    expect((await call('GET', path, teacher)).body.entity).toBeNull();
+    const gone = await call('GET', `/api/assignment-links/${fresh.token}`, student);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Ссылка на задание не найдена или отозвана');
+    // Revoking again decides nothing.
+    expect((await call('DELETE', path, teacher)).status).toBe(200);
+    const types = (await env.store.readStream(launchLinkStream(id))).map((e) => e.type);
+    expect(types).toEqual([
+      'AssignmentLaunchLinkIssued',
+      'AssignmentLaunchLinkRevoked',
+      'AssignmentLaunchLinkIssued',
+      'AssignmentLaunchLinkRevoked',
+    ]);
+    // A new issue after a revoke is a new token: a revoked link never comes back.
+    const again = (await call('POST', path, teacher)).body.entity!;
+    expect([old.token, fresh.token]).not.toContain(again.token);
+
+    for (const token of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', "x'; drop table--"]) {
+      const url = `/api/assignment-links/${encodeURIComponent(token)}`;
+      expect((await call('GET', url, student)).status).toBe(404);
+    }
+  });
+
+  it("is the assignment staff's: a student 403, a colleague and another school's teacher 404", async () => {
+    const id = await createExternal();
+    const path = `/api/assignments/${id}/launch-link.json`;
+    for (const [method, url] of [
+      ['GET', path],
+      ['POST', path],
+      ['POST', `/api/assignments/${id}/launch-link/renew.json`],
+      ['DELETE', path],
+    ] as const) {
+      expect((await call(method, url, student)).status, `${method} ${url} student`).toBe(403);
+      expect((await call(method, url, colleague)).status, `${method} ${url} colleague`).toBe(404);
+      expect((await call(method, url, outsider)).status, `${method} ${url} outsider`).toBe(404);
+      expect((await call(method, url, null)).status, `${method} ${url} signed out`).toBe(401);
+    }
+    expect(await env.store.readStream(launchLinkStream(id))).toEqual([]);
+    expect((await call('POST', '/api/assignments/unknown-id/launch-link.json', teacher)).status).toBe(404);
+  });
+});
