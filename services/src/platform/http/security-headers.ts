@@ -13,6 +13,8 @@ export const SECURITY_HEADERS_OPTIONS: Readonly<HelmetOptions> = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", 'ws:', 'wss:'],
+      // External assignments show the teacher's page of another site in a sandboxed frame (http(s) only).
+      frameSrc: ["'self'", 'http:', 'https:'],
       // Schools often serve the platform over plain HTTP on their LAN: upgrading would blank the page.
       upgradeInsecureRequests: null,
     },

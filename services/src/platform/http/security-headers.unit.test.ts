@@ -27,6 +27,8 @@ describe('security headers', () => {
     for (const name of helmetNames) expect(actual.headers[name], name).toBe(expected.headers[name]);
     expect(actual.headers['content-security-policy']).toContain("default-src 'self'");
     expect(actual.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    // External assignments frame http(s) pages of other sites, and nothing else (no data:, no javascript:).
+    expect(actual.headers['content-security-policy']).toContain("frame-src 'self' http: https:");
     await Promise.all([reference.close(), ours.close()]);
   });
 
