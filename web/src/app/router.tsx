@@ -58,6 +58,9 @@ const publicPages: Record<
   status: async () => ({ Component: (await import('./routes/status')).StatusRoute }),
   'external-camera': async () => ({ Component: (await import('../features/external-session')).CameraPage }),
   'external-upload': async () => ({ Component: (await import('../features/external-session')).UploadPage }),
+  'external-assignment': async () => ({
+    Component: (await import('../features/external-assignment')).LaunchPage,
+  }),
   // The public report: its loader answers 404 for an unknown or revoked link (the layout's error page).
   report: async () => {
     const { PublicReportPage, reportLoader } = await import('../features/public-report');

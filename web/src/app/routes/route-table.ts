@@ -148,7 +148,8 @@ export const PUBLIC_PAGES: PageSpec[] = [
   ...placeholder('startx', 'startx'),
   // A phone as the exam's second camera, and a recording sent after the exam (docs/media.md).
   { path: 'session/camera/:token', page: 'external-camera' },
-  ...placeholder('externalSession', 'session/assignment/:token'),
+  // The launch link of an assignment, posted on the school's own site (docs/assignments.md).
+  { path: 'session/assignment/:token', page: 'external-assignment' },
   { path: 'session/upload/:token', page: 'external-upload' },
   { path: 'report/:token', page: 'report' },
 ];

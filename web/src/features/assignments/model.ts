@@ -6,6 +6,8 @@ export interface Assignment {
   owner_id: string;
   class_id: string | null;
   type: AssignmentType;
+  /** The page of another site an `external` assignment is done on. */
+  external_url?: string | null;
   status: AssignmentStatus;
   name: string;
   description: string | null;

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../auth';
+import { LaunchLinkPanel } from '../../external-assignment';
 import { assignmentKeys, assignmentQuery, assignmentsApi, type AssignmentAction } from '../api';
 import type { Assignment } from '../model';
 import { AssignmentInfo } from './assignment-info';
@@ -69,6 +70,8 @@ export function AssignmentViewPage() {
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} toolbar={toolbar} />
       <AssignmentInfo assignment={a} />
+      {/* The link to post on the school's site; an external assignment's work address (features/external-assignment). */}
+      <LaunchLinkPanel assignmentId={a.id} externalUrl={a.type === 'external' ? a.external_url : null} />
       {a.students.length === 0 ? (
         <Text c="dimmed">{t('assignments.noStudents')}</Text>
       ) : (

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { ProctoredExam } from '../../exam-client';
+import { ExternalFacts } from '../../external-assignment';
 // Straight from its file: the webinar's call code stays in its own chunk.
 import { WebinarJoinLink } from '../../webinars/components/webinar-join-link';
 import { myWorkQuery, studentAssignmentQuery } from '../api';
 import { studentState } from '../model';
 import { AssignmentFacts } from './assignment-facts';
 import { AttemptRunner } from './attempt-runner';
+import { ExternalAttempt } from './external-attempt';
 import { ResultsView } from './results-view';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
@@ -38,8 +40,14 @@ export function StudentAssignmentPage() {
         a.is_proctoring ? (
           // A proctored attempt runs inside the exam client (recording, checks, detectors).
           <ProctoredExam key={state.attempt.id} assignment={a} attemptId={state.attempt.id}>
-            <AttemptRunner assignment={a} attempt={state.attempt} results={work.data.results} />
+            {a.type === 'external' ? (
+              <ExternalAttempt assignment={a} attempt={state.attempt} />
+            ) : (
+              <AttemptRunner assignment={a} attempt={state.attempt} results={work.data.results} />
+            )}
           </ProctoredExam>
+        ) : a.type === 'external' ? (
+          <ExternalAttempt key={state.attempt.id} assignment={a} attempt={state.attempt} />
         ) : (
           <AttemptRunner
             key={state.attempt.id}
@@ -51,6 +59,7 @@ export function StudentAssignmentPage() {
       ) : (
         <>
           <AssignmentFacts assignment={a} used={work.data.attempts.length} />
+          {a.type === 'external' ? <ExternalFacts /> : null}
           {a.is_webinar ? (
             <Group>
               <WebinarJoinLink assignmentId={a.id} />
