@@ -1,22 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignmentsContext } from '../../../services/src/contexts/assignments';
-import { authoringContext } from '../../../services/src/contexts/authoring';
-import { certificatesContext } from '../../../services/src/contexts/certificates';
-import { ISSUING_PROCESS } from '../../../services/src/contexts/certificates/issuing/process-manager';
 import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
 import {
   TEMPLATES_TABLE,
   USER_CERTIFICATES_TABLE,
 } from '../../../services/src/contexts/certificates/read-model/tables';
-import { identityContext } from '../../../services/src/contexts/identity';
 import { DEMO_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
 import { templateStream } from '../../../services/src/contexts/certificates/ids';
 import { DEMO_TEMPLATE_ID, seedCertificatesDemo } from '../../../services/src/contexts/certificates/seed';
-import { schoolsContext } from '../../../services/src/contexts/schools';
-import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
-import { tokenFor } from '../records/records-app';
-import { caller, startContextsApp, type Body, type ContextsApp } from '../schools/contexts-app';
+import { caller, type ContextsApp } from '../schools/contexts-app';
+import { createQuiz, entityOf, ok, S, student, takeQuiz, teacher } from '../support/quiz-school';
+import { colleague, manager, outsider, settled, startCertificatesApp } from './certificates-app';
 
 /**
  * Certificates over HTTP: a teacher of school-a designs a template, assignments issue from it
@@ -26,39 +19,12 @@ import { caller, startContextsApp, type Body, type ContextsApp } from '../school
  */
 let env: ContextsApp;
 const call = caller(() => env.app);
-const teacher = tokenFor('teacher', 'school-a');
-const colleague = tokenFor('teacher', 'school-a', 2);
-const outsider = tokenFor('teacher', 'school-b');
-const manager = tokenFor('manager', 'school-a');
-const student = (n: number) => tokenFor('student', 'school-a', n);
-const S = (n: number) => `student-school-a-${n}`;
 
-async function plant(stream: string, type: string, data: object) {
-  await env.store.append(stream, [{ id: randomUUID(), type, data, metadata: {} }], {
-    expectedVersion: 'no_stream',
-  });
-}
-
-const ok = async (answer: ReturnType<typeof call>, status = 200) => {
-  const { status: got, body } = await answer;
-  expect(got, JSON.stringify(body)).toBe(status);
-  return body;
-};
-const entityOf = async (answer: ReturnType<typeof call>, status = 200) => (await ok(answer, status)).entity!;
 const listOf = async (url: string, token: string) =>
   (await ok(call('GET', url, token))).entities as (Record<string, unknown> & { id: string })[];
 
-/** The process manager and the read models have seen everything appended so far. */
-async function settled() {
-  // The issuing process appends as it goes; wait for it, then for the read models to follow.
-  await waitForProjections(env.db, [ISSUING_PROCESS], await env.store.headPosition());
-  await env.caughtUp();
-}
-
 let templateId: string;
 let quizId: string;
-/** The quiz's one question (2 points) in each assignment made from it. */
-const questionOf = (assignment: Body['entity']) => (assignment!.components as { id: string }[])[0]!.id;
 
 const makeAssignment = (fields: Record<string, unknown>, students = [S(1), S(2)]) =>
   entityOf(
@@ -73,66 +39,9 @@ const makeAssignment = (fields: Record<string, unknown>, students = [S(1), S(2)]
     201,
   );
 
-/** The student starts an attempt, answers the question (right or wrong) and finishes. */
-async function takeAssignment(assignment: Body['entity'], n: number, right: boolean) {
-  const attempt = await entityOf(
-    call('POST', '/api/assignment-attempts', student(n), { assignment_id: assignment!.id }),
-    201,
-  );
-  await ok(
-    call('POST', '/api/assignment-results', student(n), {
-      assignment_attempt_id: attempt.id,
-      component_id: questionOf(assignment),
-      component_type: 'choice',
-      answer: { selected: [right ? 'b' : 'a'] },
-    }),
-    201,
-  );
-  await ok(call('POST', `/api/assignment-attempts/${attempt.id}/finish.json`, student(n)));
-}
-
 beforeAll(async () => {
-  env = await startContextsApp([authoringContext, assignmentsContext, schoolsContext, certificatesContext], {
-    background: [identityContext],
-  });
-  await plant('school-school-a', 'SchoolRegistered', {
-    schoolId: 'school-a',
-    type: 'school',
-    name: 'Лицей А',
-  });
-  for (let n = 1; n <= 12; n++) {
-    await plant(`user-${S(n)}`, 'UserRegistered', {
-      userId: S(n),
-      username: `s${n}`,
-      group: 'student',
-      schoolIds: ['school-a'],
-      firstname: `Айгерим${n}`,
-      lastname: 'Касымова',
-      passwordHash: 'not-a-usable-hash',
-      registeredAt: new Date().toISOString(),
-    });
-  }
-  const quiz = await entityOf(
-    call('POST', '/api/quiz', teacher, {
-      name: 'Умножение',
-      components: [
-        {
-          component_type: 'choice',
-          data: {
-            question: '2 × 2 = ?',
-            options: [
-              { id: 'a', text: '3' },
-              { id: 'b', text: '4' },
-            ],
-            correct: ['b'],
-          },
-          settings: { points: 2 },
-        },
-      ],
-    }),
-    201,
-  );
-  quizId = quiz.id;
+  env = await startCertificatesApp(12);
+  quizId = await createQuiz(call);
   await env.caughtUp();
 });
 afterAll(async () => {
@@ -211,8 +120,8 @@ describe('certificate templates (/api/certificates)', () => {
 describe('issuing by the assignment’s settings (the process manager)', () => {
   it('auto-all: every student who finished gets a certificate, numbered from the template', async () => {
     const assignment = await makeAssignment({ settings: { certificate: { issue_type: 'auto-all' } } });
-    await takeAssignment(assignment, 1, false);
-    await settled();
+    await takeQuiz(call, assignment, 1, false);
+    await settled(env);
     const mine = await listOf('/api/user/certificates', student(1));
     expect(mine).toHaveLength(1);
     expect(Object.keys(mine[0]!).sort()).toEqual(
@@ -257,9 +166,9 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
         scenario_settings: { conditions: [{ variable: 'percent', operator: '>=', value: 50 }] },
       },
     });
-    await takeAssignment(assignment, 2, false);
-    await takeAssignment(assignment, 1, true);
-    await settled();
+    await takeQuiz(call, assignment, 2, false);
+    await takeQuiz(call, assignment, 1, true);
+    await settled(env);
     const issued = await listOf(`/api/assignments/${assignment.id}/certificates.json`, teacher);
     expect(issued.map((c) => [c.user_id, c.certificate_number, c.status])).toEqual([
       [S(1), 'KZ-000002', 'active'],
@@ -269,8 +178,8 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
 
   it('manual: nothing by itself; the teacher issues, revokes and restores', async () => {
     const assignment = await makeAssignment({ settings: { certificate: { issue_type: 'manual' } } });
-    await takeAssignment(assignment, 1, true);
-    await settled();
+    await takeQuiz(call, assignment, 1, true);
+    await settled(env);
     const base = `/api/assignments/${assignment.id}/students/${S(1)}/certificate`;
     expect(await listOf(`/api/assignments/${assignment.id}/certificates.json`, teacher)).toEqual([]);
 
@@ -344,8 +253,8 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
       certificate_id: foreign.id,
       settings: { certificate: { issue_type: 'auto-all' } },
     });
-    await takeAssignment(assignment, 2, true);
-    await settled();
+    await takeQuiz(call, assignment, 2, true);
+    await settled(env);
     expect(await listOf(`/api/assignments/${assignment.id}/certificates.json`, teacher)).toEqual([]);
     const byHand = await call(
       'POST',

@@ -2,21 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { PublicReport } from '@sabaq/events';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignmentsContext } from '../../../services/src/contexts/assignments';
-import { authoringContext } from '../../../services/src/contexts/authoring';
-import { certificatesContext } from '../../../services/src/contexts/certificates';
-import { ISSUING_PROCESS } from '../../../services/src/contexts/certificates/issuing/process-manager';
 import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
 import {
   REPORT_LINKS_TABLE,
   USER_CERTIFICATES_TABLE,
 } from '../../../services/src/contexts/certificates/read-model/tables';
-import { identityContext } from '../../../services/src/contexts/identity';
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
-import { schoolsContext } from '../../../services/src/contexts/schools';
-import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
-import { tokenFor } from '../records/records-app';
-import { caller, startContextsApp, type Body, type ContextsApp } from '../schools/contexts-app';
+import { caller, type Body, type ContextsApp } from '../schools/contexts-app';
+import { createQuiz, entityOf, ok, S, student, takeQuiz, teacher } from '../support/quiz-school';
+import { colleague, manager, outsider, settled, startCertificatesApp } from './certificates-app';
 
 /**
  * The public report over HTTP: a certificate's report by the token its QR code carries, and a teacher's
@@ -26,26 +20,6 @@ import { caller, startContextsApp, type Body, type ContextsApp } from '../school
  */
 let env: ContextsApp;
 const call = caller(() => env.app);
-const teacher = tokenFor('teacher', 'school-a');
-const colleague = tokenFor('teacher', 'school-a', 2);
-const outsider = tokenFor('teacher', 'school-b');
-const manager = tokenFor('manager', 'school-a');
-const student = (n: number) => tokenFor('student', 'school-a', n);
-const S = (n: number) => `student-school-a-${n}`;
-
-async function plant(stream: string, type: string, data: object, metadata: Record<string, unknown> = {}) {
-  await env.store.append(stream, [{ id: randomUUID(), type, data, metadata }], { expectedVersion: 'any' });
-}
-const ok = async (answer: ReturnType<typeof call>, status = 200) => {
-  const { status: got, body } = await answer;
-  expect(got, JSON.stringify(body)).toBe(status);
-  return body;
-};
-const entityOf = async (answer: ReturnType<typeof call>, status = 200) => (await ok(answer, status)).entity!;
-async function settled() {
-  await waitForProjections(env.db, [ISSUING_PROCESS], await env.store.headPosition());
-  await env.caughtUp();
-}
 
 let templateId: string;
 let quizId: string;
@@ -66,38 +40,34 @@ async function makeAssignment(settings: Record<string, unknown>, students = [S(1
 }
 
 /** The student starts, answers (right or wrong), the camera misses the face for a while, finishes. */
-async function takeAssignment(assignment: Body['entity'], n: number, right: boolean, faceMissing = 0) {
-  const attempt = await entityOf(
-    call('POST', '/api/assignment-attempts', student(n), { assignment_id: assignment!.id }),
-    201,
-  );
-  await ok(
-    call('POST', '/api/assignment-results', student(n), {
-      assignment_attempt_id: attempt.id,
-      component_id: (assignment!.components as { id: string }[])[0]!.id,
-      component_type: 'choice',
-      answer: { selected: [right ? 'b' : 'a'] },
-    }),
-    201,
-  );
-  const start = Date.now() - 60_000;
-  for (let i = 0; i < faceMissing; i++) {
-    await plant(
-      `proctoring-${attempt.id}`,
-      'ProctoringActionRecorded',
-      {
-        assignmentId: assignment!.id,
-        attemptId: attempt.id,
-        studentId: S(n),
-        actionType: 'face_missing',
-        source: 'client',
-      },
-      { occurredAt: new Date(start + i * 1000).toISOString(), schoolId: 'school-a', userId: S(n) },
-    );
-  }
-  await ok(call('POST', `/api/assignment-attempts/${attempt.id}/finish.json`, student(n)));
-  return attempt.id;
-}
+const takeAssignment = (assignment: Body['entity'], n: number, right: boolean, faceMissing = 0) =>
+  takeQuiz(call, assignment, n, right, async (attemptId) => {
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < faceMissing; i++) {
+      await env.store.append(
+        `proctoring-${attemptId}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ProctoringActionRecorded',
+            data: {
+              assignmentId: assignment!.id,
+              attemptId,
+              studentId: S(n),
+              actionType: 'face_missing',
+              source: 'client',
+            },
+            metadata: {
+              occurredAt: new Date(start + i * 1000).toISOString(),
+              schoolId: 'school-a',
+              userId: S(n),
+            },
+          },
+        ],
+        { expectedVersion: 'any' },
+      );
+    }
+  });
 
 const report = async (token: string) =>
   (await entityOf(call('GET', `/api/report/${token}`, null))) as unknown as PublicReport;
@@ -106,47 +76,8 @@ const linkPath = (assignmentId: string, attemptId: string) =>
 const tokenOf = (path: unknown) => String(path).replace('/report/', '');
 
 beforeAll(async () => {
-  env = await startContextsApp([authoringContext, assignmentsContext, schoolsContext, certificatesContext], {
-    background: [identityContext, proctoringContext],
-  });
-  await plant('school-school-a', 'SchoolRegistered', {
-    schoolId: 'school-a',
-    type: 'school',
-    name: 'Лицей А',
-  });
-  for (let n = 1; n <= 3; n++) {
-    await plant(`user-${S(n)}`, 'UserRegistered', {
-      userId: S(n),
-      username: `s${n}`,
-      group: 'student',
-      schoolIds: ['school-a'],
-      firstname: `Айгерим${n}`,
-      lastname: 'Касымова',
-      passwordHash: 'not-a-usable-hash',
-      registeredAt: new Date().toISOString(),
-    });
-  }
-  const quiz = await entityOf(
-    call('POST', '/api/quiz', teacher, {
-      name: 'Умножение',
-      components: [
-        {
-          component_type: 'choice',
-          data: {
-            question: '2 × 2 = ?',
-            options: [
-              { id: 'a', text: '3' },
-              { id: 'b', text: '4' },
-            ],
-            correct: ['b'],
-          },
-          settings: { points: 2 },
-        },
-      ],
-    }),
-    201,
-  );
-  quizId = quiz.id;
+  env = await startCertificatesApp(3, [proctoringContext]);
+  quizId = await createQuiz(call);
   templateId = (
     await entityOf(
       call('POST', '/api/certificates', teacher, {
@@ -174,7 +105,7 @@ describe('a certificate’s public report (GET /api/report/{token})', () => {
     });
     assignmentId = assignment.id;
     const attemptId = await takeAssignment(assignment, 1, true, 5);
-    await settled();
+    await settled(env);
     const [issued] = (await ok(call('GET', `/api/assignments/${assignmentId}/certificates.json`, teacher)))
       .entities as { report_path: string; certificate_number: string }[];
     expect(issued!.report_path).toMatch(/^\/report\/[A-Za-z0-9_-]{22}$/);
@@ -256,7 +187,7 @@ describe('a teacher’s share link of an attempt', () => {
     attemptId = await takeAssignment(assignment, 2, false, 0);
     const other = await makeAssignment({ certificate: { issue_type: 'manual' } });
     otherAttempt = await takeAssignment(other, 3, true);
-    await settled();
+    await settled(env);
   });
 
   it('is refused to a colleague, another school, a manager, a student and a stranger', async () => {
@@ -316,7 +247,7 @@ describe('a teacher’s share link of an attempt', () => {
   it('is refused (422 on show_report) where the certificate settings hide the report', async () => {
     const hidden = await makeAssignment({ certificate: { issue_type: 'manual', show_report: false } });
     const attempt = await takeAssignment(hidden, 1, true);
-    await settled();
+    await settled(env);
     const { status, body } = await call('POST', linkPath(hidden.id, attempt), teacher);
     expect(status).toBe(422);
     expect(body.status_code).toBe(422);
