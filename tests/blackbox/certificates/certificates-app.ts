@@ -3,6 +3,7 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { certificatesContext } from '../../../services/src/contexts/certificates';
 import { ISSUING_PROCESS } from '../../../services/src/contexts/certificates/issuing/process-manager';
+import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
 import { identityContext } from '../../../services/src/contexts/identity';
 import { schoolsContext } from '../../../services/src/contexts/schools';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
@@ -39,4 +40,16 @@ export async function settled(env: ContextsApp): Promise<void> {
   // The issuing process appends as it goes; wait for it, then for the read models to follow.
   await waitForProjections(env.db, [ISSUING_PROCESS], await env.store.headPosition());
   await env.caughtUp();
+}
+
+/** Rebuilds the certificates read model from the whole log with every event applied twice, as a replay may. */
+export async function replayTwice(env: ContextsApp): Promise<void> {
+  const events = (await env.store.readAll({ maxCount: 100_000 })).filter((e) =>
+    certificatesProjection.handles.includes(e.type),
+  );
+  await env.db.transaction().execute(async (tx) => {
+    await certificatesProjection.reset(tx);
+    await certificatesProjection.apply(tx, events);
+    await certificatesProjection.apply(tx, events);
+  });
 }

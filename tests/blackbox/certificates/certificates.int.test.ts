@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
 import {
   TEMPLATES_TABLE,
   USER_CERTIFICATES_TABLE,
@@ -9,7 +8,7 @@ import { templateStream } from '../../../services/src/contexts/certificates/ids'
 import { DEMO_TEMPLATE_ID, seedCertificatesDemo } from '../../../services/src/contexts/certificates/seed';
 import { caller, type ContextsApp } from '../schools/contexts-app';
 import { createQuiz, entityOf, ok, S, student, takeQuiz, teacher } from '../support/quiz-school';
-import { colleague, manager, outsider, settled, startCertificatesApp } from './certificates-app';
+import { colleague, manager, outsider, replayTwice, settled, startCertificatesApp } from './certificates-app';
 
 /**
  * Certificates over HTTP: a teacher of school-a designs a template, assignments issue from it
@@ -348,14 +347,7 @@ describe('the certificates read model', () => {
       issued: await env.db.selectFrom(USER_CERTIFICATES_TABLE).selectAll().orderBy('id').execute(),
     });
     const before = await read();
-    const events = (await env.store.readAll({ maxCount: 100_000 })).filter((e) =>
-      certificatesProjection.handles.includes(e.type),
-    );
-    await env.db.transaction().execute(async (tx) => {
-      await certificatesProjection.reset(tx);
-      await certificatesProjection.apply(tx, events);
-      await certificatesProjection.apply(tx, events);
-    });
+    await replayTwice(env);
     expect(await read()).toEqual(before);
   });
 });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { PublicReport } from '@sabaq/events';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificatesProjection } from '../../../services/src/contexts/certificates/read-model/projection';
 import {
   REPORT_LINKS_TABLE,
   USER_CERTIFICATES_TABLE,
@@ -10,7 +9,7 @@ import {
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
 import { caller, type Body, type ContextsApp } from '../schools/contexts-app';
 import { createQuiz, entityOf, ok, S, student, takeQuiz, teacher } from '../support/quiz-school';
-import { colleague, manager, outsider, settled, startCertificatesApp } from './certificates-app';
+import { colleague, manager, outsider, replayTwice, settled, startCertificatesApp } from './certificates-app';
 
 /**
  * The public report over HTTP: a certificate's report by the token its QR code carries, and a teacher's
@@ -270,14 +269,7 @@ describe('the report links read model', () => {
     expect(before.links.filter((l) => l.revoked_at === null).length).toBeGreaterThan(0);
     expect(before.links.filter((l) => l.revoked_at !== null).length).toBeGreaterThan(0);
     expect(before.tokens.every((t) => typeof t.report_token === 'string')).toBe(true);
-    const events = (await env.store.readAll({ maxCount: 100_000 })).filter((e) =>
-      certificatesProjection.handles.includes(e.type),
-    );
-    await env.db.transaction().execute(async (tx) => {
-      await certificatesProjection.reset(tx);
-      await certificatesProjection.apply(tx, events);
-      await certificatesProjection.apply(tx, events);
-    });
+    await replayTwice(env);
     expect(await read()).toEqual(before);
   });
 });
