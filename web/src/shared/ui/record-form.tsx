@@ -19,6 +19,7 @@ export function RecordForm({
   card = true,
   submitTestId,
   label,
+  actions,
 }: {
   children: ReactNode;
   onSubmit: () => void;
@@ -34,6 +35,8 @@ export function RecordForm({
   submitTestId?: string;
   /** The form's accessible name, when the page holds more than one form. */
   label?: string;
+  /** More in the button row, before Cancel (a server's connection check beside its Save). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const unplaced = shownFields ? unplacedErrors(errors, shownFields) : [];
@@ -48,6 +51,7 @@ export function RecordForm({
         </Alert>
       ) : null}
       <Group justify="flex-end" gap="xs">
+        {actions}
         {onCancel ? (
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
