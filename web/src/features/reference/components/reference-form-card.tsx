@@ -1,0 +1,64 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** What a reference form takes from its page. */
+export interface ReferenceFormProps<F> {
+  initial: F;
+  errors: Record<string, string>;
+  busy: boolean;
+  onSubmit: (form: F) => void;
+  onCancel: () => void;
+}
+
+/** A reference form's values, and a text input's value, change handler and server error by field. */
+export function useReferenceForm<F>(initial: F, errors: Record<string, string>) {
+  const [form, setForm] = useState(initial);
+  const textOf = (key: keyof F & string) => ({
+    value: form[key] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setForm({ ...form, [key]: e.currentTarget.value }),
+    error: errors[key],
+  });
+  return { form, setForm, textOf };
+}
+
+/** The card every reference form sits in: it submits only when `ready`, and ends with Cancel and Save. */
+export function ReferenceFormCard({
+  ready,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  ready: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready) onSubmit();
+      }}
+    >
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          {children}
+          <Group justify="flex-end" gap="xs" mt="sm">
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!ready}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}
