@@ -66,6 +66,7 @@ export const contracts: readonly ContextContract[] = [
   notificationsContract,
   webinarsContract,
   assignmentLaunchLinksContract,
+  antiplagiarismContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

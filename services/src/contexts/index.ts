@@ -25,6 +25,7 @@ import { classroomsContext } from './classrooms';
 import { infrastructureContext } from './infrastructure';
 import { notificationsContext } from './notifications';
 import { webinarsContext } from './webinars';
+import { antiplagiarismContext } from './antiplagiarism';
 
 /** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
 export interface ContextServices {
@@ -72,6 +73,7 @@ export const contexts: BoundedContext[] = [
   infrastructureContext,
   notificationsContext,
   webinarsContext,
+  antiplagiarismContext,
 ];
 
 export function allMigrations(): Record<string, Migration> {

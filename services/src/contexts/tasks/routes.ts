@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { EXPORT_FORMATS, resultsExportParams, studentsImportParams } from '@sabaq/events';
+import {
+  EXPORT_FORMATS,
+  antiplagiarismCheckParams,
+  resultsExportParams,
+  studentsImportParams,
+} from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '..';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -12,6 +17,8 @@ import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
 import { isStaff, openAssignment } from '../assignments/work/open-assignment';
 import { tasksCollection } from './collection';
+import { checkAssignment } from './antiplagiarism-check/check-job';
+import { antiplagiarismCheckRoute } from './antiplagiarism-check/start-route';
 import { exportResults } from './export/results-export';
 import { importStudents } from './import/students-import';
 import { taskEntity } from './read-model/entities';
@@ -56,6 +63,8 @@ export async function tasksRoutes(
           context,
         );
       },
+      'antiplagiarism-check': (s, task, context) =>
+        checkAssignment(s, task, antiplagiarismCheckParams.parse(task.params), context),
     },
     { log: (message) => app.log.warn(message) },
   );
@@ -138,6 +147,10 @@ export async function tasksRoutes(
       return reply.status(201).send({ entity: taskEntity(await ownTask(caller, id)) });
     },
   );
+
+  antiplagiarismCheckRoute(app, services, () => {
+    if (options.worker !== false) void worker.kick();
+  });
 
   // A school's students from a table: the file is kept in the object store, the task reads it.
   await app.register(async (scope) => {

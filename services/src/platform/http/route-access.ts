@@ -133,6 +133,10 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'POST /api/tasks/:id/abort.json': caller,
   'GET /api/tasks/:id/download': caller,
   'POST /api/assignments/:id/results/export.json': assignmentStaff,
+  // Anti-plagiarism checks (docs/antiplagiarism.md): the assignment's staff; the routes check which.
+  'POST /api/assignments/:id/antiplagiarism/check.json': assignmentStaff,
+  'GET /api/antiplagiarism/reports/:task': assignmentStaff,
+  'GET /api/antiplagiarism/reports/:task/answers/:key': assignmentStaff,
   // A school's admins and managers import its students from a table (a task in their school).
   'POST /api/students/import.json': only('admin', 'manager'),
   // Proctoring (docs/proctoring.md): the routes check the attempt's student or the assignment's watchers.

@@ -229,6 +229,15 @@ export const accessTable: AccessTable = {
       Object.fromEntries(ACTIONS.map((action) => [action, schoolStaff])) as CollectionAccess,
     ]),
   ),
+  // Anti-plagiarism groups (contexts/antiplagiarism): named by a school's managers and admins; its
+  // teachers read them (a check compares the classes of a group).
+  'antiplagiarism-groups': {
+    list: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school' }),
+    get: groups('none', { admin: 'own-school', manager: 'own-school', teacher: 'own-school' }),
+    create: schoolStaff,
+    update: schoolStaff,
+    delete: schoolStaff,
+  },
   'acs-gates': {
     list: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),
     get: groups('none', { admin: 'all', manager: 'all', teacher: 'all' }),

@@ -1,0 +1,23 @@
+import type { BoundedContext } from '..';
+import { registerCollections } from '../../platform/http/records/routes';
+import { groupsCollection, groupsMigration, groupsProjection } from './groups/collection';
+import { reportsProjection } from './report/projection';
+import { reportRoutes } from './report/report-routes';
+import { reportsMigration } from './report/tables';
+
+/**
+ * Anti-plagiarism: the groups of classes whose work is compared, and the reports of checks. The check
+ * itself is a task kind (contexts/tasks/antiplagiarism-check). See docs/antiplagiarism.md.
+ */
+export const antiplagiarismContext: BoundedContext = {
+  name: 'antiplagiarism',
+  migrations: {
+    '1400_antiplagiarism_groups': groupsMigration,
+    '1410_antiplagiarism_reports': reportsMigration,
+  },
+  projections: [groupsProjection, reportsProjection],
+  routes: async (app, services) => {
+    await registerCollections(app, services, [groupsCollection]);
+    reportRoutes(app, services);
+  },
+};
