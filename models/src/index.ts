@@ -6,3 +6,4 @@ export * from './head-pose';
 export * from './face-embedding';
 export * from './voice-activity';
 export * from './object-detector';
+export * from './eye-gaze';

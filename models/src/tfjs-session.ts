@@ -1,11 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { modelAvailable, modelEntry, weightsPath } from './manifest';
+import { IRIS_INPUT_SIZE, type IrisModel } from './eye-gaze';
 import { OBJECT_INPUT_SIZE, type ObjectModel } from './object-detector';
 
 /** A TensorFlow.js graph model running in its own worker thread (tfjs-worker.mjs says why). */
 export interface TfjsGraphSession {
   run(input: Float32Array): Promise<Float32Array>;
   close(): Promise<void>;
+  /** Milliseconds the worker computed and runs made, queueing not counted (the bench's per-model cost). */
+  readonly computed: { ms: number; runs: number };
 }
 
 export function tfjsGraphSession(id: string, input: number[], output: string): Promise<TfjsGraphSession> {
@@ -21,6 +24,7 @@ export function tfjsGraphSession(id: string, input: number[], output: string): P
   const pending = new Map<number, { resolve: (v: Float32Array) => void; reject: (e: Error) => void }>();
   let next = 0;
   let failure: Error | null = null;
+  const computed = { ms: 0, runs: 0 };
   const failAll = (error: Error) => {
     failure = error;
     for (const p of pending.values()) p.reject(error);
@@ -32,33 +36,41 @@ export function tfjsGraphSession(id: string, input: number[], output: string): P
       reject(error);
     });
     worker.on('exit', (code) => failAll(new Error(`the ${id} worker stopped (exit code ${code})`)));
-    worker.on('message', (message: { ready?: true; id?: number; output?: Float32Array; error?: string }) => {
-      if (message.id === undefined) {
-        if (message.ready) {
-          resolve({
-            run(data) {
-              if (failure) return Promise.reject(failure);
-              const id = next++;
-              // Only waiting on a frame keeps the process alive, as a pending onnxruntime run would.
-              if (pending.size === 0) worker.ref();
-              return new Promise<Float32Array>((resolve, reject) => {
-                pending.set(id, { resolve, reject });
-                worker.postMessage({ id, input: data });
-              });
-            },
-            async close() {
-              await worker.terminate();
-            },
-          });
-        } else reject(new Error(`model ${id} could not be loaded: ${message.error}`));
-        return;
-      }
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (pending.size === 0) worker.unref();
-      if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else waiting?.resolve(message.output!);
-    });
+    worker.on(
+      'message',
+      (message: { ready?: true; id?: number; output?: Float32Array; ms?: number; error?: string }) => {
+        if (message.id === undefined) {
+          if (message.ready) {
+            resolve({
+              run(data) {
+                if (failure) return Promise.reject(failure);
+                const id = next++;
+                // Only waiting on a frame keeps the process alive, as a pending onnxruntime run would.
+                if (pending.size === 0) worker.ref();
+                return new Promise<Float32Array>((resolve, reject) => {
+                  pending.set(id, { resolve, reject });
+                  worker.postMessage({ id, input: data });
+                });
+              },
+              async close() {
+                await worker.terminate();
+              },
+              computed,
+            });
+          } else reject(new Error(`model ${id} could not be loaded: ${message.error}`));
+          return;
+        }
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        if (pending.size === 0) worker.unref();
+        if (message.error !== undefined) waiting?.reject(new Error(message.error));
+        else {
+          computed.ms += message.ms ?? 0;
+          computed.runs += 1;
+          waiting?.resolve(message.output!);
+        }
+      },
+    );
   });
 }
 
@@ -76,6 +88,23 @@ export function serverObjectModel(id = 'objects-centernet'): Promise<ObjectModel
     );
     loaded.catch(() => objectModels.delete(id));
     objectModels.set(id, loaded);
+  }
+  return loaded;
+}
+
+const irisModels = new Map<string, Promise<TfjsGraphSession>>();
+
+/**
+ * MediaPipe Iris (manifest id eyes-iris, a TensorFlow.js graph model) on the WASM backend in a worker
+ * thread of its own, loaded once per process: two eyes a call. Apart from the object detector's worker,
+ * so that an eye reading never waits behind a 0.2-s object look.
+ */
+export function serverIrisModel(id = 'eyes-iris'): Promise<IrisModel & Pick<TfjsGraphSession, 'computed'>> {
+  let loaded = irisModels.get(id);
+  if (!loaded) {
+    loaded = tfjsGraphSession(id, [2, IRIS_INPUT_SIZE, IRIS_INPUT_SIZE, 3], 'Identity');
+    loaded.catch(() => irisModels.delete(id));
+    irisModels.set(id, loaded);
   }
   return loaded;
 }

@@ -5,7 +5,8 @@
  * same under tsx, vitest and node.
  *   workerData: { modelJson: absolute path of model.json (its shards beside it), input: [1,h,w,3],
  *                 output: the output node's name }
- *   message in: { id, input: Float32Array }   message out: { id, output: Float32Array } or { id, error }
+ *   message in: { id, input: Float32Array }   message out: { id, output: Float32Array, ms } or { id, error }
+ *   (ms: what the inference computed, without the time the message waited in the queue)
  * The first message out is { ready: true } or { error } when the model cannot be loaded.
  */
 import { readFileSync } from 'node:fs';
@@ -53,12 +54,13 @@ try {
   const graph = await load();
   parentPort.on('message', ({ id, input }) => {
     try {
+      const start = performance.now();
       const output = tf.tidy(() =>
         graph.execute(tf.tensor(input, workerData.input, 'float32'), workerData.output),
       );
       const data = output.dataSync();
       output.dispose();
-      parentPort.postMessage({ id, output: data }, [data.buffer]);
+      parentPort.postMessage({ id, output: data, ms: performance.now() - start }, [data.buffer]);
     } catch (error) {
       parentPort.postMessage({ id, error: String(error) });
     }

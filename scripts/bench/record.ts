@@ -46,13 +46,15 @@ Machine of the last run of each: see the \`host\` field.
 - \`ai\`: the server's re-analysis of the accuracy video (real pictures and sound with known segments,
   docs/ai-analysis.md) in seconds of recording per second, against ffmpeg decoding the same video and
   doing nothing else in the same run: \`analysis_x_realtime_core\` (face, pose and identity on frames at
-  2/s, voice activity and loudness on every second, no object detector; target ≥ 20× real time),
-  \`analysis_x_realtime_full\` (the whole pipeline as the analyzer runs it; target: ratio ≥ 0.33) and
-  \`analysis_x_realtime_full_fixed\` (the object detector on every 2-s frame, the former schedule);
-  \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg), which the machine's
-  load does not change; \`<model>_ms_per_frame\` and \`objects_looked_frames\` (against the fixed
-  schedule's); \`<type>_precision\` and \`_recall\` per detector over the known segments. The host
-  field has the load average at the start.
+  2/s, voice activity and loudness on every second, no object detector, no eyes; target ≥ 20× real
+  time), \`analysis_x_realtime_core_eyes\` (the same with the eyes-away check, the iris model once a
+  second), \`analysis_x_realtime_full\` (the whole pipeline as the analyzer runs it; target: ratio ≥
+  0.33) and \`analysis_x_realtime_full_fixed\` (the object detector on every 2-s frame, the former
+  schedule); \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg), which the
+  machine's load does not change; \`<model>_ms_per_frame\`, \`eyes_ms_per_reading\` (the iris model's
+  computing per reading of both eyes) and \`objects_looked_frames\` (against the fixed schedule's);
+  \`<type>_precision\` and \`_recall\` per detector over the known segments. The host field has the load
+  average at the start.
 - \`transcode\`: a 60-s 640×480 VP8 and Opus recording in 5-s chunks converted to HLS, in multiples of
   real time: \`hls_x_realtime\` (the transcoder's ffmpeg step) and \`conversion_x_realtime\` (the whole
   conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a

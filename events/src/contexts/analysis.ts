@@ -22,6 +22,8 @@ export const SERVER_VIOLATION_TYPES = [
   'many_faces',
   'too_far',
   'head_turned',
+  // Added with the iris model (docs/ai-analysis.md, "Eyes away"); the client vocabulary already had it.
+  'eye_away',
   'face_mismatch',
   'speech',
   'noise',

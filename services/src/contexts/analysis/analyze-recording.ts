@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import {
   detectObjects,
   detectFaces,
+  eyeGaze,
   faceEmbedding,
   faceLandmarks,
   faceSimilarity,
@@ -11,6 +12,7 @@ import {
   resize,
   manifest,
   pooledServerSession,
+  serverIrisModel,
   serverObjectModel,
   serverSession,
   VAD_FRAME,
@@ -45,7 +47,7 @@ export interface AnalysisResult {
   thumbnails: Map<number, RgbImage>;
   /**
    * Per model: wall milliseconds of its calls for voice-activity and objects (each called one at a
-   * time), and for the face models (face-detect, head-pose, face-landmarks, face-embedding, several
+   * time), for eyes the milliseconds the iris worker computed, and for the face models (face-detect, head-pose, face-landmarks, face-embedding, several
    * frames in flight) the milliseconds their runs computed in the onnx workers, without waiting for one.
    */
   costs: Record<string, DetectorCost>;
@@ -75,6 +77,8 @@ export interface AnalyzeOptions {
   audioInput?: RecordingInput;
   /** false: no prohibited-objects detection (the bench's core figure); default true. */
   objects?: boolean;
+  /** false: no eyes-away check (the iris model; the bench's core figure); default true. */
+  eyes?: boolean;
 }
 
 /** Wall milliseconds spent in one model's calls, and how many calls. */
@@ -89,10 +93,12 @@ const MODEL_IDS = [...FACE_MODEL_IDS, VOICE_MODEL_ID] as const;
 
 /** The object detector, a TensorFlow.js model run apart from the ONNX sessions (serverObjectModel). */
 const OBJECT_MODEL_ID = 'objects-centernet';
+/** MediaPipe Iris for eyes away, a TensorFlow.js model in a worker of its own (serverIrisModel). */
+const IRIS_MODEL_ID = 'eyes-iris';
 
 export function modelVersions(): string[] {
   const entries = manifest();
-  return [...MODEL_IDS, OBJECT_MODEL_ID].map((id) => {
+  return [...MODEL_IDS, OBJECT_MODEL_ID, IRIS_MODEL_ID].map((id) => {
     const entry = entries.find((m) => m.id === id)!;
     return `${id}@${entry.package}-${entry.version}`;
   });
@@ -109,10 +115,12 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   // the calling thread, and this is the api process); the voice model's calls are tiny and stay here.
   const [detector, landmarker, poser, embedder] = FACE_MODEL_IDS.map((id) => pooledServerSession(id));
   const faceModels = { detector, landmarker, poser, embedder };
-  const [vadSession, objectModel] = await Promise.all([
+  const [vadSession, objectModel, irisModel] = await Promise.all([
     serverSession(VOICE_MODEL_ID),
     options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
+    options.eyes === false ? null : serverIrisModel(IRIS_MODEL_ID),
   ]);
+  const irisAtStart = { ...(irisModel?.computed ?? { ms: 0, runs: 0 }) };
   let identity: Float32Array | null = null;
   if (options.identityPhoto) {
     const faces = await detectFaces(detector!, options.identityPhoto);
@@ -161,15 +169,28 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     const main = faces[0];
     let pose: FrameSignal['pose'] = null;
     let similarity: number | null = null;
+    let eyes: FrameSignal['eyes'] = null;
     if (main) {
       const p = await timed('head-pose', () => headPose(poser!, image, main.box));
       pose = { yaw: p.yaw, pitch: p.pitch };
-      if (identity && index % settings.identityEveryFrames === 0) {
+      const compare = identity !== null && index % settings.identityEveryFrames === 0;
+      // The eyes are read only where they can be told apart from everything else: one face, near
+      // enough, its head not turned (a turned head is head_turned already).
+      const lookAtEyes =
+        irisModel !== null &&
+        index % settings.eyesEveryFrames === 0 &&
+        faces.length === 1 &&
+        main.share >= settings.minFaceShare &&
+        Math.abs(p.yaw) <= settings.maxYaw &&
+        Math.abs(p.pitch) <= settings.maxPitch;
+      if (compare || lookAtEyes) {
         const marks = await timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box));
-        const embedding = await timed('face-embedding', () =>
-          faceEmbedding(embedder!, image, fivePoints(marks)),
-        );
-        similarity = faceSimilarity(identity, embedding);
+        const [embedding, gaze] = await Promise.all([
+          compare ? timed('face-embedding', () => faceEmbedding(embedder!, image, fivePoints(marks))) : null,
+          lookAtEyes ? eyeGaze(irisModel, image, marks) : null,
+        ]);
+        if (embedding) similarity = faceSimilarity(identity!, embedding);
+        if (gaze) eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
       }
     }
     const signal: FrameSignal = {
@@ -177,6 +198,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       faces: faces.map(({ score, share }) => ({ score, share })),
       bestScore: candidates[0]?.score ?? 0,
       pose,
+      eyes,
       identity: similarity,
       objects: null,
     };
@@ -279,6 +301,13 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     'face-landmarks': faceModels.landmarker,
     'face-embedding': faceModels.embedder,
   };
+  // The iris worker is shared by every analysis in the process: count this run's share only.
+  if (irisModel && irisModel.computed.runs > irisAtStart.runs) {
+    costs.eyes = {
+      ms: irisModel.computed.ms - irisAtStart.ms,
+      runs: irisModel.computed.runs - irisAtStart.runs,
+    };
+  }
   for (const [name, session] of Object.entries(faceCosts)) {
     // The identity photo's own runs (before the recording) are in the counts too: a handful of ms.
     if (session!.computed.runs > 0) costs[name] = { ...session!.computed };
@@ -289,7 +318,11 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     intervals,
     frames: frames.length,
     audioSeconds: audio.length,
-    models: modelVersions().filter((m) => objectModel || !m.startsWith(`${OBJECT_MODEL_ID}@`)),
+    models: modelVersions().filter(
+      (m) =>
+        (objectModel || !m.startsWith(`${OBJECT_MODEL_ID}@`)) &&
+        (irisModel || !m.startsWith(`${IRIS_MODEL_ID}@`)),
+    ),
     thumbnails: thumbnailsOf(intervals, kept),
     costs,
     objectLooks,

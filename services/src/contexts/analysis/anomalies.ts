@@ -1,5 +1,5 @@
 import { SERVER_VIOLATION_TYPES } from '@sabaq/events';
-import type { AnalysisSettings } from './settings';
+import { EYE_MIN_OPENNESS, EYE_MIN_WIDTH_PX, type AnalysisSettings } from './settings';
 
 /** What the detectors saw in one sampled frame, at `t` seconds into the recording. */
 export interface FrameSignal {
@@ -10,6 +10,11 @@ export interface FrameSignal {
   bestScore: number;
   /** Pose of the main face, when there is one. */
   pose: { yaw: number; pitch: number } | null;
+  /**
+   * Where the eyes look (models/src/eye-gaze.ts), read on every eyesEveryFrames-th frame and only when
+   * exactly one face is found, its head not turned and not too far; absent or null otherwise.
+   */
+  eyes?: { horizontal: number; openness: number; width: number } | null;
   /** Similarity of the main face to the identity photo, on frames where it was compared. */
   identity: number | null;
   /**
@@ -97,11 +102,29 @@ export function anomaliesOf(
     if (main.share < settings.minFaceShare) {
       add('too_far', frame.t, frameSpan, main.score * (1 - main.share / settings.minFaceShare / 2));
     }
+    let turned = false;
     if (frame.pose) {
       const yaw = Math.abs(frame.pose.yaw) / settings.maxYaw;
       const pitch = Math.abs(frame.pose.pitch) / settings.maxPitch;
-      if (yaw > 1 || pitch > 1)
+      turned = yaw > 1 || pitch > 1;
+      if (turned)
         add('head_turned', frame.t, frameSpan, main.score * Math.min(1, Math.max(yaw, pitch) - 0.5));
+    }
+    const eyes = frame.eyes;
+    // A turned head is head_turned already, and with other faces or a distant one the eyes are not read.
+    if (
+      eyes &&
+      !turned &&
+      frame.faces.length === 1 &&
+      main.share >= settings.minFaceShare &&
+      eyes.width >= EYE_MIN_WIDTH_PX &&
+      eyes.openness >= EYE_MIN_OPENNESS
+    ) {
+      const away =
+        Math.abs(eyes.horizontal) / (eyes.horizontal < 0 ? settings.maxGazeLeft : settings.maxGazeRight);
+      // A reading stands for the frames until the next one.
+      if (away > 1)
+        add('eye_away', frame.t, frameSpan * settings.eyesEveryFrames, main.score * Math.min(1, away - 0.5));
     }
     if (frame.identity !== null && frame.identity < settings.identityMinSimilarity) {
       // An identity frame stands for the frames until the next comparison.

@@ -41,6 +41,12 @@ describe('server analysis settings', () => {
     } as never);
     expect(objects.objectsEveryFrames).toBe(1);
     expect(objects.objectMinScore).toEqual({ 'cell phone': 0.5, laptop: 0.25, remote: 0.25 });
+    // Eyes: face_landmarker.eye_direction's sideways scores (0.4) halved for the server's iris offset;
+    // the student looking to their right moves the irises to the picture's left (look_right).
+    expect(settings).toMatchObject({ maxGazeLeft: 0.2, maxGazeRight: 0.2, eyesEveryFrames: 2 });
+    expect(
+      analysisSettings({ face_landmarker: { eye_direction: { look_right: 0.6, look_left: 2 } } } as never),
+    ).toMatchObject({ maxGazeLeft: 0.3, maxGazeRight: 0.5 });
     // Malformed values fall back to the defaults rather than disabling a detector.
     expect(analysisSettings({ head_tolerance: -5, noise_sensitivity: 'loud' } as never)).toMatchObject({
       cameraToleranceMs: 1500,
@@ -139,6 +145,44 @@ describe('sustained anomalies', () => {
     const phone = [{ label: 'cell phone', score: 0.9, minScore: 0.25 }];
     const signals = [frame(0, { objects: [] }), frame(2, { objects: phone }), frame(4, { objects: [] })];
     expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([]);
+  });
+
+  describe('eyes away', () => {
+    const eyes = (horizontal: number) => ({ eyes: { horizontal, openness: 0.3, width: 8 } });
+
+    it('given the eyes turned to either side for 3 s, raises eye_away over those seconds', () => {
+      // Read once a second (every eyesEveryFrames-th frame); each reading stands for that second.
+      const read = (from: number, to: number, horizontal: number) =>
+        frames(from, to).map((f) => (f.t % 1 === 0 ? { ...f, ...eyes(horizontal) } : f));
+      const signals = [...read(0, 2, -0.05), ...read(2, 5, -0.32), ...read(5, 8, 0.3)];
+      const found = sustainedIntervals(anomaliesOf(signals, [], settings), settings);
+      expect(found).toMatchObject([{ type: 'eye_away', start: 2, end: 8, samples: 6 }]);
+      // 0.32 over 0.2 is 1.6 times the threshold: confident (the face's score caps it).
+      expect(found[0]!.peak).toBeCloseTo(0.99, 3);
+    });
+
+    it('given eyes within the threshold, or one glance of a frame, raises nothing', () => {
+      const signals = [...frames(0, 3, eyes(0.15)), frame(3, eyes(-0.5)), ...frames(3.5, 6, eyes(-0.12))];
+      expect(sustainedIntervals(anomaliesOf(signals, [], settings), settings)).toEqual([]);
+    });
+
+    it('does not read the eyes of a turned head, of several faces, of a far face or of shut or tiny eyes', () => {
+      const away = eyes(-0.5).eyes;
+      const cases: Partial<FrameSignal>[] = [
+        { eyes: away, pose: { yaw: 70, pitch: 0 } },
+        { eyes: away, faces: [face, { score: 0.8, share: 0.3 }] },
+        { eyes: away, faces: [{ score: 0.9, share: 0.05 }] },
+        { eyes: { ...away, openness: 0.05 } },
+        { eyes: { ...away, width: 3 } },
+        { eyes: null },
+      ];
+      for (const over of cases) {
+        const types = sustainedIntervals(anomaliesOf(frames(0, 4, over), [], settings), settings).map(
+          (i) => i.type,
+        );
+        expect(types, JSON.stringify(over)).not.toContain('eye_away');
+      }
+    });
   });
 
   it('tells speech from noise in the audio', () => {

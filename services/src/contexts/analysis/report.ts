@@ -24,6 +24,7 @@ const WEIGHTS: Record<ServerViolation, number> = {
   many_faces: VIOLATION_WEIGHTS.many_faces,
   too_far: VIOLATION_WEIGHTS.too_far,
   head_turned: VIOLATION_WEIGHTS.head_turned,
+  eye_away: VIOLATION_WEIGHTS.eye_away,
   face_mismatch: VIOLATION_WEIGHTS.face_mismatch,
   noise: VIOLATION_WEIGHTS.noise,
   prohibited_objects: VIOLATION_WEIGHTS.prohibited_objects,

@@ -10,6 +10,21 @@ import type { ObjectLookMode } from './object-looks';
  */
 export const OBJECT_SCORE_SCALE = 0.625;
 
+/**
+ * The specification's eye-direction scores (face_landmarker.eye_direction: look_left and look_right
+ * 0.4) are the exam client's MediaPipe blendshape scores; the server measures the irises' offset from
+ * the middle of the eyes instead (models/src/eye-gaze.ts, −1..1 of half the corner distance), on which
+ * looking at the camera stayed within 0.12 on every test picture and the looking-away segment of the
+ * accuracy video reads 0.32: the threshold sits between them, 0.4 → 0.2 (docs/ai-analysis.md).
+ */
+export const EYE_SCORE_SCALE = 0.5;
+
+/** Server-only: eyes whose corners are closer than this (frame pixels) are too small to read. */
+export const EYE_MIN_WIDTH_PX = 5;
+
+/** Server-only: an eye open less than this (lid gap over corner distance) is blinking or shut. */
+export const EYE_MIN_OPENNESS = 0.12;
+
 /** Specification 000 §9 category names of the prohibited COCO classes. */
 const OBJECT_CATEGORIES = { phone: 'cell phone', laptop: 'laptop', remote: 'remote' } as const;
 
@@ -47,6 +62,18 @@ export interface AnalysisSettings {
   /** Degrees of yaw and pitch beyond which the head is turned: head_sensitivity.x and .y. */
   maxYaw: number;
   maxPitch: number;
+  /**
+   * Iris offset (eye-gaze.ts, 0..1) beyond which the eyes look away, towards the picture's left (the
+   * student looks to their right: face_landmarker.eye_direction.look_right) and its right (look_left),
+   * each × EYE_SCORE_SCALE. Checked only on frames with exactly one face, not turned and not too far.
+   */
+  maxGazeLeft: number;
+  maxGazeRight: number;
+  /**
+   * Server-only: the eyes are read on every n-th sampled frame (2: once a second). The iris model costs
+   * about as much CPU as face detection and pose together; a look away needs 1.5 s to count anyway.
+   */
+  eyesEveryFrames: number;
   /** Speech: a 32 ms frame is speech at this probability (speech.positive_threshold)… */
   speechThreshold: number;
   /** …and a second is speech with at least this many such frames (speech.min_frames). */
@@ -73,6 +100,9 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
   const compareMs = num(field(s.head_compare, 'interval'), d.head_compare.interval);
   const categories = field(s.object_detection, 'categories');
   const person = field(categories, 'person');
+  const eyeDirection = field(s.face_landmarker, 'eye_direction');
+  const gaze = (key: 'look_left' | 'look_right') =>
+    EYE_SCORE_SCALE * Math.min(1, num(field(eyeDirection, key), d.face_landmarker.eye_direction[key]));
   const objectsMs = num(field(s.object_detection, 'interval'), d.object_detection.interval);
   const objectMinScore = Object.fromEntries(
     Object.entries(OBJECT_CATEGORIES).map(([category, label]) => [
@@ -106,6 +136,9 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
     minFaceShare: num(field(s.head_sensitivity, 'depth'), d.head_sensitivity.depth) / 100,
     maxYaw: num(field(s.head_sensitivity, 'x'), d.head_sensitivity.x),
     maxPitch: num(field(s.head_sensitivity, 'y'), d.head_sensitivity.y),
+    maxGazeLeft: gaze('look_right'),
+    maxGazeRight: gaze('look_left'),
+    eyesEveryFrames: framesPerSecond,
     speechThreshold: num(field(s.speech, 'positive_threshold'), d.speech.positive_threshold),
     speechMinFrames: Math.max(1, Math.round(num(field(s.speech, 'min_frames'), d.speech.min_frames))),
     noiseDbfs: -3 * num(s.noise_sensitivity, d.noise_sensitivity),

@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lookingAwayPicturePath } from '../../../../models/test/looking-away';
 import { testPicturePath } from '../../../../models/test/media';
 import type { ServerViolation } from './anomalies';
 
 /**
- * The accuracy video: real pictures from Debian packages (models/test/media.ts) and ffmpeg-made sound,
+ * The accuracy video: real pictures from Debian packages (models/test/media.ts), one of them with its
+ * eyes turned by pixel code (models/test/looking-away.ts), and ffmpeg-made sound,
  * cut into segments whose ground truth is known, encoded as a browser would record it (WebM, VP8 and
  * Opus). Nothing is committed: the video is composed at test or bench time.
  */
@@ -81,6 +83,15 @@ export function accuracySegments(): Segment[] {
       // the phone's top edge for a face when it is beside the face.
       video: [...still(student), ...still(testPicturePath('phoneOnTable'))],
       filter: `[0:v]${FIT}[student];[1:v]crop=265:195:128:545,scale=170:-2[phone];[student][phone]overlay=140:110`,
+      audio: silence,
+    },
+    {
+      name: 'the student looking away',
+      // The same frontal picture with both irises moved towards the picture's left by pixel code
+      // (models/test/looking-away.ts): the head does not turn, only the eyes do.
+      expect: ['eye_away'],
+      video: still(lookingAwayPicturePath()),
+      filter: FIT,
       audio: silence,
     },
     { name: 'the student alone again', expect: [], video: still(student), filter: FIT, audio: silence },
