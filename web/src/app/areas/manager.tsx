@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { GroupCreatePage, GroupEditPage, GroupsListPage } from '../../features/antiplagiarism';
 import { GroupHome } from '../../features/home';
 import {
   PEOPLE_COLLECTIONS,
@@ -39,6 +40,9 @@ export const pages: Record<string, ComponentType> = {
   'server-create': ServerCreatePage,
   'server-edit': ServerEditPage,
   storages: StoragesListPage,
+  'antiplagiarism-groups': GroupsListPage,
+  'antiplagiarism-group-create': GroupCreatePage,
+  'antiplagiarism-group-edit': GroupEditPage,
   'storage-create': StorageCreatePage,
   'storage-edit': StorageEditPage,
 };

@@ -36,6 +36,10 @@ const TeacherProctoringPage = lazy(async () => ({
 const WebinarPage = lazy(async () => ({
   default: (await import('../../features/webinars/components/webinar-page')).WebinarPage,
 }));
+// The anti-plagiarism report (with its chart library) is loaded when first opened, not with the area.
+const AntiplagiarismReportPage = lazy(async () => ({
+  default: (await import('../../features/antiplagiarism/components/report-page')).AntiplagiarismReportPage,
+}));
 /** The teacher's area (/t); managers open it too, through the shared menu. */
 export const pages: Record<string, ComponentType> = {
   'assignment-webinar': () => (
@@ -54,6 +58,11 @@ export const pages: Record<string, ComponentType> = {
     </Suspense>
   ),
   assignment: AssignmentViewPage,
+  'antiplagiarism-report': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <AntiplagiarismReportPage />
+    </Suspense>
+  ),
   'assignment-result': AttemptResultPage,
   'assignment-proctoring': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>

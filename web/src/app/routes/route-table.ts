@@ -14,7 +14,6 @@ export interface PageSpec {
 /** Screens whose back end comes later ('в разработке'), or that this server does not offer at all. */
 export const SECTIONS = {
   assignments: 'in-development',
-  antiplagiarism: 'in-development',
   lessons: 'in-development',
   quizzes: 'in-development',
   courses: 'in-development',
@@ -52,7 +51,7 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'assignments/proctoring/:assignment', page: 'assignment-proctoring' },
     { path: 'assignments/webinar/:assignment', page: 'assignment-webinar' },
     { path: 'assignments/result/:assignment/:result', page: 'assignment-result' },
-    ...placeholder('antiplagiarism', 'antiplagiarism/report/:task'),
+    { path: 'antiplagiarism/report/:task', page: 'antiplagiarism-report' },
     { path: 'lessons', page: 'lessons' },
     { path: 'lessons/create', page: 'lesson-create' },
     { path: 'lessons/:lesson', page: 'lesson' },
@@ -97,12 +96,9 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'profile/edit', page: 'profile-edit' },
     { path: 'profile/password', page: 'profile-password' },
     { path: 'profile/:user?', page: 'profile' },
-    ...placeholder(
-      'antiplagiarism',
-      'antiplagiarism-groups',
-      'antiplagiarism-groups/create',
-      'antiplagiarism-groups/edit/:group',
-    ),
+    { path: 'antiplagiarism-groups', page: 'antiplagiarism-groups' },
+    { path: 'antiplagiarism-groups/create', page: 'antiplagiarism-group-create' },
+    { path: 'antiplagiarism-groups/edit/:group', page: 'antiplagiarism-group-edit' },
     ...people('students'),
     ...people('teachers'),
     ...people('proctors'),

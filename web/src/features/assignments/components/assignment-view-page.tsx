@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
+import { AntiplagiarismCheckPanel } from '../../antiplagiarism';
 import { notifySuccess } from '../../auth';
 import { LaunchLinkPanel } from '../../external-assignment';
 import { assignmentKeys, assignmentQuery, assignmentsApi, type AssignmentAction } from '../api';
@@ -72,6 +73,7 @@ export function AssignmentViewPage() {
       <AssignmentInfo assignment={a} />
       {/* The link to post on the school's site; an external assignment's work address (features/external-assignment). */}
       <LaunchLinkPanel assignmentId={a.id} externalUrl={a.type === 'external' ? a.external_url : null} />
+      <AntiplagiarismCheckPanel assignmentId={a.id} />
       {a.students.length === 0 ? (
         <Text c="dimmed">{t('assignments.noStudents')}</Text>
       ) : (

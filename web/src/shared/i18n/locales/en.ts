@@ -13,6 +13,7 @@ import { studentCourses } from './en/student-courses';
 import { rooms } from './en/rooms';
 import { infrastructure } from './en/infrastructure';
 import { publicReport } from './en/public-report';
+import { antiplagiarism } from './en/antiplagiarism';
 import type { Messages } from './ru';
 
 export const en: Messages = {
@@ -36,6 +37,7 @@ export const en: Messages = {
   rooms,
   infrastructure,
   publicReport,
+  antiplagiarism,
   aiReport,
   proctoring,
   analytics,

@@ -13,6 +13,7 @@ import { studentCourses } from './kz/student-courses';
 import { rooms } from './kz/rooms';
 import { infrastructure } from './kz/infrastructure';
 import { publicReport } from './kz/public-report';
+import { antiplagiarism } from './kz/antiplagiarism';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
@@ -36,6 +37,7 @@ export const kz: Messages = {
   rooms,
   infrastructure,
   publicReport,
+  antiplagiarism,
   aiReport,
   proctoring,
   analytics,

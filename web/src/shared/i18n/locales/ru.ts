@@ -13,6 +13,7 @@ import { studentCourses } from './ru/student-courses';
 import { rooms } from './ru/rooms';
 import { infrastructure } from './ru/infrastructure';
 import { publicReport } from './ru/public-report';
+import { antiplagiarism } from './ru/antiplagiarism';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
@@ -36,6 +37,7 @@ export const ru = {
   rooms,
   infrastructure,
   publicReport,
+  antiplagiarism,
   aiReport,
   proctoring,
   analytics,

@@ -1,0 +1,87 @@
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../shared/i18n';
+import { answerQuery, type ReportRow } from '../api';
+import { BAND_COLORS } from '../model';
+import { HighlightedText } from './highlighted-text';
+
+/** One answer beside one of its sources (the strongest first), the matched fragments marked in both. */
+export function AnswerComparison({
+  task,
+  row,
+  onClose,
+}: {
+  task: string;
+  row: ReportRow;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [source, setSource] = useState<string | undefined>(undefined);
+  const detail = useQuery(answerQuery(task, row.answer_key, source));
+  const d = detail.data;
+  return (
+    <Modal opened onClose={onClose} size="90rem" title={`${row.student_name} · ${row.question}`}>
+      {!d ? (
+        <Skeleton height={320} />
+      ) : (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Badge color={BAND_COLORS[d.band]} variant="light">
+              {t('antiplagiarism.report.originality')}:{' '}
+              {d.originality === null ? '—' : `${format.number(d.originality, 1)} %`}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {t('antiplagiarism.report.words', { count: d.words })}
+            </Text>
+            {d.source ? (
+              <Text size="sm" c="dimmed">
+                {t('antiplagiarism.report.fragments', { count: d.source.fragments.length })}
+              </Text>
+            ) : null}
+          </Group>
+          <SimpleGrid cols={{ base: 1, md: d.source ? 2 : 1 }} spacing="md">
+            <Paper withBorder radius="md" p="sm">
+              <Text fw={600} mb="xs">
+                {t('antiplagiarism.report.answer')}: {d.student_name}
+              </Text>
+              <HighlightedText text={d.text} ranges={d.source?.fragments ?? []} testId="answer-text" />
+            </Paper>
+            {d.source ? (
+              <Paper withBorder radius="md" p="sm">
+                <Text fw={600} mb="xs">
+                  {t('antiplagiarism.report.sourceText', { name: d.source.student_name })} ·{' '}
+                  {t('antiplagiarism.report.similarity', { value: format.number(d.source.similarity, 1) })}
+                </Text>
+                <HighlightedText
+                  text={d.source.text}
+                  ranges={d.source.fragments.map((f) => ({ start: f.source_start, end: f.source_end }))}
+                  testId="source-text"
+                />
+              </Paper>
+            ) : (
+              <Text c="dimmed">{t('antiplagiarism.report.noSourceText')}</Text>
+            )}
+          </SimpleGrid>
+          {d.sources.length > 1 ? (
+            <Group gap="xs">
+              <Text size="sm">{t('antiplagiarism.report.otherSources')}:</Text>
+              {d.sources.map((s) => (
+                <Button
+                  key={s.answer_key}
+                  size="xs"
+                  variant={s.answer_key === (d.source?.answer_key ?? '') ? 'filled' : 'default'}
+                  onClick={() => setSource(s.answer_key)}
+                >
+                  {s.student_name} · {format.number(s.similarity, 1)} %
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
