@@ -105,6 +105,9 @@ describe('an external assignment through its launch link', () => {
       .waitFor({ state: 'detached', ...POLL });
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('external-assignment-link') });
+    // The link brings its own teacher to the teacher's view.
+    await page.goto(launchUrl);
+    await page.waitForURL(`${demo.url}/t/assignments/${assignmentId}`, POLL);
   });
 
   it('the student opens the link signed out, signs in, starts, does the framed work and finishes', async () => {
@@ -113,6 +116,7 @@ describe('an external assignment through its launch link', () => {
     await page.goto(launchUrl);
     await page.getByTestId('launch-name').getByText(NAME).waitFor(POLL);
     await page.getByTestId('auth-modal').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('external-assignment-launch'), animations: 'disabled' });
     await signInThroughModal(page, 'student');
     await page.waitForURL(`${demo.url}/s/assignments/${assignmentId}`, POLL);
     await page.getByTestId('external-facts').waitFor(POLL);

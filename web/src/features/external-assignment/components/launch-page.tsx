@@ -45,11 +45,12 @@ export function LaunchPage() {
       data-testid="launch-page"
       data-state={invalid ? 'invalid' : decision.kind}
     >
+      {/* The name comes first and small enough to stay above the sign-in modal, which opens over the page. */}
       <Stack gap={4}>
-        <Text c="dimmed">{t('launch.lead')}</Text>
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }} data-testid="launch-name">
+        <Title order={1} fz="lg" lh={1.3} data-testid="launch-name">
           {name ?? t('launch.title')}
         </Title>
+        <Text c="dimmed">{t('launch.lead')}</Text>
         {preview.data?.school ? (
           <Text size="sm" c="dimmed">
             {t('launch.school')}: {preview.data.school}
