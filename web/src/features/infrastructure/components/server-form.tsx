@@ -8,11 +8,12 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import { errorUnder, type ServerFields } from '../model';
 import { IceServersField } from './ice-servers-field';
+import { useInfrastructureForm } from './use-infrastructure-form';
 
 const PROVIDERS = ['jitsi', 'livekit', 'janus', 'mediasoup', 'bigbluebutton', 'ffmpeg'];
 
@@ -26,22 +27,11 @@ export function ServerForm({
 }) {
   const { t } = useTranslation();
   const { errors } = props;
-  const [fields, setFields] = useState(props.initial);
-  const set = <K extends keyof ServerFields>(key: K, value: ServerFields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
-  const label = (key: string) =>
-    t(`infrastructure.servers.fields.${key}` as 'infrastructure.servers.fields.name');
+  const { fields, set, label, textOf } = useInfrastructureForm(props.initial, errors, 'servers');
   const ready = fields.name.trim() !== '' && fields.host.trim() !== '' && fields.provider.trim() !== '';
   return (
     <RecordForm {...shellOf(props, fields)} canSubmit={ready} submitTestId="server-save" actions={extra}>
-      <TextInput
-        name="name"
-        label={label('name')}
-        required
-        value={fields.name}
-        error={errors.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-      />
+      <TextInput label={label('name')} required {...textOf('name')} />
       <Group grow align="flex-start">
         <Autocomplete
           name="provider"
@@ -72,15 +62,7 @@ export function ServerForm({
           ) : null}
         </Stack>
       </Group>
-      <TextInput
-        name="host"
-        label={label('host')}
-        required
-        placeholder="https://meet.school.kz"
-        value={fields.host}
-        error={errors.host}
-        onChange={(e) => set('host', e.currentTarget.value)}
-      />
+      <TextInput label={label('host')} required placeholder="https://meet.school.kz" {...textOf('host')} />
       <TextInput
         name="alternate_host"
         label={label('alternateHost')}
@@ -94,15 +76,7 @@ export function ServerForm({
         errors={errors}
         onChange={(rows) => set('ice_servers', rows)}
       />
-      <Textarea
-        name="description"
-        label={label('description')}
-        autosize
-        minRows={2}
-        value={fields.description}
-        error={errors.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-      />
+      <Textarea label={label('description')} autosize minRows={2} {...textOf('description')} />
       <Switch
         label={label('active')}
         checked={fields.is_active}

@@ -1,8 +1,8 @@
 import { Group, PasswordInput, Switch, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import type { StorageFields } from '../model';
+import { useInfrastructureForm } from './use-infrastructure-form';
 
 /** Create and edit of an external S3 storage; the secret key is write-only (empty keeps the stored one). */
 export function StorageForm({
@@ -14,27 +14,13 @@ export function StorageForm({
 }) {
   const { t } = useTranslation();
   const { errors } = props;
-  const [fields, setFields] = useState(props.initial);
-  const set = <K extends keyof StorageFields>(key: K, value: StorageFields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
-  const label = (key: string) =>
-    t(`infrastructure.storages.fields.${key}` as 'infrastructure.storages.fields.name');
+  const { fields, set, label, textOf } = useInfrastructureForm(props.initial, errors, 'storages');
   const text = (
     key: 'name' | 'endpoint' | 'region' | 'bucket' | 'prefix' | 'access_key',
     title: string,
     required = false,
     placeholder?: string,
-  ) => (
-    <TextInput
-      name={key}
-      label={label(title)}
-      required={required}
-      placeholder={placeholder}
-      value={fields[key]}
-      error={errors[key]}
-      onChange={(e) => set(key, e.currentTarget.value)}
-    />
-  );
+  ) => <TextInput label={label(title)} required={required} placeholder={placeholder} {...textOf(key)} />;
   const ready =
     ['name', 'endpoint', 'bucket', 'access_key'].every((key) => fields[key as keyof StorageFields] !== '') &&
     (hasSecret || fields.secret_key !== '');
@@ -50,14 +36,11 @@ export function StorageForm({
       <Group grow align="flex-start">
         {text('access_key', 'accessKey', true)}
         <PasswordInput
-          name="secret_key"
           label={label('secretKey')}
           required={!hasSecret}
           autoComplete="new-password"
           description={hasSecret ? t('infrastructure.storages.secretKept') : undefined}
-          value={fields.secret_key}
-          error={errors.secret_key}
-          onChange={(e) => set('secret_key', e.currentTarget.value)}
+          {...textOf('secret_key')}
         />
       </Group>
       <Switch
@@ -65,15 +48,7 @@ export function StorageForm({
         checked={fields.path_style}
         onChange={(e) => set('path_style', e.currentTarget.checked)}
       />
-      <Textarea
-        name="description"
-        label={label('description')}
-        autosize
-        minRows={2}
-        value={fields.description}
-        error={errors.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-      />
+      <Textarea label={label('description')} autosize minRows={2} {...textOf('description')} />
     </RecordForm>
   );
 }

@@ -12,13 +12,13 @@ export type CityFields = {
   is_default: boolean;
 };
 
-export function CityForm({ initial, errors, busy, onSubmit, onCancel }: ReferenceFormProps<CityFields>) {
+export function CityForm(props: ReferenceFormProps<CityFields>) {
   const { t } = useTranslation();
   const regions = useQuery(allRegionsQuery);
-  const { form, setForm, textOf } = useReferenceForm(initial, errors);
-  const ready = form.name.trim() && /^[a-z0-9-]+$/.test(form.slug.trim());
+  const { form, setForm, textOf, cardOf } = useReferenceForm(props);
+  const ready = form.name.trim() !== '' && /^[a-z0-9-]+$/.test(form.slug.trim());
   return (
-    <ReferenceFormCard ready={Boolean(ready)} busy={busy} onCancel={onCancel} onSubmit={() => onSubmit(form)}>
+    <ReferenceFormCard {...cardOf(ready)}>
       <TextInput label={t('reference.fields.name')} required {...textOf('name')} />
       <TextInput
         label={t('reference.fields.slug')}
@@ -35,7 +35,7 @@ export function CityForm({ initial, errors, busy, onSubmit, onCancel }: Referenc
         clearable
         searchable
         nothingFoundMessage={t('common.nothingFound')}
-        error={errors.region_id}
+        error={props.errors.region_id}
       />
       <Textarea label={t('reference.fields.description')} autosize minRows={2} {...textOf('description')} />
       <Switch

@@ -11,8 +11,11 @@ export interface ReferenceFormProps<F> {
   onCancel: () => void;
 }
 
-/** A reference form's values, and a text input's value, change handler and server error by field. */
-export function useReferenceForm<F>(initial: F, errors: Record<string, string>) {
+/**
+ * A reference form's values; a text input's value, change handler and server error by field; and the
+ * card's props, which submit the current values once `ready`.
+ */
+export function useReferenceForm<F>({ initial, errors, busy, onSubmit, onCancel }: ReferenceFormProps<F>) {
   const [form, setForm] = useState(initial);
   const textOf = (key: keyof F & string) => ({
     value: form[key] as string,
@@ -20,7 +23,8 @@ export function useReferenceForm<F>(initial: F, errors: Record<string, string>) 
       setForm({ ...form, [key]: e.currentTarget.value }),
     error: errors[key],
   });
-  return { form, setForm, textOf };
+  const cardOf = (ready: boolean) => ({ ready, busy, onCancel, onSubmit: () => onSubmit(form) });
+  return { form, setForm, textOf, cardOf };
 }
 
 /** The card every reference form sits in: it submits only when `ready`, and ends with Cancel and Save. */

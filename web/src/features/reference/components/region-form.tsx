@@ -4,16 +4,11 @@ import { ReferenceFormCard, useReferenceForm, type ReferenceFormProps } from './
 
 export type RegionFields = { name: string; description: string };
 
-export function RegionForm({ initial, errors, busy, onSubmit, onCancel }: ReferenceFormProps<RegionFields>) {
+export function RegionForm(props: ReferenceFormProps<RegionFields>) {
   const { t } = useTranslation();
-  const { form, textOf } = useReferenceForm(initial, errors);
+  const { form, textOf, cardOf } = useReferenceForm(props);
   return (
-    <ReferenceFormCard
-      ready={form.name.trim() !== ''}
-      busy={busy}
-      onCancel={onCancel}
-      onSubmit={() => onSubmit(form)}
-    >
+    <ReferenceFormCard {...cardOf(form.name.trim() !== '')}>
       <TextInput label={t('reference.fields.name')} required {...textOf('name')} />
       <Textarea label={t('reference.fields.description')} autosize minRows={2} {...textOf('description')} />
     </ReferenceFormCard>

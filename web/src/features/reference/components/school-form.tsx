@@ -10,19 +10,14 @@ export type SchoolFields = {
   call_center_phone: string;
 };
 
-export function SchoolForm({ initial, errors, busy, onSubmit, onCancel }: ReferenceFormProps<SchoolFields>) {
+export function SchoolForm(props: ReferenceFormProps<SchoolFields>) {
   const { t } = useTranslation();
-  const { form, textOf } = useReferenceForm(initial, errors);
+  const { form, textOf, cardOf } = useReferenceForm(props);
   const field = (key: keyof SchoolFields, label: string) => (
     <TextInput label={label} required={key === 'name'} {...textOf(key)} />
   );
   return (
-    <ReferenceFormCard
-      ready={form.name.trim() !== ''}
-      busy={busy}
-      onCancel={onCancel}
-      onSubmit={() => onSubmit(form)}
-    >
+    <ReferenceFormCard {...cardOf(form.name.trim() !== '')}>
       {field('name', t('reference.fields.name'))}
       <Textarea
         label={t('reference.fields.description')}
