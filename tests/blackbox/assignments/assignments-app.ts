@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ContextServices } from '../../../services/src/contexts';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
@@ -8,26 +6,14 @@ import { assignmentsMigrations } from '../../../services/src/contexts/assignment
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { authoringRoutes } from '../../../services/src/contexts/authoring/routes';
-import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
+import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import type { AccessTable } from '../../../services/src/platform/http/records/access';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
 import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
-import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
-import { createReadModelDb, type ReadModelDb } from '../../../services/src/platform/read-models/database';
-import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
-import { createTestDatabase } from '../../support/databases';
-import { testAccess, testAuthenticator, type RecordsApp } from '../records/records-app';
-
-const unused = <T>(name: string): T =>
-  new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error(`${name} is not part of the assignments tests`);
-      },
-    },
-  ) as T;
+import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
+import { testAccess, type RecordsApp } from '../records/records-app';
+import { startProjectedStore, testServices } from '../support/projected-store';
 
 /** The authoring and assignments routes over the given services, with the route access table enforced. */
 async function assignmentsServer(services: ContextServices, access: AccessTable): Promise<FastifyInstance> {
@@ -59,45 +45,19 @@ export interface AssignmentsApp {
  * tokens (`teacher@school-a`, `student@school-a#2`: records-app.ts).
  */
 export async function startAssignmentsApp(): Promise<AssignmentsApp> {
-  const url = await createTestDatabase('assignments');
-  const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
-  await store.migrate();
-  const db = createReadModelDb(url);
-  await migrateReadModels(db, { ...authoringContext.migrations, ...assignmentsContext.migrations });
-  const projections = [...authoringContext.projections, ...assignmentsContext.projections];
-  const runner = new ProjectionRunner({ store, db, projections });
-  await runner.start();
-  const services: ContextServices = {
-    store,
-    db,
-    registry: createRegistry(),
-    ingest: unused('ingest'),
-    objects: unused('objects'),
-    analytics: unused('analytics'),
-    authenticator: testAuthenticator,
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    demo: false,
-  };
+  const ground = await startProjectedStore('assignments', [authoringContext, assignmentsContext]);
+  const services = testServices(ground);
   const app = await assignmentsServer(services, testAccess);
   return {
     app,
-    store,
-    db,
-    url,
+    store: ground.store,
+    db: ground.db,
+    url: ground.url,
     services,
-    async caughtUp() {
-      await waitForProjections(
-        db,
-        projections.map((p) => p.name),
-        await store.headPosition(),
-      );
-    },
+    caughtUp: () => ground.caughtUp(),
     async close() {
       await app.close();
-      await runner.stop();
-      await store.close();
-      await db.destroy();
+      await ground.stop();
     },
   };
 }

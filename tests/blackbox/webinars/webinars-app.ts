@@ -1,30 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createRegistry } from '@sabaq/events';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { webinarsContext } from '../../../services/src/contexts/webinars';
 import { webinarsRealtime } from '../../../services/src/contexts/webinars/realtime';
-import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
+import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
-import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
-import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
 import { createRealtime } from '../../../services/src/platform/realtime/plugin';
-import { createReadModelDb, type ReadModelDb } from '../../../services/src/platform/read-models/database';
-import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
-import { createTestDatabase } from '../../support/databases';
+import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
 import { testAuthenticator } from '../records/records-app';
-
-const unused = <T>(name: string): T =>
-  new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error(`${name} is not part of these tests`);
-      },
-    },
-  ) as T;
+import { startProjectedStore, testServices } from '../support/projected-store';
 
 export interface WebinarsApp {
   app: FastifyInstance;
@@ -41,26 +26,9 @@ export interface WebinarsApp {
  * the realtime socket with its channel rule. Tokens are the record API's test tokens.
  */
 export async function startWebinarsApp(): Promise<WebinarsApp> {
-  const url = await createTestDatabase('webinars');
-  const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
-  await store.migrate();
-  const db = createReadModelDb(url);
-  await migrateReadModels(db, { ...assignmentsContext.migrations, ...webinarsContext.migrations });
-  const projections = [...assignmentsContext.projections, ...webinarsContext.projections];
-  const runner = new ProjectionRunner({ store, db, projections });
-  await runner.start();
-  const services: ContextServices = {
-    store,
-    db,
-    registry: createRegistry(),
-    ingest: unused('ingest'),
-    objects: unused('objects'),
-    analytics: unused('analytics'),
-    authenticator: testAuthenticator,
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    demo: false,
-  };
+  const ground = await startProjectedStore('webinars', [assignmentsContext, webinarsContext]);
+  const { store, db } = ground;
+  const services = testServices(ground);
   const realtime = createRealtime({
     authenticator: testAuthenticator,
     store,
@@ -82,15 +50,13 @@ export async function startWebinarsApp(): Promise<WebinarsApp> {
     store,
     db,
     async caughtUp() {
-      const names = [...projections.map((p) => p.name), 'webinars.assignment-webinars'];
-      await waitForProjections(db, names, await store.headPosition());
-      await waitForProjections(db, names, await store.headPosition());
+      const names = [...ground.projections, 'webinars.assignment-webinars'];
+      await ground.caughtUp(names);
+      await ground.caughtUp(names);
     },
     async close() {
       await app.close();
-      await runner.stop();
-      await store.close();
-      await db.destroy();
+      await ground.stop();
     },
   };
 }
