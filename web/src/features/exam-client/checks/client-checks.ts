@@ -60,7 +60,10 @@ export function startClientChecks(
   const tick = () => {
     const now = Date.now();
     if (settings.focus_detector) {
-      const away = blurred || document.visibilityState === 'hidden';
+      // Focus inside a frame of the page (an external assignment's work) is still on the exam: the
+      // window's blur fired, but the document keeps the focus through its child frame.
+      const inOwnFrame = document.activeElement instanceof HTMLIFrameElement && document.hasFocus();
+      const away = (blurred && !inOwnFrame) || document.visibilityState === 'hidden';
       if (focus.update(away, now)) {
         emit({
           action_type: 'focus_lost',
