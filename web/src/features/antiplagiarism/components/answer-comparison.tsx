@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/i18n';
 import { answerQuery, type ReportRow } from '../api';
 import { BAND_COLORS } from '../model';
 import { HighlightedText } from './highlighted-text';
 
-/** One answer beside one of its sources (the strongest first), the matched fragments marked in both. */
+/** One answer beside one of its sources (the strongest first), the matched fragments marked in both; under the table. */
 export function AnswerComparison({
   task,
   row,
@@ -22,8 +22,17 @@ export function AnswerComparison({
   const [source, setSource] = useState<string | undefined>(undefined);
   const detail = useQuery(answerQuery(task, row.answer_key, source));
   const d = detail.data;
+  const panel = useRef<HTMLDivElement>(null);
+  // Opened from a row of the table above: brought into view.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }), []);
   return (
-    <Modal opened onClose={onClose} size="90rem" title={`${row.student_name} · ${row.question}`}>
+    <Paper ref={panel} withBorder radius="md" p="md" data-testid="answer-comparison">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Text fw={600}>
+          {row.student_name} · {row.question}
+        </Text>
+        <CloseButton onClick={onClose} aria-label={t('common.close')} />
+      </Group>
       {!d ? (
         <Skeleton height={320} />
       ) : (
@@ -82,6 +91,6 @@ export function AnswerComparison({
           ) : null}
         </Stack>
       )}
-    </Modal>
+    </Paper>
   );
 }

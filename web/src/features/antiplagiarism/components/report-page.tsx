@@ -28,7 +28,9 @@ export function AntiplagiarismReportPage() {
         {r.assignment.name}
       </Anchor>
       <ReportBody report={r} onOpen={setOpened} />
-      {opened ? <AnswerComparison task={task} row={opened} onClose={() => setOpened(null)} /> : null}
+      {opened ? (
+        <AnswerComparison key={opened.answer_key} task={task} row={opened} onClose={() => setOpened(null)} />
+      ) : null}
     </Stack>
   );
 }
@@ -92,7 +94,7 @@ function SummaryTable({ rows, onOpen }: { rows: ReportRow[]; onOpen: (row: Repor
             <Table.Tr>
               <Table.Th>{t('antiplagiarism.report.student')}</Table.Th>
               <Table.Th visibleFrom="sm">{t('antiplagiarism.report.question')}</Table.Th>
-              <Table.Th>{t('antiplagiarism.report.originality')}</Table.Th>
+              <Table.Th style={{ minWidth: 190 }}>{t('antiplagiarism.report.originality')}</Table.Th>
               <Table.Th>{t('antiplagiarism.report.source')}</Table.Th>
               <Table.Th />
             </Table.Tr>
