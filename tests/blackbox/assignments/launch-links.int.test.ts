@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '@sabaq/events';
 import { launchLinkStream } from '../../../services/src/contexts/assignments/launch-links/link-commands';
+import { launchLinksProjection } from '../../../services/src/contexts/assignments/launch-links/link-projection';
+import { LAUNCH_LINKS_TABLE } from '../../../services/src/contexts/assignments/launch-links/link-table';
 import { launchLinkRoutes } from '../../../services/src/contexts/assignments/launch-links/link-routes';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { schoolsMigrations } from '../../../services/src/contexts/schools/table';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
+import { everyEvent } from '../../support/events';
 import { testAccess, tokenFor } from '../records/records-app';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
 
@@ -202,5 +206,25 @@ describe('the launch link', () => {
     }
     expect(await env.store.readStream(launchLinkStream(id))).toEqual([]);
     expect((await call('POST', '/api/assignments/unknown-id/launch-link.json', teacher)).status).toBe(404);
+  });
+
+  it('the read model ends the same whether every event is applied once or twice', async () => {
+    const replay = async (events: StoredEvent[]) => {
+      const handled = events.filter((e) => launchLinksProjection.handles.includes(e.type));
+      await env.db.transaction().execute((tx) => launchLinksProjection.apply(tx, handled));
+    };
+    const rows = () => env.db.selectFrom(LAUNCH_LINKS_TABLE).selectAll().orderBy('token').execute();
+    const events = await everyEvent(env.store);
+    expect(events.some((e) => e.type === 'AssignmentLaunchLinkRevoked')).toBe(true);
+    const before = await rows();
+    await replay(events);
+    expect(await rows()).toEqual(before);
+    await replay(events);
+    expect(await rows()).toEqual(before);
+    // An issue delivered again after its revocation does not bring the token back.
+    await replay(events.filter((e) => e.type === 'AssignmentLaunchLinkIssued'));
+    expect(await rows()).toEqual(before);
+    expect(before.filter((r) => r.revoked_at === null).length).toBeGreaterThan(0);
+    expect(before.filter((r) => r.revoked_at !== null).length).toBeGreaterThan(0);
   });
 });
