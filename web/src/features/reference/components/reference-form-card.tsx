@@ -27,7 +27,10 @@ export function useReferenceForm<F>({ initial, errors, busy, onSubmit, onCancel 
   return { form, setForm, textOf, cardOf };
 }
 
-/** The card every reference form sits in: it submits only when `ready`, and ends with Cancel and Save. */
+/**
+ * The card every reference form sits in: it submits only when `ready`, and ends with Cancel and Save.
+ * Not RecordForm: its button row stands a step lower (mt="sm"), and moving it would move these screens.
+ */
 export function ReferenceFormCard({
   ready,
   busy,
