@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
+import { TWO_TIMES_TWO } from '../support/quiz-school';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
 
 /**
@@ -35,15 +37,10 @@ const S1 = 'student-school-a-1';
 const S2 = 'student-school-a-2';
 const REVIEWER = 'teacher-school-a-3';
 
-async function call(method: string, url: string, token: string, payload?: unknown) {
-  const response = await env.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
-}
+const inject = caller(() => env.app);
+/** The API's answer, its body typed as these tests read it. */
+const call = async (method: string, url: string, token: string, payload?: unknown) =>
+  (await inject(method, url, token, payload)) as { status: number; body: Body };
 const entity = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
   const { status: got, body } = await answer;
   expect(got, JSON.stringify(body)).toBe(status);
@@ -69,18 +66,7 @@ const questions = [
     },
     settings: { points: 1 },
   },
-  {
-    component_type: 'choice',
-    data: {
-      question: '2 × 2 = ?',
-      options: [
-        { id: 'a', text: '3' },
-        { id: 'b', text: '4' },
-      ],
-      correct: ['b'],
-    },
-    settings: { points: 2 },
-  },
+  TWO_TIMES_TWO,
   { component_type: 'free', data: { question: 'Объясните решение' }, settings: { points: 5 } },
 ];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
 /**
@@ -30,15 +31,10 @@ const S2 = 'student-school-a-2';
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-async function call(method: string, url: string, token: string, payload?: unknown) {
-  const response = await env.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
-}
+const inject = caller(() => env.app);
+/** The API's answer, its body typed as these tests read it. */
+const call = async (method: string, url: string, token: string, payload?: unknown) =>
+  (await inject(method, url, token, payload)) as { status: number; body: Body };
 const ok = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
   const { status: got, body } = await answer;
   expect(got, JSON.stringify(body)).toBe(status);
@@ -182,15 +178,11 @@ describe('recording actions', () => {
       [colleague, 404],
       [outsider, 404],
     ] as const) {
-      const response = await env.app.inject({
-        method: 'GET',
-        url: url!,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect({ token, status: response.statusCode }).toEqual({ token, status });
+      const response = await inject('GET', url!, token);
+      expect({ token, status: response.status }).toEqual({ token, status });
       if (status === 200) {
         expect(response.headers['content-type']).toBe('image/png');
-        expect(response.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+        expect(response.raw.equals(Buffer.from(PNG, 'base64'))).toBe(true);
       }
     }
     const bad = await postAction(student1, {
