@@ -93,6 +93,9 @@ describe('anti-plagiarism', () => {
     await page.getByLabel('Описание').fill('Все седьмые классы');
     await page.getByRole('combobox', { name: 'Классы' }).click();
     await page.getByRole('option', { name: /7/ }).first().click();
+    // The multi-select stays open for more picks: closed so that it covers nothing.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('group-submit').isEnabled()).toBe(true);
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/antiplagiarism-groups') && r.request().method() === 'POST',
     );
