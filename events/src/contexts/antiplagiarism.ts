@@ -51,6 +51,8 @@ const answerRef = {
   assignment_id: id,
   student_id: id,
   component_id: id,
+  /** When the student wrote it (their last change): which of two matching answers came first. */
+  answered_at: at,
 };
 
 export const antiplagiarismSourceSchema = z.object({

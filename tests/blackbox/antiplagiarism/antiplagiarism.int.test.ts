@@ -273,9 +273,12 @@ describe('the check', () => {
     expect(detail.text).toBe(COPIED);
     const source = detail.source as {
       text: string;
+      answered_at: string;
       fragments: { start: number; end: number; source_start: number; source_end: number }[];
     };
     expect(source.text).toBe(ORIGINAL);
+    // The other class's student wrote hers first (beforeAll), which the comparison shows.
+    expect(Date.parse(source.answered_at)).toBeLessThan(Date.parse(String(detail.answered_at)));
     expect(source.fragments).toHaveLength(1);
     const [fragment] = source.fragments;
     expect(COPIED.slice(fragment!.start, fragment!.end)).toMatch(/^Толстой.*противника$/s);

@@ -70,11 +70,13 @@ export interface AnswerDetail {
   band: Band;
   words: number;
   text: string;
+  answered_at: string;
   sources: SourceRef[];
   source: {
     answer_key: string;
     student_name: string;
     similarity: number;
+    answered_at: string;
     text: string;
     fragments: Fragment[];
   } | null;

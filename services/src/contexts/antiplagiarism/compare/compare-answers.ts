@@ -15,6 +15,8 @@ export interface AnswerText {
   componentId: string;
   kind: 'text' | 'code';
   text: string;
+  /** ISO time of the student's last change to it. */
+  answeredAt: string;
   /** Judged in this check (an answer of the checked assignment); the others are only sources. */
   checked: boolean;
 }

@@ -38,6 +38,7 @@ const answer = (key: string, studentId: string, text: string, checked = true): A
   componentId: 'q1',
   kind: 'text',
   text,
+  answeredAt: '2026-11-20T10:00:00.000Z',
   checked,
 });
 

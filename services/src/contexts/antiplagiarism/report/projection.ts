@@ -83,5 +83,6 @@ function answerColumns(event: StoredEvent, d: AntiplagiarismSourceRecordedData) 
     student_id: d.student_id,
     component_id: d.component_id,
     text: d.text,
+    answered_at: new Date(d.answered_at),
   };
 }

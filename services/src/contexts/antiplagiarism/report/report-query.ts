@@ -112,6 +112,7 @@ export async function answerDetail(services: Db, checkId: string, key: string, s
   const sources = answer.sources as AntiplagiarismSource[];
   const chosen = sourceKey === undefined ? sources[0] : sources.find((s) => s.answer_key === sourceKey);
   const sourceText = chosen ? await textOf(services, checkId, chosen.answer_key) : null;
+  const answeredAt = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
   const names = await namesOf(services, [String(answer.student_id), ...sources.map((s) => s.student_id)]);
   const originality = answer.originality === null ? null : Number(answer.originality);
   return {
@@ -125,6 +126,7 @@ export async function answerDetail(services: Db, checkId: string, key: string, s
     originality,
     band: bandOf(originality),
     text: String(answer.text),
+    answered_at: answeredAt(answer.answered_at),
     sources: sources.map((s) => ({
       answer_key: s.answer_key,
       student_id: s.student_id,
@@ -139,6 +141,7 @@ export async function answerDetail(services: Db, checkId: string, key: string, s
             student_name: names.get(chosen.student_id) ?? chosen.student_id,
             assignment_id: chosen.assignment_id,
             similarity: chosen.similarity,
+            answered_at: chosen.answered_at,
             text: sourceText,
             fragments: chosen.fragments,
           }

@@ -39,6 +39,7 @@ export const reportsMigration: Migration = {
         .addColumn('student_id', 'text', (c) => c.notNull())
         .addColumn('component_id', 'text', (c) => c.notNull())
         .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('answered_at', 'timestamptz', (c) => c.notNull())
         .addPrimaryKeyConstraint(`${table}_pk`, ['check_id', 'answer_key']);
       if (table === TABLES.answers) {
         builder = builder

@@ -36,6 +36,7 @@ export function checkResultEvents(input: {
     assignment_id: a.assignmentId,
     student_id: a.studentId,
     component_id: a.componentId,
+    answered_at: a.answeredAt,
   });
   const external = new Set<string>();
   const checked: CheckResultEvent[] = input.verdicts.map((v) => {

@@ -55,10 +55,16 @@ export function latestAnswers(
       componentId: question.id,
       kind,
       text: text.slice(0, MAX_TEXT),
+      answeredAt: answeredAt(event),
       checked,
     });
   }
   return [...latest.values()];
+}
+
+function answeredAt(event: StoredEvent): string {
+  const at = event.metadata.occurredAt;
+  return typeof at === 'string' ? new Date(at).toISOString() : event.recordedAt.toISOString();
 }
 
 function textOf(answer: unknown, kind: 'text' | 'code'): string {

@@ -53,16 +53,23 @@ export function AnswerComparison({
           </Group>
           <SimpleGrid cols={{ base: 1, md: d.source ? 2 : 1 }} spacing="md">
             <Paper withBorder radius="md" p="sm">
-              <Text fw={600} mb="xs">
+              <Text fw={600}>
                 {t('antiplagiarism.report.answer')}: {d.student_name}
+              </Text>
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('antiplagiarism.report.answeredAt', { at: format.dateTime(d.answered_at) })}
               </Text>
               <HighlightedText text={d.text} ranges={d.source?.fragments ?? []} testId="answer-text" />
             </Paper>
             {d.source ? (
               <Paper withBorder radius="md" p="sm">
-                <Text fw={600} mb="xs">
+                <Text fw={600}>
                   {t('antiplagiarism.report.sourceText', { name: d.source.student_name })} ·{' '}
                   {t('antiplagiarism.report.similarity', { value: format.number(d.source.similarity, 1) })}
+                </Text>
+                <Text size="xs" c="dimmed" mb="xs">
+                  {t('antiplagiarism.report.answeredAt', { at: format.dateTime(d.source.answered_at) })}
+                  {d.source.answered_at < d.answered_at ? ` · ${t('antiplagiarism.report.earlier')}` : ''}
                 </Text>
                 <HighlightedText
                   text={d.source.text}

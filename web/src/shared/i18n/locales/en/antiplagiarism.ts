@@ -43,6 +43,8 @@ export const antiplagiarism: Messages['antiplagiarism'] = {
     otherSources: 'Other sources',
     noSourceText: 'This answer matches no other work.',
     fragments: 'Matching fragments: {{count}}',
+    answeredAt: 'Written {{at}}',
+    earlier: 'written earlier',
     words: 'Words: {{count}}',
   },
   groups: {

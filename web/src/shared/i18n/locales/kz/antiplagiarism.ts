@@ -43,6 +43,8 @@ export const antiplagiarism: Messages['antiplagiarism'] = {
     otherSources: 'Басқа дереккөздер',
     noSourceText: 'Бұл жауап басқа жұмыстармен сәйкес келмейді.',
     fragments: 'Сәйкес үзінділер: {{count}}',
+    answeredAt: 'Жазылған уақыты: {{at}}',
+    earlier: 'ертерек жазылған',
     words: 'Сөздер: {{count}}',
   },
   groups: {

@@ -42,6 +42,8 @@ export const antiplagiarism = {
     otherSources: 'Другие источники',
     noSourceText: 'У этого ответа нет совпадений с другими работами.',
     fragments: 'Совпадающих фрагментов: {{count}}',
+    answeredAt: 'Написан {{at}}',
+    earlier: 'написан раньше',
     words: 'Слов: {{count}}',
   },
   groups: {
