@@ -113,6 +113,27 @@ describe('compareAnswers', () => {
     expect(mine!.originality).toBe(100);
   });
 
+  it('finds a copied program re-indented and with its comments changed', () => {
+    const program = [
+      'function sumOfSquares(numbers) {',
+      '  let total = 0;',
+      '  for (const n of numbers) {',
+      '    if (n % 2 === 0) total += n * n;',
+      '  }',
+      '  return total;',
+      '}',
+      'console.log(sumOfSquares([1, 2, 3, 4]));',
+    ].join('\n');
+    const copied = `// my solution\n${program.replace(/\n {2}/g, '\n\t')}\n// end`;
+    const code = (key: string, studentId: string, text: string) => ({
+      ...answer(key, studentId, text),
+      kind: 'code' as const,
+    });
+    const [verdict] = compareAnswers([code('c', 's2', copied), code('o', 's1', program)]);
+    expect(verdict!.originality).toBeLessThan(20);
+    expect(verdict!.sources[0]!.key).toBe('o');
+  });
+
   it('judges only the checked answers; the others are sources', () => {
     const verdicts = compareAnswers([answer('c', 's2', RU_COPIED), answer('o', 's1', RU_ORIGINAL, false)]);
     expect(verdicts.map((v) => v.key)).toEqual(['c']);
