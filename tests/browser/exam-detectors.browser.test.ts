@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoExams } from './support/demo-exam';
 import { DemoPlatform, screenshotPath, seedTokensScript } from './support/demo-platform';
 import {
   composeCameraFilm,
@@ -13,7 +14,6 @@ import {
   type Speech,
 } from './support/fake-camera';
 
-const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
 const SLOW_POLL = { timeout: 150_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -42,12 +42,6 @@ const SPEECH: Speech = {
   silenceAfter: 6,
 };
 
-interface Action {
-  action_type: string;
-  description: string | null;
-  created_at: string;
-}
-
 interface Probe {
   longestTaskMs: number;
   longTasks: number;
@@ -70,37 +64,16 @@ interface Probe {
  */
 describe("the exam client's head, identity and speech detectors", () => {
   const demo = new DemoPlatform();
-  let teacher = '';
-  let studentToken = '';
-  let studentId = '';
-  let quizId = '';
+  const exams = new DemoExams(demo);
   let page: Page;
   let dev: ViteDevServer | undefined;
 
-  const actionsOf = async (assignmentId: string): Promise<Action[]> => {
-    const answer = await demo.getAs(studentToken, `/api/assignment/actions?assignment_id=${assignmentId}`);
-    return ((await answer.json()) as { entities: Action[] }).entities;
-  };
+  const actionsOf = (assignmentId: string) => exams.actions(assignmentId);
   const probe = async (on: Page) => (await on.evaluate('({ ...window.sabaqExam })')) as Probe;
 
   /** A proctored quiz for the student with the settings given over the specification's defaults. */
-  const createAssignment = async (name: string, proctoring: Record<string, unknown>): Promise<string> => {
-    const created = await fetch(`${demo.url}/api/assignments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'quiz',
-        name,
-        quizzes: [quizId],
-        students: [studentId],
-        is_proctoring: true,
-        complete_time: 30,
-        settings: { proctoring_settings: proctoring },
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    return ((await created.json()) as { entity: { id: string } }).entity.id;
-  };
+  const createAssignment = async (name: string, proctoring: Record<string, unknown>) =>
+    (await exams.create(name, proctoring)).id;
 
   /** The equipment check and the photo on the register page, then the start. */
   const startExam = async (
@@ -120,26 +93,6 @@ describe("the exam client's head, identity and speech detectors", () => {
     await on.getByTestId('start-attempt').click();
     await on.waitForURL(`${origin}/s/assignments/${assignmentId}`);
     await on.getByTestId('exam-recording').waitFor(POLL);
-  };
-
-  /** The teacher's and the student's tokens and the demo quiz (seeded in the background after start). */
-  const lookUpQuiz = async () => {
-    if (quizId) return;
-    teacher = (await demo.tokensOf('teacher')).access_token!;
-    studentToken = (await demo.tokensOf('student')).access_token!;
-    const me = (await (await demo.getAs(studentToken, '/api/user.json')).json()) as {
-      entity?: { id: string };
-      id?: string;
-    };
-    studentId = (me.entity?.id ?? me.id)!;
-    await expect
-      .poll(async () => {
-        const answer = await demo.getAs(teacher, '/api/quiz?limit=100');
-        const listed = (await answer.json()) as { entities?: { id: string; name: string }[] };
-        quizId = listed.entities?.find((q) => q.name === QUIZ)?.id ?? '';
-        return quizId !== '';
-      }, POLL)
-      .toBe(true);
   };
 
   // Only the camera and the microphone: the screen share, full screen and the second display stay out
@@ -166,7 +119,6 @@ describe("the exam client's head, identity and speech detectors", () => {
   let assignmentId = '';
 
   it('starts a proctored exam with head tracking, identity by photo and speech detection', async () => {
-    await lookUpQuiz();
     // Yaw beyond 15° counts as turned here: no Debian photo shows a head turned past the default 50°.
     assignmentId = await createAssignment('Экзамен: голова, лицо, речь', {
       ...QUIET,
@@ -278,7 +230,6 @@ describe("the exam client's head, identity and speech detectors", () => {
     const address = dev.httpServer!.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-    await lookUpQuiz();
     const strictId = await createAssignment('Экзамен в сборке для разработки', {
       ...QUIET,
       speech_detector: false,

@@ -2,10 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoExams } from './support/demo-exam';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
 import { composeCameraFilm, useFakeCapture, type Scene } from './support/fake-camera';
 
-const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
 const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -21,20 +21,6 @@ const CAMERA_FILM: Scene[] = [
   { picture: 'astronaut', seconds: 8 },
 ];
 
-interface Action {
-  action_type: string;
-  screenshot: string | null;
-  description: string | null;
-  created_at: string;
-}
-interface Session {
-  id: string;
-  session_type: string;
-  status: string;
-  state: string | null;
-  video_duration: number | null;
-}
-
 /**
  * The student's exam client against the real platform, in Chromium with a fake camera and a fake
  * screen: the equipment check, the identification photo, the recording's chunks uploaded from
@@ -44,21 +30,12 @@ interface Session {
 describe('a proctored exam in the browser', () => {
   const demo = new DemoPlatform();
   let assignmentId = '';
-  let studentToken = '';
+  const exams = new DemoExams(demo);
   let page: Page;
 
-  const actions = async (): Promise<Action[]> => {
-    const answer = await demo.getAs(studentToken, `/api/assignment/actions?assignment_id=${assignmentId}`);
-    return ((await answer.json()) as { entities: Action[] }).entities;
-  };
+  const actions = () => exams.actions(assignmentId);
   const typesPosted = async () => new Set((await actions()).map((a) => a.action_type));
-  const sessions = async (): Promise<Session[]> => {
-    const answer = await demo.getAs(
-      studentToken,
-      `/api/webinar-sessions?filter[assignment_id]=${assignmentId}`,
-    );
-    return ((await answer.json()) as { entities: Session[] }).entities;
-  };
+  const sessions = () => exams.sessions(assignmentId);
 
   beforeAll(async () => {
     useFakeCapture({ camera: composeCameraFilm(path.join(repoRoot, '.tmp/exam-camera'), CAMERA_FILM) });
@@ -67,37 +44,9 @@ describe('a proctored exam in the browser', () => {
   afterAll(() => demo.stop());
 
   it('the student passes the equipment check, takes the photo and starts under proctoring', async () => {
-    const teacher = (await demo.tokensOf('teacher')).access_token!;
-    studentToken = (await demo.tokensOf('student')).access_token!;
-    const me = (await (await demo.getAs(studentToken, '/api/user.json')).json()) as {
-      entity?: { id: string };
-      id?: string;
-    };
-    // The demo content is seeded in the background after the platform starts: wait for its quiz.
-    let quiz: { id: string; name: string } | undefined;
-    await expect
-      .poll(async () => {
-        const answer = await demo.getAs(teacher, '/api/quiz?limit=100');
-        const listed = (await answer.json()) as { entities?: { id: string; name: string }[] };
-        quiz = listed.entities?.find((q) => q.name === QUIZ);
-        return quiz !== undefined;
-      }, POLL)
-      .toBe(true);
-    const created = await fetch(`${demo.url}/api/assignments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'quiz',
-        name: 'Экзамен под наблюдением',
-        quizzes: [quiz!.id],
-        students: [me.entity?.id ?? me.id],
-        is_proctoring: true,
-        complete_time: 30,
-        settings: { proctoring_settings: { head_tolerance: 1500, focus_tolerance: 1500 } },
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    assignmentId = ((await created.json()) as { entity: { id: string } }).entity.id;
+    assignmentId = (
+      await exams.create('Экзамен под наблюдением', { head_tolerance: 1500, focus_tolerance: 1500 })
+    ).id;
     page = await demo.signedInPage('student', `/s/assignments/${assignmentId}/register`);
     await page.getByTestId('proctoring-consent').check();
     const check = page.getByTestId('equipment-check');

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoExams, type ExamSession } from './support/demo-exam';
 import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
 import { composeCameraFilm, useFakeCapture, type Scene } from './support/fake-camera';
 
-const QUIZ = 'Проверочная работа: основы';
 const POLL = { timeout: 30_000, interval: 500 };
 const SLOW_POLL = { timeout: 120_000, interval: 1_000 };
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -19,19 +19,6 @@ const CAMERA_FILM: Scene[] = [
   { picture: 'nobody', seconds: 4 },
 ];
 
-interface Action {
-  action_type: string;
-  description: string | null;
-}
-interface Session {
-  id: string;
-  assignment_attempt_id: string;
-  session_type: string;
-  status: string;
-  state: string | null;
-  video_duration: number | null;
-}
-
 /**
  * The second camera end to end: the student's proctored exam shows the phone's link and QR code; a
  * phone (a mobile viewport, another browser profile, no sign-in) opens the link, records, its chunks
@@ -41,25 +28,14 @@ interface Session {
 describe('the phone as the second camera', () => {
   const demo = new DemoPlatform();
   let assignmentId = '';
-  let studentToken = '';
-  let firstName = '';
+  const exams = new DemoExams(demo);
   let assignmentName = '';
   let exam: Page;
   let link = '';
 
-  const actions = async (): Promise<Action[]> => {
-    const answer = await demo.getAs(studentToken, `/api/assignment/actions?assignment_id=${assignmentId}`);
-    return ((await answer.json()) as { entities: Action[] }).entities;
-  };
   const closedWarnings = async () =>
-    (await actions()).filter((a) => a.action_type === 'external_camera_closed');
-  const phoneSessions = async (): Promise<Session[]> => {
-    const answer = await demo.getAs(
-      studentToken,
-      `/api/webinar-sessions?filter[assignment_id]=${assignmentId}&filter[session_type]=second-camera`,
-    );
-    return ((await answer.json()) as { entities: Session[] }).entities;
-  };
+    (await exams.actions(assignmentId)).filter((a) => a.action_type === 'external_camera_closed');
+  const phoneSessions = () => exams.sessions(assignmentId, 'second-camera');
 
   beforeAll(async () => {
     useFakeCapture({ camera: composeCameraFilm(path.join(repoRoot, '.tmp/external-camera'), CAMERA_FILM) });
@@ -68,50 +44,19 @@ describe('the phone as the second camera', () => {
   afterAll(() => demo.stop());
 
   it('the exam shows the link and QR code for the phone', async () => {
-    const teacher = (await demo.tokensOf('teacher')).access_token!;
-    studentToken = (await demo.tokensOf('student')).access_token!;
-    const me = (await (await demo.getAs(studentToken, '/api/user.json')).json()) as {
-      entity?: { id: string; firstname: string };
-    };
-    firstName = me.entity!.firstname;
-    let quiz: { id: string; name: string } | undefined;
-    await expect
-      .poll(async () => {
-        const answer = await demo.getAs(teacher, '/api/quiz?limit=100');
-        const listed = (await answer.json()) as { entities?: { id: string; name: string }[] };
-        quiz = listed.entities?.find((q) => q.name === QUIZ);
-        return quiz !== undefined;
-      }, POLL)
-      .toBe(true);
     // The main camera and the second one; the detectors off, so this file tests the phone alone.
-    const created = await fetch(`${demo.url}/api/assignments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'quiz',
-        name: 'Экзамен со второй камерой',
-        quizzes: [quiz!.id],
-        students: [me.entity!.id],
-        is_proctoring: true,
-        complete_time: 30,
-        settings: {
-          proctoring_settings: {
-            second_camera_record: true,
-            screen_share_record: false,
-            head_identity: false,
-            head_tracking: false,
-            noise_detector: false,
-            speech_detector: false,
-            displays_check: false,
-            check_env: false,
-            fullscreen_mode: false,
-            focus_detector: false,
-          },
-        },
-      }),
+    const assignment = await exams.create('Экзамен со второй камерой', {
+      second_camera_record: true,
+      screen_share_record: false,
+      head_identity: false,
+      head_tracking: false,
+      noise_detector: false,
+      speech_detector: false,
+      displays_check: false,
+      check_env: false,
+      fullscreen_mode: false,
+      focus_detector: false,
     });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const assignment = ((await created.json()) as { entity: { id: string; name: string } }).entity;
     assignmentId = assignment.id;
     // A quiz assignment is named after its quiz.
     assignmentName = assignment.name;
@@ -140,7 +85,7 @@ describe('the phone as the second camera', () => {
     await phone.goto(link);
     await phone.getByTestId('camera-page').waitFor(POLL);
     expect(await phone.getByTestId('link-assignment').textContent()).toBe(assignmentName);
-    expect(await phone.getByTestId('link-student').textContent()).toBe(firstName);
+    expect(await phone.getByTestId('link-student').textContent()).toBe(exams.student.firstname);
     // The rear camera first, switchable before the start.
     expect(await phone.getByTestId('camera-switch').getAttribute('data-facing')).toBe('environment');
     await phone.getByTestId('camera-switch').click();
@@ -228,7 +173,7 @@ describe('the phone as the second camera', () => {
     const attemptId = (await phoneSessions())[0]!.assignment_attempt_id;
     const given = await fetch(`${demo.url}/api/webinar-sessions/external-token`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${studentToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${exams.studentToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ assignment_attempt_id: attemptId, purpose: 'upload' }),
     });
     expect(given.status).toBe(201);
@@ -236,7 +181,7 @@ describe('the phone as the second camera', () => {
     const page = await demo.newPage(PHONE);
     await page.goto(`${demo.url}${uploadPath}`);
     await page.getByTestId('upload-page').waitFor(POLL);
-    expect(await page.getByTestId('link-student').textContent()).toBe(firstName);
+    expect(await page.getByTestId('link-student').textContent()).toBe(exams.student.firstname);
     // This browser holds no chunks of its own.
     await page.getByText('Неотправленных записей в этом браузере нет.').waitFor(POLL);
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -262,10 +207,10 @@ describe('the phone as the second camera', () => {
     await page.getByTestId('upload-sent').waitFor(POLL);
     const screens = async () => {
       const answer = await demo.getAs(
-        studentToken,
+        exams.studentToken,
         `/api/webinar-sessions?filter[assignment_attempt_id]=${attemptId}&filter[session_type]=screen`,
       );
-      return ((await answer.json()) as { entities: Session[] }).entities;
+      return ((await answer.json()) as { entities: ExamSession[] }).entities;
     };
     await expect
       .poll(async () => (await screens()).map((s) => `${s.status}/${s.state}`), {
