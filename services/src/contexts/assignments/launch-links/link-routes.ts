@@ -58,10 +58,10 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
       : null;
   };
 
-  const issue = (caller: Caller, assignmentId: string, type: 'Issue' | 'Renew') =>
+  const issue = (caller: Caller, assignmentId: string, type: 'Issue' | 'Renew', token = newLaunchToken()) =>
     runLaunchLinkCommand(services, {
       type,
-      token: newLaunchToken(),
+      token,
       assignmentId,
       schoolId: caller.schoolId!,
       by: caller.userId,
@@ -78,8 +78,12 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     const { caller, id } = await staffsAssignment(request);
     const before = await liveLink(id);
     if (before) return reply.status(200).send({ entity: before });
-    await issue(caller, id, 'Issue');
-    return reply.status(201).send({ entity: await liveLink(id) });
+    // Two issues at once may both get here; the event's id is the same for both, so one token is
+    // stored. Whoever's token it is made the link (201); the other found it (200).
+    const token = newLaunchToken();
+    await issue(caller, id, 'Issue', token);
+    const live = await liveLink(id);
+    return reply.status(live?.token === token ? 201 : 200).send({ entity: live });
   });
 
   api.post(
