@@ -24,5 +24,7 @@ export async function waitForAllUp(url: string, timeoutMs = 60_000): Promise<Hea
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`components not all up or projections not all live within ${timeoutMs} ms; last answer: ${JSON.stringify(last)}`);
+  throw new Error(
+    `components not all up or projections not all live within ${timeoutMs} ms; last answer: ${JSON.stringify(last)}`,
+  );
 }
