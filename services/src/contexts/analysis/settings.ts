@@ -71,7 +71,8 @@ export interface AnalysisSettings {
   maxGazeRight: number;
   /**
    * Server-only: the eyes are read on every n-th sampled frame (2: once a second). The iris model costs
-   * about as much CPU as face detection and pose together; a look away needs 1.5 s to count anyway.
+   * about 10 ms of CPU a reading, more than face detection and pose together; a look away needs 1.5 s
+   * to count anyway.
    */
   eyesEveryFrames: number;
   /** Speech: a 32 ms frame is speech at this probability (speech.positive_threshold)… */
