@@ -5,7 +5,7 @@
  * same picture give the same pixels.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { eyeGaze } from '../src/eye-gaze';
 import { detectFaces } from '../src/face-detector';
@@ -26,7 +26,8 @@ const width =
   gaze.eyes.reduce((s, e) => s + Math.hypot(e.inner[0] - e.outer[0], e.inner[1] - e.outer[1]), 0) / 2;
 const moved = moveIrises(image, gaze.eyes, -LOOK_AWAY_SHIFT * width);
 mkdirSync(path.dirname(target), { recursive: true });
-const partial = `${target}.partial.png`;
+// Per process: two test files may build it at once, and each renames its own complete file into place.
+const partial = `${target}.${process.pid}.partial.png`;
 execFileSync(
   'ffmpeg',
   [
@@ -35,5 +36,5 @@ execFileSync(
   ],
   { input: moved.data },
 );
-execFileSync('mv', [partial, target]);
+renameSync(partial, target);
 process.exit(0);
