@@ -6,6 +6,7 @@ export type AiViolationType =
   | 'many_faces'
   | 'too_far'
   | 'head_turned'
+  | 'eye_away'
   | 'face_mismatch'
   | 'speech'
   | 'noise'

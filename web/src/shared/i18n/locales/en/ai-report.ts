@@ -24,6 +24,7 @@ export const aiReport: typeof ru = {
     many_faces: 'Several faces',
     too_far: 'Too far from the camera',
     head_turned: 'Head turned',
+    eye_away: 'Looking away',
     face_mismatch: 'Another person',
     speech: 'Speech',
     noise: 'Noise',

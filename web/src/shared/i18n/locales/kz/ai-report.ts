@@ -24,6 +24,7 @@ export const aiReport: typeof ru = {
     many_faces: 'Бірнеше бет',
     too_far: 'Камерадан тым алыс',
     head_turned: 'Бас бұрылған',
+    eye_away: 'Жанына қарау',
     face_mismatch: 'Басқа адам',
     speech: 'Сөйлеу',
     noise: 'Шу',

@@ -23,6 +23,7 @@ export const aiReport = {
     many_faces: 'Несколько лиц',
     too_far: 'Слишком далеко от камеры',
     head_turned: 'Голова повёрнута',
+    eye_away: 'Взгляд в сторону',
     face_mismatch: 'Другой человек',
     speech: 'Речь',
     noise: 'Шум',
