@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { AssignmentWatcherPage, WaitingRoomLink } from '../../features/assignment-watcher';
 import { MyCertificatesPage } from '../../features/certificates';
 import { GroupHome } from '../../features/home';
 import { MediaLibraryPage } from '../../features/media-library';
@@ -24,10 +25,12 @@ export const pages: Record<string, ComponentType> = {
       <WebinarPage />
     </Suspense>
   ),
-  // The student's home is the common greeting with their assignments under it, then the way to courses.
+  // The student's home is the common greeting with their assignments under it, then the way to courses;
+  // on exam day a small link leads to the waiting room.
   home: () => (
     <>
       <GroupHome />
+      <WaitingRoomLink />
       <MyAssignmentsSection />
       <CoursesSection />
     </>
@@ -37,6 +40,7 @@ export const pages: Record<string, ComponentType> = {
   assignments: MyAssignmentsPage,
   assignment: StudentAssignmentPage,
   'assignment-register': RegisterPage,
+  'assignment-watcher': AssignmentWatcherPage,
   media: MediaLibraryPage,
   certificates: MyCertificatesPage,
   profile: ProfileViewPage,

@@ -84,7 +84,7 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'assignments/:assignment', page: 'assignment' },
     { path: 'assignments/:assignment/register', page: 'assignment-register' },
     { path: 'assignments/:assignment/webinar', page: 'assignment-webinar' },
-    ...placeholder('watcher', 'assignment-watcher'),
+    { path: 'assignment-watcher', page: 'assignment-watcher' },
     { path: 'media', page: 'media' },
     { path: 'certificates', page: 'certificates' },
     { path: 'profile', page: 'profile' },

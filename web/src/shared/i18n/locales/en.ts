@@ -14,6 +14,7 @@ import { rooms } from './en/rooms';
 import { infrastructure } from './en/infrastructure';
 import { publicReport } from './en/public-report';
 import { antiplagiarism } from './en/antiplagiarism';
+import { watcher } from './en/watcher';
 import type { Messages } from './ru';
 
 export const en: Messages = {
@@ -38,6 +39,7 @@ export const en: Messages = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  watcher,
   aiReport,
   proctoring,
   analytics,

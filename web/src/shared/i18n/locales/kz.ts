@@ -14,6 +14,7 @@ import { rooms } from './kz/rooms';
 import { infrastructure } from './kz/infrastructure';
 import { publicReport } from './kz/public-report';
 import { antiplagiarism } from './kz/antiplagiarism';
+import { watcher } from './kz/watcher';
 import type { Messages } from './ru';
 
 export const kz: Messages = {
@@ -38,6 +39,7 @@ export const kz: Messages = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  watcher,
   aiReport,
   proctoring,
   analytics,

@@ -14,6 +14,7 @@ import { rooms } from './ru/rooms';
 import { infrastructure } from './ru/infrastructure';
 import { publicReport } from './ru/public-report';
 import { antiplagiarism } from './ru/antiplagiarism';
+import { watcher } from './ru/watcher';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
 export const ru = {
@@ -38,6 +39,7 @@ export const ru = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  watcher,
   aiReport,
   proctoring,
   analytics,

@@ -1,0 +1,1 @@
+export { AssignmentWatcherPage, WaitingRoomLink } from './components/assignment-watcher-page';
