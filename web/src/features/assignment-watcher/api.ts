@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { records } from '../../shared/api';
 import type { WatchedAssignment, WatchedAttempt } from './model';
 
@@ -46,6 +46,8 @@ export function watchedAttemptsQuery(assignmentIds: readonly string[]) {
         signal,
       ),
     enabled: assignmentIds.length > 0,
+    // A new row changes the key: the others keep their attempt state meanwhile instead of blinking.
+    placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,
   });
 }
