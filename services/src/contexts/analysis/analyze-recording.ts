@@ -29,6 +29,7 @@ import {
 } from './anomalies';
 import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames, type RecordingInput } from './media-input';
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
+import { PendingReadings } from './pending-readings';
 import { sceneSignature } from './scene-change';
 import type { AnalysisSettings } from './settings';
 
@@ -63,6 +64,12 @@ const FRAMES_IN_FLIGHT = Math.max(2, Math.min(8, 2 * availableParallelism()));
 
 /** Frames the object detector may lag behind the face models before reading stops to wait. */
 const MAX_OBJECT_BACKLOG = 12;
+
+/**
+ * Eye readings the iris worker may lag behind the frames before reading stops to wait: each holds its
+ * frame (230 KB at 320 × 240) and the crops, so at most a few MB however long the recording.
+ */
+const MAX_EYE_BACKLOG = 8;
 
 /** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
 const MAX_KEPT_FRAMES = 1200;
@@ -160,24 +167,42 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   };
 
-  /** Everything the face models see in one frame; objects are the schedule's (below). */
+  /**
+   * Eye readings run in the iris model's worker while the frames go on (the face models never wait for
+   * them); each one fills its frame's signal when done, and all are in before the anomalies are merged.
+   */
+  const eyeReadings = irisModel ? new PendingReadings(MAX_EYE_BACKLOG) : null;
+  /** A frame anomalous by itself keeps a small picture for the thumbnails. */
+  const keepIfAnomalous = (signal: FrameSignal, image: RgbImage) => {
+    if (kept.has(signal.t) || kept.size >= MAX_KEPT_FRAMES) return;
+    const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
+    if (anomalous) kept.set(signal.t, resize(image, 160, 120));
+  };
+
+  /** Everything the face models see in one frame; objects are the schedule's (below), eyes are read apart. */
   const look = async (image: RgbImage, t: number, index: number) => {
     const candidates = await timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }));
     const faces = candidates
       .filter((f) => f.score >= settings.faceMinScore)
       .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
     const main = faces[0];
-    let pose: FrameSignal['pose'] = null;
-    let similarity: number | null = null;
-    let eyes: FrameSignal['eyes'] = null;
+    const signal: FrameSignal = {
+      t,
+      faces: faces.map(({ score, share }) => ({ score, share })),
+      bestScore: candidates[0]?.score ?? 0,
+      pose: null,
+      eyes: null,
+      identity: null,
+      objects: null,
+    };
     if (main) {
       const p = await timed('head-pose', () => headPose(poser!, image, main.box));
-      pose = { yaw: p.yaw, pitch: p.pitch };
+      signal.pose = { yaw: p.yaw, pitch: p.pitch };
       const compare = identity !== null && index % settings.identityEveryFrames === 0;
       // The eyes are read only where they can be told apart from everything else: one face, near
       // enough, its head not turned (a turned head is head_turned already).
       const lookAtEyes =
-        irisModel !== null &&
+        eyeReadings !== null &&
         index % settings.eyesEveryFrames === 0 &&
         faces.length === 1 &&
         main.share >= settings.minFaceShare &&
@@ -185,26 +210,25 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         Math.abs(p.pitch) <= settings.maxPitch;
       if (compare || lookAtEyes) {
         const marks = await timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box));
-        const [embedding, gaze] = await Promise.all([
-          compare ? timed('face-embedding', () => faceEmbedding(embedder!, image, fivePoints(marks))) : null,
-          lookAtEyes ? eyeGaze(irisModel, image, marks) : null,
-        ]);
-        if (embedding) similarity = faceSimilarity(identity!, embedding);
-        if (gaze) eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
+        if (lookAtEyes) {
+          // The crops are cut now (eyeGaze's synchronous part); the frame does not wait for the iris.
+          eyeReadings.add(
+            eyeGaze(irisModel!, image, marks).then((gaze) => {
+              signal.eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
+              keepIfAnomalous(signal, image);
+            }),
+          );
+        }
+        if (compare) {
+          const embedding = await timed('face-embedding', () =>
+            faceEmbedding(embedder!, image, fivePoints(marks)),
+          );
+          signal.identity = faceSimilarity(identity!, embedding);
+        }
       }
     }
-    const signal: FrameSignal = {
-      t,
-      faces: faces.map(({ score, share }) => ({ score, share })),
-      bestScore: candidates[0]?.score ?? 0,
-      pose,
-      eyes,
-      identity: similarity,
-      objects: null,
-    };
     byIndex.set(index, signal);
-    const anomalous = [...anomaliesOf([signal], [], settings).values()].some((a) => a.length > 0);
-    if (anomalous && kept.size < MAX_KEPT_FRAMES) kept.set(t, resize(image, 160, 120));
+    keepIfAnomalous(signal, image);
   };
 
   // The object detector is the slow one (about 0.2 s a frame on a quiet core, an order of magnitude
@@ -242,6 +266,8 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       }
       index += 1;
       if (inFlight.size >= FRAMES_IN_FLIGHT) await Promise.race(inFlight);
+      // The eye readings' backlog holds frames in memory too: wait for it rather than read ahead.
+      await eyeReadings?.settle();
       videoAt = Math.max(
         0,
         frame.t + 1 / settings.framesPerSecond - FRAMES_IN_FLIGHT / settings.framesPerSecond,
@@ -249,6 +275,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       await progress();
     }
     await Promise.all(inFlight);
+    await eyeReadings?.finish();
     if (schedule) {
       const verdicts = await schedule.finish();
       const spans = verdictSpans(verdicts, settings.objectsEveryFrames, index, settings.framesPerSecond);
