@@ -99,6 +99,15 @@ describe('the student’s waiting room', () => {
           .toContain(`«${name}» началось`);
         // Still here: this tab did not ask to be taken to the assignment.
         expect(desk.url()).toBe(`${demo.url}/s/assignment-watcher`);
+        // In English and Kazakh too.
+        const switcher = desk.getByTestId('language-switcher');
+        await switcher.getByText('EN', { exact: true }).click();
+        await desk.getByRole('heading', { name: 'Waiting room', level: 1 }).waitFor();
+        await deskRow.getByRole('link', { name: `Start the assignment “${name}”` }).waitFor();
+        await deskRow.getByText('Not started').waitFor();
+        await switcher.getByText('KZ', { exact: true }).click();
+        await desk.getByRole('heading', { name: 'Күту залы', level: 1 }).waitFor();
+        await deskRow.getByRole('link', { name: `«${name}» тапсырмасын бастау` }).waitFor();
       })(),
       phone.waitForURL(`${demo.url}/s/assignments/${id}/register`, start),
     ]);
