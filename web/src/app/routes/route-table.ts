@@ -13,16 +13,7 @@ export interface PageSpec {
 
 /** Screens whose back end comes later ('в разработке'), or that this server does not offer at all. */
 export const SECTIONS = {
-  assignments: 'in-development',
-  lessons: 'in-development',
-  quizzes: 'in-development',
-  courses: 'in-development',
-  classes: 'in-development',
-  watcher: 'in-development',
-  proctoring: 'in-development',
   startx: 'in-development',
-  externalSession: 'in-development',
-  report: 'in-development',
   products: 'unavailable',
   payments: 'unavailable',
   delivery: 'unavailable',
