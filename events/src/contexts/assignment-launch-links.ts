@@ -18,12 +18,18 @@ const token = z
   .min(16)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * The link's short code for a classroom (`/startx`): 8 characters of an alphabet without 0/O/1/I/L,
+ * issued and revoked with the token. Optional: links issued before codes existed carry none (their code
+ * is derived from the token by the read model, docs/assignments.md).
+ */
+const code = z.string().regex(/^[2-9A-HJKMNP-Z]{8}$/);
 
 export const AssignmentLaunchLinkIssued = defineEvent({
   type: 'AssignmentLaunchLinkIssued',
   version: 1,
-  redact: ['token'],
-  schema: z.object({ token, assignment_id: id, school_id: id, issued_by: id, at }),
+  redact: ['token', 'code'],
+  schema: z.object({ token, code: code.optional(), assignment_id: id, school_id: id, issued_by: id, at }),
 });
 export const AssignmentLaunchLinkRevoked = defineEvent({
   type: 'AssignmentLaunchLinkRevoked',
@@ -49,6 +55,8 @@ export interface AssignmentLaunchLink {
   path: string;
   issued_at: string;
   issued_by: string;
+  /** The short code for `/startx` (8 characters, shown grouped 4-4 as `ABCD-EFGH`). */
+  code: string;
 }
 
 /**
@@ -62,6 +70,14 @@ export interface AssignmentLaunchTarget {
   type: string;
   status: string;
   relation: 'student' | 'staff' | 'other';
+}
+
+/**
+ * `GET /api/assignment-links/code/{code}`: the same as the token's answer, plus the token, so the quick
+ * start page (`/startx`) sends the caller on to `/session/assignment/{token}`.
+ */
+export interface AssignmentLaunchCodeTarget extends AssignmentLaunchTarget {
+  token: string;
 }
 
 /** `GET /api/assignment-links/{token}/preview.json`: what a signed-out visitor sees (public). */

@@ -53,6 +53,7 @@ const colleague = tokenFor('teacher', 'school-a', 2);
 const outsider = tokenFor('teacher', 'school-b');
 const student = tokenFor('student', 'school-a');
 const stranger = tokenFor('student', 'school-a', 4);
+const otherSchoolStudent = tokenFor('student', 'school-b');
 const S1 = 'student-school-a-1';
 
 async function call(method: string, url: string, token: string | null, payload?: unknown) {
@@ -206,6 +207,71 @@ describe('the launch link', () => {
     }
     expect(await env.store.readStream(launchLinkStream(id))).toEqual([]);
     expect((await call('POST', '/api/assignments/unknown-id/launch-link.json', teacher)).status).toBe(404);
+  });
+
+  it('carries a short code: issued with the link, case- and dash-insensitive, renewed, revoked with it', async () => {
+    const id = await createExternal();
+    const path = `/api/assignments/${id}/launch-link.json`;
+    const link = (await call('POST', path, teacher)).body.entity!;
+    const code = String(link.code);
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect((await call('GET', path, teacher)).body.entity!.code).toBe(code);
+    const issued = await env.store.readStream(launchLinkStream(id));
+    expect(issued.map((e) => (e.data as { code?: string }).code)).toEqual([code]);
+
+    const byCode = (typed: string, token: string | null = student) =>
+      call('GET', `/api/assignment-links/code/${encodeURIComponent(typed)}`, token);
+    const spaced = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`;
+    for (const typed of [code, spaced, ` ${code.slice(0, 4)} ${code.slice(4).toLowerCase()} `]) {
+      const found = await byCode(typed);
+      expect(found.status, typed).toBe(200);
+      expect(found.body.entity).toEqual({
+        assignment_id: id,
+        name: 'Эссе на внешнем сайте',
+        type: 'external',
+        status: 'process',
+        relation: 'student',
+        token: link.token,
+      });
+    }
+    expect((await byCode(code, teacher)).body.entity!.relation).toBe('staff');
+    // Another school's student finds the assignment but is told it is not theirs.
+    const outside = await byCode(code, otherSchoolStudent);
+    expect(outside.status).toBe(200);
+    expect(outside.body.entity!.relation).toBe('other');
+    expect((await byCode(code, null)).status).toBe(401);
+
+    const renewed = (await call('POST', `/api/assignments/${id}/launch-link/renew.json`, teacher)).body
+      .entity!;
+    expect(renewed.code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(renewed.code).not.toBe(code);
+    const old = await byCode(code, stranger);
+    expect(old.status).toBe(404);
+    expect(old.body).toEqual({ message: 'Код не найден', errors: {}, status_code: 404 });
+    expect((await byCode(String(renewed.code))).body.entity!.token).toBe(renewed.token);
+
+    await call('DELETE', path, teacher);
+    expect((await byCode(String(renewed.code), stranger)).status).toBe(404);
+  });
+
+  it('answers 429 after 10 wrong codes in 10 minutes from one caller; others are not held back', async () => {
+    const id = await createExternal();
+    const code = String(
+      (await call('POST', `/api/assignments/${id}/launch-link.json`, teacher)).body.entity!.code,
+    );
+    const guesser = tokenFor('student', 'school-a', 7);
+    const wrong = ['ZZZZ-ZZZZ', 'AAAA-AAAA', 'not a code', '0O1I-L000', 'BBBBBBBB', 'CCCC-CCCC'];
+    for (let i = 0; i < 10; i++) {
+      const typed = wrong[i % wrong.length]!;
+      const miss = await call('GET', `/api/assignment-links/code/${encodeURIComponent(typed)}`, guesser);
+      expect(miss.status, `miss ${i + 1}: ${typed}`).toBe(404);
+    }
+    // The 11th look-up is refused even with the right code: else guessing would simply go on.
+    const refused = await call('GET', `/api/assignment-links/code/${code}`, guesser);
+    expect(refused.status).toBe(429);
+    expect(refused.body.status_code).toBe(429);
+    expect(refused.body.message).toMatch(/^Слишком много неверных кодов\. Попробуйте снова через 10 мин\.$/);
+    expect((await call('GET', `/api/assignment-links/code/${code}`, student)).status).toBe(200);
   });
 
   it('the read model ends the same whether every event is applied once or twice', async () => {

@@ -107,6 +107,8 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'DELETE /api/assignments/:id/launch-link.json': assignmentStaff,
   'GET /api/assignment-links/:token': caller,
   'GET /api/assignment-links/:token/preview.json': publicRoute,
+  // The link's short code (/startx): any signed-in user; wrong codes are limited per caller.
+  'GET /api/assignment-links/code/:code': caller,
   // Any caller reaches it: the route answers only the assignment's owner and school staff (else 403/404).
   'GET /api/assignments/:id/certificates.json': caller,
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,

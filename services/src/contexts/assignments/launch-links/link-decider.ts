@@ -2,7 +2,7 @@ import type { AssignmentLaunchLinkIssuedData, AssignmentLaunchLinkRevokedData } 
 
 /**
  * One assignment's launch link (stream `assignment_launch_link-<assignmentId>`): at most one live
- * token. Issuing while one lives decides nothing (the teacher copies the same link again); renewing
+ * token and its short code. Issuing while one lives decides nothing (the teacher copies the same link again); renewing
  * revokes the live one and issues a new one together; revoking ends it. Pure.
  */
 export type LaunchLinkEvent =
@@ -12,8 +12,9 @@ export type LaunchLinkEvent =
 export type LaunchLinkCommand =
   | {
       type: 'Issue' | 'Renew';
-      /** Drawn by the caller (link-token.ts), so the decider stays pure. */
+      /** Drawn by the caller (link-token.ts, link-code.ts), so the decider stays pure. */
       token: string;
+      code: string;
       assignmentId: string;
       schoolId: string;
       by: string;
@@ -36,6 +37,7 @@ export function decideLaunchLink(command: LaunchLinkCommand, state: LaunchLinkSt
         type: 'AssignmentLaunchLinkIssued',
         data: {
           token: command.token,
+          code: command.code,
           assignment_id: command.assignmentId,
           school_id: command.schoolId,
           issued_by: command.by,

@@ -11,6 +11,7 @@ const AT = '2026-11-24T10:00:00.000Z';
 const issue = (token: string, type: 'Issue' | 'Renew' = 'Issue'): LaunchLinkCommand => ({
   type,
   token,
+  code: 'ABCD2345',
   assignmentId: 'a1',
   schoolId: 's1',
   by: 't1',
@@ -27,6 +28,7 @@ describe('launch link decider', () => {
         type: 'AssignmentLaunchLinkIssued',
         data: {
           token: 'tok-aaaaaaaaaaaaaaaa',
+          code: 'ABCD2345',
           assignment_id: 'a1',
           school_id: 's1',
           issued_by: 't1',

@@ -5,15 +5,17 @@ import type {
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
+import { legacyLaunchCode } from './link-code';
 import { LAUNCH_LINKS_PROJECTION, LAUNCH_LINKS_TABLE } from './link-table';
 
 /**
- * Launch links by token. An issue inserts its token once (a replay does nothing); a revocation stamps
+ * Launch links by token, with their short codes. An issue inserts its token once (a replay does nothing); a revocation stamps
  * the token's row once. Replaying everything twice leaves the same rows.
  */
 export const launchLinksProjection: Projection = {
   name: LAUNCH_LINKS_PROJECTION,
-  version: 1,
+  // 2: the short code (/startx); the rebuild gives links issued before it their derived code.
+  version: 2,
   handles: ['AssignmentLaunchLinkIssued', 'AssignmentLaunchLinkRevoked'],
   async apply(tx, events) {
     for (const event of events) await applyOne(tx, event);
@@ -31,6 +33,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .insertInto(LAUNCH_LINKS_TABLE)
         .values({
           token: d.token,
+          code: d.code ?? legacyLaunchCode(d.token),
           assignment_id: d.assignment_id,
           school_id: d.school_id,
           issued_by: d.issued_by,

@@ -1,4 +1,9 @@
-import type { AssignmentLaunchLink, AssignmentLaunchPreview, AssignmentLaunchTarget } from '@sabaq/events';
+import type {
+  AssignmentLaunchCodeTarget,
+  AssignmentLaunchLink,
+  AssignmentLaunchPreview,
+  AssignmentLaunchTarget,
+} from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,21 +17,26 @@ import { SCHOOLS_TABLE } from '../../schools/table';
 import { assignmentEntity } from '../read-model/entities';
 import { TABLES } from '../read-model/tables';
 import { openAssignment, requireAssignmentRule } from '../work/open-assignment';
+import { CodeGuessBudget } from './code-guessing';
+import { newLaunchCode, normalizeLaunchCode } from './link-code';
 import { runLaunchLinkCommand } from './link-commands';
 import { LAUNCH_LINKS_TABLE } from './link-table';
 import { LAUNCH_TOKEN, launchPath, newLaunchToken } from './link-token';
 
 const idParams = z.object({ id: recordId });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
+const codeParams = z.object({ code: z.string().min(1).max(64) });
 const tags = ['assignments'];
+const CODE_NOT_FOUND = 'Код не найден';
 
 /**
  * The assignment's launch link (`/session/assignment/{token}`, docs/assignments.md):
  * - `GET | POST | DELETE /api/assignments/{id}/launch-link.json`: the assignment's staff read, issue
  *   (the live one again, if any) and revoke it; `POST …/launch-link/renew.json` replaces it;
  * - `GET /api/assignment-links/{token}`: where the link leads the signed-in caller;
- * - `GET /api/assignment-links/{token}/preview.json`: the assignment's name for a signed-out visitor.
- * An unknown or revoked token is 404 everywhere.
+ * - `GET /api/assignment-links/{token}/preview.json`: the assignment's name for a signed-out visitor;
+ * - `GET /api/assignment-links/code/{code}`: the link's short code (`/startx`), for the signed-in caller.
+ * An unknown or revoked token or code is 404 everywhere; wrong codes are limited per caller (429).
  */
 export function launchLinkRoutes(app: FastifyInstance, services: ContextServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +53,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   const liveLink = async (assignmentId: string): Promise<AssignmentLaunchLink | null> => {
     const row = await services.db
       .selectFrom(LAUNCH_LINKS_TABLE)
-      .select(['token', 'issued_at', 'issued_by'])
+      .select(['token', 'code', 'issued_at', 'issued_by'])
       .where('assignment_id', '=', assignmentId)
       .where('revoked_at', 'is', null)
       .orderBy('issued_at', 'desc')
@@ -54,14 +64,35 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
           path: launchPath(String(row.token)),
           issued_at: new Date(row.issued_at as string).toISOString(),
           issued_by: String(row.issued_by),
+          code: String(row.code),
         }
       : null;
   };
 
-  const issue = (caller: Caller, assignmentId: string, type: 'Issue' | 'Renew', token = newLaunchToken()) =>
+  /** A code no live link holds (a clash among 8.5·10¹¹ codes is rare, but two classes must not meet). */
+  const freeCode = async (): Promise<string> => {
+    for (;;) {
+      const code = newLaunchCode();
+      const taken = await services.db
+        .selectFrom(LAUNCH_LINKS_TABLE)
+        .select('token')
+        .where('code', '=', code)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!taken) return code;
+    }
+  };
+
+  const issue = async (
+    caller: Caller,
+    assignmentId: string,
+    type: 'Issue' | 'Renew',
+    token = newLaunchToken(),
+  ) =>
     runLaunchLinkCommand(services, {
       type,
       token,
+      code: await freeCode(),
       assignmentId,
       schoolId: caller.schoolId!,
       by: caller.userId,
@@ -108,7 +139,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   });
 
   /** The live link's assignment (not deleted), or 404. */
-  const linkedAssignment = async (token: string) => {
+  const linkedAssignment = async (token: string, notFound = 'Ссылка на задание не найдена или отозвана') => {
     const link = LAUNCH_TOKEN.test(token)
       ? await services.db
           .selectFrom(LAUNCH_LINKS_TABLE)
@@ -126,7 +157,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
           .where('deleted', '=', false)
           .executeTakeFirst()) as Row | undefined)
       : undefined;
-    if (!row) throw new NotFoundError('Ссылка на задание не найдена или отозвана');
+    if (!row) throw new NotFoundError(notFound);
     return assignmentEntity(row, services.clock());
   };
 
@@ -144,6 +175,41 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
         type: a.type,
         status: a.status,
         relation: relationOf(caller, a),
+      };
+      return { entity: target };
+    },
+  );
+
+  const guesses = new CodeGuessBudget(() => services.clock().getTime());
+  api.get(
+    '/api/assignment-links/code/:code',
+    { schema: { tags, params: codeParams } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      guesses.check(caller.userId);
+      const code = normalizeLaunchCode(request.params.code);
+      const link = code
+        ? await services.db
+            .selectFrom(LAUNCH_LINKS_TABLE)
+            .select(['token'])
+            .where('code', '=', code)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      if (!link) {
+        guesses.miss(caller.userId);
+        throw new NotFoundError(CODE_NOT_FOUND);
+      }
+      const token = String(link.token);
+      const a = await linkedAssignment(token, CODE_NOT_FOUND);
+      void reply.header('cache-control', 'no-store');
+      const target: AssignmentLaunchCodeTarget = {
+        assignment_id: a.id as string,
+        name: a.name,
+        type: a.type,
+        status: a.status,
+        relation: relationOf(caller, a),
+        token,
       };
       return { entity: target };
     },

@@ -1,7 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 
 export const LAUNCH_LINKS_PROJECTION = 'assignments.launch_links';
-/** Every token ever issued, with its assignment and school; a revoked one keeps its row (revoked_at). */
+/**
+ * Every token ever issued, with its short code, assignment and school; a revoked one keeps its row
+ * (revoked_at), and its code dies with it.
+ */
 export const LAUNCH_LINKS_TABLE = 'assignments_launch_links';
 
 export const launchLinksMigrations: Record<string, Migration> = {
@@ -20,6 +23,18 @@ export const launchLinksMigrations: Record<string, Migration> = {
         .createIndex(`${LAUNCH_LINKS_TABLE}_by_assignment`)
         .on(LAUNCH_LINKS_TABLE)
         .columns(['assignment_id', 'issued_at'])
+        .execute();
+    },
+  },
+  // The short code of each link (/startx). Numbered after every context's migrations: an existing
+  // database has run those, and the migrator takes new migrations only at the end.
+  '1425_assignments_launch_link_codes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(LAUNCH_LINKS_TABLE).addColumn('code', 'text').execute();
+      await db.schema
+        .createIndex(`${LAUNCH_LINKS_TABLE}_by_code`)
+        .on(LAUNCH_LINKS_TABLE)
+        .columns(['code'])
         .execute();
     },
   },
