@@ -27,6 +27,11 @@ export const NOTIFICATION_TYPES = [
   'exam_stopped',
   'task_finished',
   'student_registered',
+  // A teacher's change to the whole assignment, told to each of its students.
+  'assignment_suspended',
+  'assignment_resumed',
+  'assignment_finished',
+  'assignment_rescheduled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { ContextServices } from '..';
 import { loadAssignment } from '../assignments/assignments/commands';
 import { taskStream } from '../tasks/task-commands';
+import { assignmentChangeDrafts } from './assignment-changes';
 
 /** One notification to make: for whom, of which type, with what the text is built from. */
 export interface Draft {
@@ -28,6 +29,10 @@ type Services = Pick<ContextServices, 'store' | 'db'>;
 /** The events that notify somebody, and who: the one place that says what reaches whom. */
 export const SOURCE_EVENTS = [
   'AssignmentCreated',
+  'AssignmentSuspended',
+  'AssignmentResumed',
+  'AssignmentFinished',
+  'AssignmentUpdated',
   'AssignmentScoreCalculated',
   'AssignmentReviewerScoreCalculated',
   'UserCertificateIssued',
@@ -59,6 +64,13 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
         parameters,
       }));
     }
+    case 'AssignmentSuspended':
+    case 'AssignmentResumed':
+    case 'AssignmentFinished':
+    case 'AssignmentUpdated':
+      // The teacher suspended, resumed, finished or moved the whole assignment (an edit of anything
+      // but its times notifies nobody).
+      return assignmentChangeDrafts(services, event);
     case 'AssignmentScoreCalculated':
     case 'AssignmentReviewerScoreCalculated': {
       const d = event.data as AssignmentScoreCalculatedData | AssignmentReviewerScoreCalculatedData;

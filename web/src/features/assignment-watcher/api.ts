@@ -9,10 +9,11 @@ import type { WatchedAssignment, WatchedAttempt } from './model';
 const LIMIT = 100;
 
 /**
- * Teachers' suspend, resume and finish, and a changed start time, are not pushed to students
- * (docs/notifications.md lists what is): the room asks again this often to notice them.
+ * A fallback only: what changes the room (a new assignment, a teacher's suspend, resume, finish or new
+ * times, a proctor's action) is pushed as a notification and refetched at once (use-live-refetch.ts);
+ * this catches what a dropped socket missed.
  */
-export const POLL_MS = 30_000;
+export const POLL_MS = 60_000;
 
 export const watcherKeys = {
   all: ['assignment-watcher'] as const,

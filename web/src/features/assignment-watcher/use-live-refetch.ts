@@ -5,9 +5,19 @@ import { watcherKeys } from './api';
 
 /**
  * Notifications pushed over the app's realtime socket (docs/notifications.md) that change what the
- * room shows: a new assignment, and a proctor suspending, resuming or stopping the student's exam.
+ * room shows: a new assignment, a proctor suspending, resuming or stopping the student's exam, and a
+ * teacher suspending, resuming, finishing or moving the whole assignment.
  */
-const RELEVANT = new Set(['assignment_given', 'exam_suspended', 'exam_resumed', 'exam_stopped']);
+const RELEVANT = new Set([
+  'assignment_given',
+  'exam_suspended',
+  'exam_resumed',
+  'exam_stopped',
+  'assignment_suspended',
+  'assignment_resumed',
+  'assignment_finished',
+  'assignment_rescheduled',
+]);
 
 /** Refetches the room when one of those arrives while it is open (each push once). */
 export function useLiveRefetch(): void {

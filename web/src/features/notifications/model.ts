@@ -1,3 +1,4 @@
+import { LOCALE_TAGS } from '../../shared/i18n/locales';
 import { en } from './i18n/en';
 import { kz } from './i18n/kz';
 import { ru, type NotificationMessages } from './i18n/ru';
@@ -45,8 +46,23 @@ export function notificationText(
   if (type === 'task_finished')
     p.status = p.status === 'completed' ? words.status.completed : words.status.failure;
   if (type === 'student_registered' && !p.student_name) p.student_name = words.someone;
+  if (type === 'assignment_rescheduled') {
+    p.starting_at = moment(p.starting_at, language);
+    p.ending_at = moment(p.ending_at, language);
+  }
   const description = fill(template.description, p);
   return { name: template.name, description: description.replace(/^«»:?\s*/, '') || null };
+}
+
+/** A stored instant as the reader reads dates, in their own time zone; '' when there is none. */
+function moment(value: unknown, language: string): string {
+  if (typeof value !== 'string') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat((LOCALE_TAGS as Record<string, string>)[language] ?? LOCALE_TAGS.ru, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(date);
 }
 
 /** Where a notification leads, by the reader's area; null when it is about nothing to open. */
@@ -62,6 +78,10 @@ export function notificationLink(item: Notification, area: string): string | nul
     case 'exam_suspended':
     case 'exam_resumed':
     case 'exam_stopped':
+    case 'assignment_suspended':
+    case 'assignment_resumed':
+    case 'assignment_finished':
+    case 'assignment_rescheduled':
       return id('assignment_id') ? `/${area}/assignments/${id('assignment_id')}` : null;
     case 'certificate_issued':
       return area === 's' ? '/s/certificates' : null;

@@ -49,3 +49,41 @@ describe('notification texts', () => {
     expect(notificationLink({ ...given, type: 'task_finished' }, 't')).toBeNull();
   });
 });
+
+describe("a teacher's change to the whole assignment", () => {
+  const moved: Notification = {
+    ...given,
+    type: 'assignment_rescheduled',
+    parameters: {
+      assignment_id: 'as-1',
+      assignment_name: 'Дроби',
+      starting_at: '2026-09-02T08:00:00Z',
+      ending_at: '2026-09-09T08:00:00Z',
+    },
+  };
+
+  it('words suspend, resume and finish in three languages and links each to the assignment', () => {
+    const kinds = ['assignment_suspended', 'assignment_resumed', 'assignment_finished'] as const;
+    const names = kinds.map((type) => notificationText({ ...given, type }, 'ru').name);
+    expect(names).toEqual(['Задание приостановлено', 'Задание возобновлено', 'Задание завершено']);
+    expect(notificationText({ ...given, type: 'assignment_suspended' }, 'en')).toEqual({
+      name: 'Assignment suspended',
+      description: '“Дроби”',
+    });
+    expect(notificationText({ ...given, type: 'assignment_finished' }, 'kz').name).toBe('Тапсырма аяқталды');
+    for (const type of [...kinds, 'assignment_rescheduled'])
+      expect(notificationLink({ ...given, type }, 's')).toBe('/s/assignments/as-1');
+  });
+
+  it('says the new times as dates in the reader’s language, never as stored ISO strings', () => {
+    const ru = notificationText(moved, 'ru');
+    expect(ru.name).toBe('Время задания изменено');
+    expect(ru.description).toMatch(
+      /^«Дроби»: с \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} до \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/,
+    );
+    expect(ru.description).toContain('2026');
+    expect(notificationText(moved, 'en').description).toMatch(/^“Дроби”: from \S.* to \S.*$/);
+    expect(notificationText(moved, 'kz').description).not.toContain('T08:00');
+    expect(isStoredNotification(moved)).toBe(true);
+  });
+});

@@ -19,6 +19,13 @@ export const en: NotificationMessages = {
       name: 'New student',
       description: '{{student_name}} registered with the code “{{invite_name}}”',
     },
+    assignment_suspended: { name: 'Assignment suspended', description: '“{{assignment_name}}”' },
+    assignment_resumed: { name: 'Assignment resumed', description: '“{{assignment_name}}”' },
+    assignment_finished: { name: 'Assignment finished', description: '“{{assignment_name}}”' },
+    assignment_rescheduled: {
+      name: 'Assignment time changed',
+      description: '“{{assignment_name}}”: from {{starting_at}} to {{ending_at}}',
+    },
   },
   status: { completed: 'done', failure: 'failed' },
   someone: 'A student',

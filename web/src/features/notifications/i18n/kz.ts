@@ -19,6 +19,13 @@ export const kz: NotificationMessages = {
       name: 'Жаңа оқушы',
       description: '{{student_name}} «{{invite_name}}» кодымен тіркелді',
     },
+    assignment_suspended: { name: 'Тапсырма тоқтатыла тұрды', description: '«{{assignment_name}}»' },
+    assignment_resumed: { name: 'Тапсырма жалғасты', description: '«{{assignment_name}}»' },
+    assignment_finished: { name: 'Тапсырма аяқталды', description: '«{{assignment_name}}»' },
+    assignment_rescheduled: {
+      name: 'Тапсырма уақыты өзгерді',
+      description: '«{{assignment_name}}»: {{starting_at}} – {{ending_at}}',
+    },
   },
   status: { completed: 'дайын', failure: 'қате' },
   someone: 'Оқушы',

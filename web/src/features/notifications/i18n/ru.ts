@@ -18,6 +18,13 @@ export const ru = {
       name: 'Новый ученик',
       description: '{{student_name}} зарегистрировался по коду «{{invite_name}}»',
     },
+    assignment_suspended: { name: 'Задание приостановлено', description: '«{{assignment_name}}»' },
+    assignment_resumed: { name: 'Задание возобновлено', description: '«{{assignment_name}}»' },
+    assignment_finished: { name: 'Задание завершено', description: '«{{assignment_name}}»' },
+    assignment_rescheduled: {
+      name: 'Время задания изменено',
+      description: '«{{assignment_name}}»: с {{starting_at}} до {{ending_at}}',
+    },
   },
   status: { completed: 'готово', failure: 'ошибка' },
   someone: 'Ученик',
