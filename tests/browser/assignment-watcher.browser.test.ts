@@ -5,7 +5,7 @@ import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
 
 /** Seconds between giving the assignment and its start: long enough to see the countdown run. */
 const STARTS_IN_S = 20;
-/** Well under the room's 30-second poll: a row seen this soon came from the pushed notification. */
+/** Well under the room's 60-second poll: a row seen this soon came from the pushed notification. */
 const LIVE = { timeout: 10_000 };
 
 /**
@@ -13,7 +13,8 @@ const LIVE = { timeout: 10_000 };
  * the demo student (a desktop one, and a phone one with 'Открыть автоматически при начале' on) wait
  * while the teacher, through the API, gives them the demo quiz starting in 20 s. The row appears in
  * both without a reload, counts down, turns into 'Начать' with a toast at the start, and the phone
- * tab opens the assignment's register page by itself.
+ * tab opens the assignment's register page by itself. Then the teacher suspends, resumes and finishes
+ * the whole assignment through the API, and the desktop row follows each within 10 s.
  */
 describe('the student’s waiting room', () => {
   const demo = new DemoPlatform();
@@ -112,6 +113,32 @@ describe('the student’s waiting room', () => {
       phone.waitForURL(`${demo.url}/s/assignments/${id}/register`, start),
     ]);
     await phone.getByRole('heading', { name: 'Подготовка к заданию', level: 1 }).waitFor();
+
+    // The teacher acts on the whole assignment: each reaches the open room as a pushed notification.
+    const teacherDoes = async (action: 'suspend' | 'resume' | 'finish') => {
+      const answer = await fetch(`${demo.url}/api/assignments/${id}/${action}.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${exams.teacher}` },
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    };
+    const status = () => deskRow.getAttribute('data-status');
+    await teacherDoes('suspend');
+    await expect.poll(status, LIVE).toBe('suspended');
+    // The room is in Kazakh by now: the bell's panel words the stored notification so.
+    await desk.getByTestId('header-notifications').click();
+    await desk
+      .getByTestId('notification-item')
+      .filter({ hasText: 'Тапсырма тоқтатыла тұрды' })
+      .filter({ hasText: name })
+      .waitFor(LIVE);
+    await desk.screenshot({ path: screenshotPath('assignment-watcher-suspended') });
+    await desk.keyboard.press('Escape');
+    await teacherDoes('resume');
+    await expect.poll(status, LIVE).toBe('process');
+    await teacherDoes('finish');
+    // A finished assignment leaves the room.
+    await deskRow.waitFor({ state: 'detached', ...LIVE });
     expect(demo.errors).toEqual([]);
   });
 
