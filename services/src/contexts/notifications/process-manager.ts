@@ -20,6 +20,8 @@ type Services = Pick<ContextServices, 'store' | 'db'>;
 export function notifyingProcess(services: Services): Projection {
   return {
     name: NOTIFYING_PROCESS,
+    // Kept at 1 when a source is added: a new version rebuilds from zero, which would tell every
+    // student today of each suspension and finish in the log's history.
     version: 1,
     handles: SOURCE_EVENTS,
     async apply(_tx, events) {
