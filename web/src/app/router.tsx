@@ -61,6 +61,8 @@ const publicPages: Record<
   'external-assignment': async () => ({
     Component: (await import('../features/external-assignment')).LaunchPage,
   }),
+  // The quick start by a short code (docs/assignments.md).
+  'quick-start': async () => ({ Component: (await import('../features/quick-start')).QuickStartPage }),
   // The public report: its loader answers 404 for an unknown or revoked link (the layout's error page).
   report: async () => {
     const { PublicReportPage, reportLoader } = await import('../features/public-report');

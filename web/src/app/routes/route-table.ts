@@ -13,7 +13,6 @@ export interface PageSpec {
 
 /** Screens whose back end comes later ('в разработке'), or that this server does not offer at all. */
 export const SECTIONS = {
-  startx: 'in-development',
   products: 'unavailable',
   payments: 'unavailable',
   delivery: 'unavailable',
@@ -132,7 +131,8 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
 /** Public and shared routes (000 §2) beside the index; the session pages open without signing in. */
 export const PUBLIC_PAGES: PageSpec[] = [
   { path: 'status', page: 'status' },
-  ...placeholder('startx', 'startx'),
+  // The quick start: a student types the code the teacher shows (docs/assignments.md).
+  { path: 'startx', page: 'quick-start' },
   // A phone as the exam's second camera, and a recording sent after the exam (docs/media.md).
   { path: 'session/camera/:token', page: 'external-camera' },
   // The launch link of an assignment, posted on the school's own site (docs/assignments.md).

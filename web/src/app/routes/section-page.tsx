@@ -12,7 +12,7 @@ import { SECTIONS, type SectionKey } from './route-table';
 export function SectionPage() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const section = (matches.at(-1)?.handle as { section?: SectionKey } | undefined)?.section ?? 'startx';
+  const section = (matches.at(-1)?.handle as { section?: SectionKey } | undefined)?.section ?? 'products';
   const kind = SECTIONS[section];
   const area = matches.at(-1)?.pathname.split('/')[1];
   return (

@@ -7,11 +7,12 @@ import { notifySuccess } from '../../auth';
 import { launchKeys, launchLinkApi, launchLinkQuery } from '../api';
 import { useExternalAssignmentText } from '../i18n/use-external-assignment-text';
 import { safeExternalUrl } from '../model/safe-url';
+import { LaunchCode } from './launch-code';
 
 /**
  * On the teacher's assignment view: the link to post on the school's site or LMS
- * (`/session/assignment/{token}`), made, copied, opened, replaced by a new one and revoked; and, for an
- * external assignment, the address of the work. Hidden from whoever the server refuses the link.
+ * (`/session/assignment/{token}`), made, copied, opened, replaced by a new one and revoked, with its short
+ * code and QR for a classroom (`/startx`); and, for an external assignment, the address of the work. Hidden from whoever the server refuses the link.
  */
 export function LaunchLinkPanel({
   assignmentId,
@@ -123,6 +124,7 @@ export function LaunchLinkPanel({
                 {t('link.revoke')}
               </Button>
             </Group>
+            <LaunchCode code={link.data.code} />
           </>
         ) : (
           <Group justify="space-between">

@@ -46,5 +46,13 @@ export const en: ExternalAssignmentMessages = {
     revoked: 'The link was revoked',
     issuedAt: 'Created {{date}}',
     externalUrl: 'Work address',
+    code: {
+      title: 'Code for the class',
+      hint: 'Show the code and the QR code on the screen: students enter the code at {{address}} or scan the QR and land in the assignment.',
+      qr: 'Quick start QR code',
+      fullscreen: 'Full screen',
+      close: 'Close',
+      projectorLead: 'Open {{address}} and enter the code',
+    },
   },
 };

@@ -46,5 +46,13 @@ export const kz: ExternalAssignmentMessages = {
     revoked: 'Сілтеме кері қайтарылды',
     issuedAt: 'Жасалған уақыты: {{date}}',
     externalUrl: 'Жұмыс мекенжайы',
+    code: {
+      title: 'Сыныпқа арналған код',
+      hint: 'Кодты және QR-кодты экранға көрсетіңіз: оқушылар кодты {{address}} бетіне енгізеді немесе QR-ды сканерлеп, тапсырмаға өтеді.',
+      qr: 'Жылдам бастаудың QR-коды',
+      fullscreen: 'Толық экран',
+      close: 'Жабу',
+      projectorLead: '{{address}} ашып, кодты енгізіңіз',
+    },
   },
 };

@@ -94,14 +94,12 @@ export const sections: Messages['sections'] = {
   inDevelopmentText:
     'The screen will come with its back end. The address already works, and links to it will keep working.',
   names: {
-    startx: 'Quick start',
     products: 'Products',
     payments: 'Payment methods',
     delivery: 'Delivery',
     orders: 'Orders',
   },
   about: {
-    startx: 'Starting an exam quickly.',
     products: 'Paid courses and materials.',
     payments: "The school's payment providers.",
     delivery: 'Delivery services.',

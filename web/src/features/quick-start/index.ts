@@ -1,0 +1,2 @@
+export { QuickStartPage } from './components/quick-start-page';
+export { groupCode } from './model/code-text';
