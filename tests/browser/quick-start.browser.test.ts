@@ -54,6 +54,7 @@ describe('the quick start by code', () => {
     await qr.waitFor(POLL);
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(await qr.getAttribute('alt')).toBe('QR-код быстрого старта');
+    await panel.screenshot({ path: screenshotPath('startx-link'), animations: 'disabled' });
 
     await panel.getByTestId('launch-code-fullscreen').click();
     const projector = page.getByTestId('launch-code-projector-body');
