@@ -44,7 +44,8 @@ export function NotificationList({
                   <Group gap={6} wrap="nowrap" justify="space-between">
                     <Text fw={600}>{text.name || unnamed}</Text>
                     {unread ? (
-                      <Badge size="xs" variant="filled">
+                      // A long name wraps beside it; the badge keeps its width instead of being cut.
+                      <Badge size="xs" variant="filled" style={{ flexShrink: 0 }}>
                         {newBadge}
                       </Badge>
                     ) : null}
