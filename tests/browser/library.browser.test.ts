@@ -339,7 +339,10 @@ describe('media library, invite codes and certificates', () => {
     // The toast opened under the pointer, which holds it open (a hovered toast waits): the
     // pointer leaves, the toast goes, and the button beneath it can be pressed.
     await page.mouse.move(0, 0);
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', ...POLL });
+    await page
+      .locator('.mantine-Notification-root')
+      .first()
+      .waitFor({ state: 'detached', ...POLL });
     await cell.getByRole('button', { name: /^Отозвать сертификат/ }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Подтвердить' }).click();
     await cell.getByTestId('certificate-state').filter({ hasText: 'Отозван' }).waitFor(POLL);
