@@ -201,6 +201,7 @@ describe('a proctored exam in the browser', () => {
       longestTaskMs: number;
       longTasks: number;
       longTaskLog: { at: number; ms: number }[];
+      longFrames: { at: number; ms: number; scriptMs: number; scripts: string[] }[];
       inferenceMs: number;
       faceCounts: number[];
       detectorErrors: string[];
@@ -209,7 +210,11 @@ describe('a proctored exam in the browser', () => {
       `main thread's longest task during the exam: ${probe.longestTaskMs} ms (${probe.longTasks} long tasks); ` +
         `slowest face inference in the worker: ${probe.inferenceMs.toFixed(1)} ms over ${probe.faceCounts.length} frames`,
     );
-    if (probe.longTasks > 0) console.log('long tasks:', JSON.stringify(probe.longTaskLog));
+    // What the long frames were made of (scripts and their share), to tell our code from a starved thread.
+    if (probe.longTasks > 0) {
+      console.log('long tasks:', JSON.stringify(probe.longTaskLog));
+      console.log('long frames:', JSON.stringify(probe.longFrames));
+    }
     if (probe.detectorErrors.length > 0)
       console.log('detector errors:', JSON.stringify(probe.detectorErrors));
     expect(probe.detectorErrors).toEqual([]);
