@@ -33,6 +33,10 @@ interface LongFrameScript {
   duration: number;
   invoker?: string;
   sourceURL?: string;
+  sourceCharPosition?: number;
+  /** Of that duration: forced style and layout, and the time paused (e.g. garbage collection). */
+  forcedStyleAndLayoutDuration?: number;
+  pauseDuration?: number;
   sourceFunctionName?: string;
 }
 
@@ -73,7 +77,7 @@ export function watchLongTasks(): void {
         scriptMs: Math.round(scripts.reduce((sum, script) => sum + script.duration, 0)),
         scripts: scripts.map(
           (script) =>
-            `${Math.round(script.duration)} ms ${script.invoker ?? ''} ${script.sourceFunctionName ?? ''} ${(script.sourceURL ?? '').split('/').pop() ?? ''}`,
+            `${Math.round(script.duration)} ms ${script.invoker ?? ''} ${script.sourceFunctionName ?? ''} ${(script.sourceURL ?? '').split('/').pop() ?? ''}@${script.sourceCharPosition ?? '?'} layout ${Math.round(script.forcedStyleAndLayoutDuration ?? 0)} ms, paused ${Math.round(script.pauseDuration ?? 0)} ms`,
         ),
       });
     }
