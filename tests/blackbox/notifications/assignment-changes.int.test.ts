@@ -105,7 +105,10 @@ describe("a teacher's change to the whole assignment", () => {
     await ok('PUT', `/api/assignments/${assignmentId}`, { starting_at: START, starting_at_type: 'date' });
     await settled();
     for (const n of [1, 2]) {
-      const moved = (await inbox(n)).filter((i) => i.type === 'assignment_rescheduled');
+      // Two hops (the change, then the notification the process manager appends): waited for, not raced.
+      const rescheduled = async () => (await inbox(n)).filter((i) => i.type === 'assignment_rescheduled');
+      await expect.poll(async () => (await rescheduled()).length, { timeout: 10_000 }).toBe(1);
+      const moved = await rescheduled();
       expect(moved).toHaveLength(1);
       expect(moved[0]!.parameters.starting_at).toBe(START);
     }

@@ -137,7 +137,8 @@ describe('memory', () => {
         { memory_limit: 100 * 2 ** 20, time_limit: 8000 },
       );
       expect(report.tests[0]).toMatchObject({ verdict: 'error', reason: 'memory' });
-      expect(processesOfSandboxUser()).toEqual([]);
+      // A killed process is gone once the kernel has reaped it: a moment after the kill, not at once.
+      await expect.poll(() => processesOfSandboxUser(), { timeout: 5_000 }).toEqual([]);
     },
   );
 });
@@ -155,7 +156,8 @@ describe('processes', () => {
       expect(report.tests[0]).toMatchObject({ verdict: 'error' });
       expect(['timeout', 'runtime', 'memory']).toContain(report.tests[0]!.reason);
       expect(Date.now() - started).toBeLessThan(15_000);
-      expect(processesOfSandboxUser()).toEqual([]);
+      // A killed process is gone once the kernel has reaped it: a moment after the kill, not at once.
+      await expect.poll(() => processesOfSandboxUser(), { timeout: 5_000 }).toEqual([]);
     },
   );
 
@@ -179,7 +181,8 @@ describe('processes', () => {
         { memory_limit: 1024 * 2 ** 20, time_limit: 10_000 },
       );
       expect(report.tests[0]).toMatchObject({ verdict: 'accepted' });
-      expect(processesOfSandboxUser()).toEqual([]);
+      // A killed process is gone once the kernel has reaped it: a moment after the kill, not at once.
+      await expect.poll(() => processesOfSandboxUser(), { timeout: 5_000 }).toEqual([]);
     },
   );
 
@@ -195,7 +198,8 @@ describe('processes', () => {
         'print("ok")',
       ]);
       expect(report.tests[0]).toMatchObject({ verdict: 'accepted' });
-      expect(processesOfSandboxUser()).toEqual([]);
+      // A killed process is gone once the kernel has reaped it: a moment after the kill, not at once.
+      await expect.poll(() => processesOfSandboxUser(), { timeout: 5_000 }).toEqual([]);
     },
   );
 
