@@ -15,7 +15,7 @@ export const launchLinkStream = (assignmentId: string) => `assignment_launch_lin
 /**
  * load → decide → append with the version decided against, then wait for the read model (the teacher
  * reads the link right after). Two issues at once meet at the expected version: the loser decides again
- * and finds the winner's link. Event ids come from the version and the command, so a retried append
+ * and finds the winner's link (and waits for the read model to show it too). Event ids come from the version and the command, so a retried append
  * writes nothing twice.
  */
 export async function runLaunchLinkCommand(
@@ -26,7 +26,13 @@ export async function runLaunchLinkCommand(
   for (let attempt = 1; ; attempt++) {
     const history = await services.store.readStream(stream);
     const events = decideLaunchLink(command, history.reduce(evolveLaunchLink, initialLaunchLinkState));
-    if (events.length === 0) return;
+    if (events.length === 0) {
+      // Nothing to add: another issue may have just stored the link, and the caller reads it from the
+      // read model next, so wait until the read model holds what this decision saw.
+      const seen = history.at(-1)?.globalPosition;
+      if (seen !== undefined) await waitForProjections(services.db, [LAUNCH_LINKS_PROJECTION], seen);
+      return;
+    }
     const version = history.length - 1;
     try {
       const result = await services.store.append(
