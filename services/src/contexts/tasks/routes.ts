@@ -66,7 +66,7 @@ export async function tasksRoutes(
       'antiplagiarism-check': (s, task, context) =>
         checkAssignment(s, task, antiplagiarismCheckParams.parse(task.params), context),
     },
-    { log: (message) => app.log.warn(message) },
+    { log: (message) => app.log.warn(message), timeLimitMs: taskTimeLimitMs() },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];
@@ -220,4 +220,10 @@ function rawAssignmentId(request: FastifyRequest): string {
 function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new ForbiddenError('Forbidden');
   return request.caller;
+}
+
+/** TASK_TIME_LIMIT_S, in milliseconds; unset or invalid, the worker's default. */
+function taskTimeLimitMs(): number | undefined {
+  const seconds = Number(process.env.TASK_TIME_LIMIT_S);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
