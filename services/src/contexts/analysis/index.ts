@@ -1,7 +1,7 @@
 import { manifest, modelAvailable } from '@sabaq/models/node';
 import type { BoundedContext } from '..';
-import { LeasedJobWorker } from '../../platform/jobs/leased-job-worker';
-import { runAnalysisJob, type AnalysisJob } from './job';
+import { LeasedJobWorker, timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
+import { failAnalysisJob, runAnalysisJob, type AnalysisJob } from './job';
 import { analysisProjection } from './projection';
 import { analysisRealtime } from './realtime';
 import { analysisRoutes } from './routes';
@@ -39,6 +39,9 @@ export const analysisContext: BoundedContext = {
       run: (job) => runAnalysisJob(services, job),
       // An hour of video takes minutes; the lease is renewed while it runs.
       leaseSeconds: 300,
+      // Two hours is a run that will not end: it fails with the reason and the next one starts.
+      timeLimitMs: timeLimitFromEnv('ANALYSIS_TIME_LIMIT_S') ?? 2 * 60 * 60_000,
+      timedOut: (job, reason) => failAnalysisJob(services, job, reason),
       log: (line) => app.log.error(line),
     });
     app.addHook('onReady', async () => worker.start());

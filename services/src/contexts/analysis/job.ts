@@ -127,6 +127,28 @@ export async function runAnalysisJob(services: Services, job: AnalysisJob): Prom
   }
 }
 
+/**
+ * The run's failure, for one that passed its time limit (platform/jobs/leased-job-worker.ts). Its id is
+ * the one a failing run would append, so the failure is recorded once.
+ */
+export async function failAnalysisJob(services: Services, job: AnalysisJob, reason: string): Promise<void> {
+  await services.store.append(
+    analysisStream(job.session_id),
+    [
+      {
+        id: derive('analysis-event', job.id, 'failed'),
+        type: 'AiAnalysisFailed',
+        data: { session_id: job.session_id, run: job.run, reason },
+        metadata: {
+          occurredAt: services.clock().toISOString(),
+          ...(job.school_id ? { schoolId: job.school_id } : {}),
+        },
+      },
+    ],
+    { expectedVersion: 'any' },
+  );
+}
+
 /** The identity photo the student took at the start of the attempt, decoded; null when there is none. */
 async function identityPhoto(services: Services, attemptId: unknown) {
   if (typeof attemptId !== 'string') return null;

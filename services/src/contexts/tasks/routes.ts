@@ -25,6 +25,7 @@ import { taskEntity } from './read-model/entities';
 import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
 import { TaskWorker } from './task-worker';
+import { timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 
 export interface TasksRouteOptions {
   access?: AccessTable;
@@ -66,7 +67,7 @@ export async function tasksRoutes(
       'antiplagiarism-check': (s, task, context) =>
         checkAssignment(s, task, antiplagiarismCheckParams.parse(task.params), context),
     },
-    { log: (message) => app.log.warn(message), timeLimitMs: taskTimeLimitMs() },
+    { log: (message) => app.log.warn(message), timeLimitMs: timeLimitFromEnv('TASK_TIME_LIMIT_S') },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];
@@ -220,10 +221,4 @@ function rawAssignmentId(request: FastifyRequest): string {
 function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new ForbiddenError('Forbidden');
   return request.caller;
-}
-
-/** TASK_TIME_LIMIT_S, in milliseconds; unset or invalid, the worker's default. */
-function taskTimeLimitMs(): number | undefined {
-  const seconds = Number(process.env.TASK_TIME_LIMIT_S);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
