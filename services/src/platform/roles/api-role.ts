@@ -4,6 +4,7 @@ import { contexts, type ContextServices } from '../../contexts';
 import { ObservedEventStore } from '../event-store/observed-event-store';
 import { nobodyAuthenticator } from '../http/authenticate';
 import { buildServer } from '../http/server';
+import { registerWorkerTools } from '../http/worker-tools';
 import { createRealtime } from '../realtime/plugin';
 import { realtimeSecret } from '../realtime/secret';
 import type { EventStore } from '../ports/event-store';
@@ -34,6 +35,7 @@ export async function startApiRole(
   webDist: string | undefined,
 ): Promise<{ http: FastifyInstance; url: string }> {
   b.health.register('http', 'fastify', async () => undefined);
+  registerWorkerTools(b.health);
   // Contexts write through a store that reports changed streams, so the authenticator may cache callers.
   const observed = new ObservedEventStore(b.store);
   await observed.follow();
