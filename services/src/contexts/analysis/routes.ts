@@ -67,7 +67,9 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
     async (request, reply) => {
       const caller = request.caller!;
       const row = await reportOf(services, caller, request.params.id);
-      await watchedAttemptOf(services, caller, row.assignment_attempt_id, `No ai-reports record ${row.id}`);
+      // A recording of an attempt is the assignment's watchers'; one outside any attempt the school staff's.
+      if (row.assignment_attempt_id !== null)
+        await watchedAttemptOf(services, caller, row.assignment_attempt_id, `No ai-reports record ${row.id}`);
       const [created] = await requestRuns(services, caller, [String(row.session_id)], request.body?.reason);
       return reply.status(202).send({ entity: reportEntity(created!) });
     },
