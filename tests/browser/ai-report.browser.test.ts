@@ -229,4 +229,24 @@ describe('the AI report on the attempt result page', () => {
     await page.screenshot({ path: screenshotPath('ai-report-requested-done'), fullPage: false });
     expect(demo.errors).toEqual([]);
   }, 320_000);
+
+  it('lets the proctor ask again from the proctoring page, and shows the new version', async () => {
+    const page = await demo.signedInPage(
+      'proctor',
+      `/p/assignments/${unanalysed.assignmentId}?attempt=${unanalysed.attemptId}`,
+    );
+    const panel = page.getByTestId('ai-report');
+    await panel.getByTestId('ai-report-version').waitFor(POLL);
+    await panel.getByRole('button', { name: 'Проанализировать заново' }).click();
+    await expect
+      .poll(() => panel.getByTestId('ai-report-progress').getAttribute('data-version'), POLL)
+      .toBe('2');
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('ai-report-proctor'), fullPage: false });
+    await expect
+      .poll(() => panel.getByTestId('ai-report-version').getAttribute('data-version'), { timeout: 300_000 })
+      .toBe('2');
+    expect(await panel.getByTestId('ai-report-versions').inputValue()).toBe('версия 2 (последняя)');
+    expect(demo.errors).toEqual([]);
+  }, 320_000);
 });
