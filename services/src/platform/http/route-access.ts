@@ -176,9 +176,11 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/media-overview.json': caller,
   'GET /api/media-retention.json': only('admin', 'manager'),
   'PUT /api/media-retention.json': only('admin', 'manager'),
-  // AI reports (docs/ai-analysis.md): thumbnails and re-runs for the school's staff; the route checks the school.
+  // AI reports (docs/ai-analysis.md): thumbnails for the school's staff, analysis asked for by the
+  // assignment's watchers; the routes check the school and the assignment.
   'GET /api/ai-reports/:id/thumbs/:file': proctoringWatchers,
-  'POST /api/ai-reports/:id/rerun': assignmentStaff,
+  'POST /api/ai-reports/:id/rerun': proctoringWatchers,
+  'POST /api/ai-reports/request.json': proctoringWatchers,
   // Servers and storages (contexts/infrastructure): checks of the school's records and the platform's own.
   'POST /api/webinar-servers/:id/check.json': only('admin', 'manager'),
   'POST /api/storages/:id/check.json': only('admin', 'manager'),

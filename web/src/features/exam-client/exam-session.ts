@@ -127,8 +127,9 @@ export async function startExamSession(
       session_type: sessionType,
       session_kind: 'recording',
       assignment_attempt_id: id,
-      // The server's AI looks at the camera when the teacher asked for tracking on the server.
-      is_should_analyze: sessionType === 'main-camera' && settings.head_tracking_type !== 'client',
+      // The server's AI analyses the main camera unless the assignment turned it off (the server decides
+      // by the assignment; this says the same on the session: docs/ai-analysis.md).
+      is_should_analyze: sessionType === 'main-camera' && settings.ai_analysis !== false,
     });
     const params = paramsOf(session);
     if (!params) continue;
