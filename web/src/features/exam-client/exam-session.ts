@@ -87,8 +87,20 @@ export async function startExamSession(
         .catch(() => undefined);
       return;
     }
-    postAction(attempt, s.action_type, s.description ? { description: s.description } : {});
-    if (s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
+    const condition = s.condition
+      ? {
+          condition_id: s.condition.id,
+          condition_phase: s.condition.phase,
+          // The condition's own time: when it began or ended, not when the detector noticed.
+          created_at: new Date(s.condition.at).toISOString(),
+        }
+      : {};
+    postAction(attempt, s.action_type, {
+      ...(s.description ? { description: s.description } : {}),
+      ...condition,
+    });
+    const over = s.condition?.phase === 'end';
+    if (!over && s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
       hooks().onWarning(s.warning ?? s.action_type);
   };
 

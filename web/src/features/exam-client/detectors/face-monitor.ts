@@ -15,7 +15,8 @@ const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).hr
  * `too_far`), the head's pose (`head_turned`) when head_tracking is on, the live face against the
  * identification photo (`face_mismatch`) when head_identity is on and a photo is known; each posted once
  * it lasts the settings' head tolerance (camera-verdicts.ts). Each model loads only for the checks that
- * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. In Chromium the
+ * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. Stopping it ends the
+ * conditions still open. In Chromium the
  * worker reads the camera's frames itself (MediaStreamTrackProcessor's stream, transferred); elsewhere
  * the page grabs a small bitmap twice a second and transfers it.
  */
@@ -58,6 +59,10 @@ export function startFaceMonitor(
       }
     });
   };
+  // The exam is over: a condition still going on ends now, not at its last heartbeat.
+  const closeConditions = () => {
+    for (const signal of verdicts.close(Date.now())) emit(signal);
+  };
   const init: FaceWorkerInit = {
     type: 'init',
     modelUrl: modelUrl('face-detect-rfb320'),
@@ -93,6 +98,7 @@ export function startFaceMonitor(
     const frames = new Processor({ track: own }).readable;
     worker.postMessage({ type: 'frames', frames, everyMs: FACE_FRAME_MS } satisfies ToFaceWorker, [frames]);
     return () => {
+      closeConditions();
       worker.terminate();
       own.stop();
     };
@@ -120,6 +126,7 @@ export function startFaceMonitor(
   }, FACE_FRAME_MS);
 
   return () => {
+    closeConditions();
     clearInterval(timer);
     worker.terminate();
     video.srcObject = null;
