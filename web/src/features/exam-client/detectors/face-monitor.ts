@@ -7,6 +7,10 @@ import type { CameraCheck, FaceWorkerInit, FromFaceWorker, ToFaceWorker } from '
 
 /** Two looks a second: enough for a face that stays away for the tolerance (1.5 s by default). */
 export const FACE_FRAME_MS = 500;
+/** The face model's first verdict may take this long (loading and compiling it on a slow machine). */
+export const FACE_FIRST_RESULT_MS = 60_000;
+/** Once running, a gap this long without a verdict means the detector cannot keep up. */
+export const FACE_STALL_MS = 10_000;
 export const FACE_MODEL_URL = '/models/face-detect-rfb320.onnx';
 const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).href;
 
@@ -26,7 +30,8 @@ export function startFaceMonitor(
   emit: (signal: ClientSignal) => void,
   options: {
     photo?: string;
-    onUnavailable?: (check: CameraCheck) => void;
+    /** A check that cannot run (its model did not load, or the machine is too slow), with why. */
+    onUnavailable?: (check: CameraCheck, reason: string) => void;
     /** Every model asked for has loaded or failed: the worker's start-up work is over. */
     onLoaded?: () => void;
   } = {},
@@ -36,6 +41,25 @@ export function startFaceMonitor(
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module' });
   let ready = false;
   let busy = false;
+  const startedAt = Date.now();
+  let lastResult: number | null = null;
+  // A detector that gives no verdicts is said so, never silently absent: none since the start (the
+  // models did not come), or none for a while (a machine too slow for them).
+  let stallReported = false;
+  const watchdog = setInterval(() => {
+    if (stallReported) return;
+    const now = Date.now();
+    const silent =
+      lastResult === null ? now - startedAt > FACE_FIRST_RESULT_MS : now - lastResult > FACE_STALL_MS;
+    if (!silent) return;
+    stallReported = true;
+    const reason =
+      lastResult === null
+        ? `no verdict ${Math.round((now - startedAt) / 1000)} s after the start`
+        : `no verdict for ${Math.round((now - lastResult) / 1000)} s (too slow a machine)`;
+    examProbe.unavailable.push(`faces: ${reason}`);
+    options.onUnavailable?.('faces', reason);
+  }, 1_000);
   worker.onmessage = (event: MessageEvent<FromFaceWorker>) => {
     timedOnPage(() => {
       const message = event.data;
@@ -43,12 +67,13 @@ export function startFaceMonitor(
       else if (message.type === 'loaded') options.onLoaded?.();
       else if (message.type === 'unavailable') {
         examProbe.unavailable.push(`${message.check}: ${message.message}`);
-        options.onUnavailable?.(message.check);
+        options.onUnavailable?.(message.check, message.message);
       } else if (message.type === 'error') {
         busy = false;
         examProbe.detectorErrors.push(message.message);
       } else {
         busy = false;
+        lastResult = Date.now();
         examProbe.faceCounts.push(message.count);
         examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
         if (message.pose)
@@ -61,6 +86,7 @@ export function startFaceMonitor(
   };
   // The exam is over: a condition still going on ends now, not at its last heartbeat.
   const closeConditions = () => {
+    clearInterval(watchdog);
     for (const signal of verdicts.close(Date.now())) emit(signal);
   };
   const init: FaceWorkerInit = {

@@ -18,7 +18,7 @@ export function startSpeechMonitor(
   microphone: MediaStream,
   settings: ProctoringSettings,
   emit: (signal: ClientSignal) => void,
-  onUnavailable?: () => void,
+  onUnavailable?: (reason: string) => void,
 ): () => void {
   const rule = speechRule(settings);
   const verdict = new SpeechVerdict(rule.toleranceMs);
@@ -27,7 +27,7 @@ export function startSpeechMonitor(
   let stopped = false;
   const unavailable = (message: string) => {
     examProbe.unavailable.push(`speech: ${message}`);
-    onUnavailable?.();
+    onUnavailable?.(message);
   };
   worker.onmessage = (event: MessageEvent<FromSpeechWorker>) => {
     timedOnPage(() => {
