@@ -166,6 +166,30 @@ describe('conditions over HTTP', () => {
   });
 });
 
+describe('an attempt without signals', () => {
+  it('is not in the review queue for having ended its session', async () => {
+    const made = await call('POST', '/api/assignments', teacher, {
+      type: 'external',
+      name: 'Экзамен без нарушений',
+      students: ['student-school-a-1'],
+    });
+    const quiet = (made.body.entity as { id: string }).id;
+    const attempt = (
+      (await call('POST', '/api/assignment-attempts', student1, { assignment_id: quiet })).body.entity as {
+        id: string;
+      }
+    ).id;
+    for (const type of ['session_started', 'session_ended']) {
+      const body = { assignment_id: quiet, assignment_attempt_id: attempt, action_type: type };
+      expect((await call('POST', '/api/assignment/actions', student1, body)).status).toBe(201);
+    }
+    await env.caughtUp();
+    const queue = await call('GET', `/api/proctoring/review-queue?assignment_id=${quiet}`, teacher);
+    expect(queue.body.entities).toEqual([]);
+    expect((await timelineOf(attempt)).violations).toEqual([]);
+  });
+});
+
 describe('conditions over the socket', () => {
   type Reply = Extract<ServerMessage, { event: 'proctoring.ack' | 'proctoring.error' }>;
   let refs = 0;
