@@ -6,7 +6,7 @@ import {
   type Timeline,
   type TimelineInterval,
 } from '@sabaq/events';
-import { addConditionPhase, addSessionEnd, SESSION_END, shownEnd } from './conditions';
+import { addConditionPhase, addSessionEnd, joinShown, SESSION_END, shownEnd } from './conditions';
 import { durationClass, durationText } from './duration';
 import { mergeRuleFor, type TimelineSettings } from './tolerances';
 
@@ -132,16 +132,17 @@ export function timelineFromRuns(
   settings: TimelineSettings,
   reviews: readonly TimelineReview[] = [],
 ): Timeline {
-  const intervals: TimelineInterval[] = [];
   let dropped = 0;
   const sessionEnds = runs.filter((r) => r.type === SESSION_END).map((r) => r.start);
+  const kept: Run[] = [];
   for (const run of runs) {
     if (run.type === SESSION_END) continue;
     // A condition was already sustained on the client: its run is an interval whatever its phases.
     if (run.condition === undefined && run.signals < mergeRuleFor(run.type, settings).minSignals)
       dropped += run.signals;
-    else intervals.push(finish({ ...run, end: shownEnd(run, sessionEnds) }, reviews));
+    else kept.push({ ...run, end: shownEnd(run, sessionEnds) });
   }
+  const intervals = joinShown(kept, settings).map((run) => finish(run, reviews));
   intervals.sort((a, b) => a.start.localeCompare(b.start) || a.type.localeCompare(b.type));
   return {
     violations: intervals.filter((i) => i.kind === 'violation'),

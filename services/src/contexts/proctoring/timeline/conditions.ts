@@ -1,5 +1,6 @@
 import { CONDITION_SESSION_GRACE_MS } from '@sabaq/events';
 import type { Run, TimelineSignal } from './build-timeline';
+import { mergeRuleFor, type TimelineSettings } from './tolerances';
 
 /**
  * Session ends are kept among the runs as markers of this type (never shown: a lifecycle action), so
@@ -51,4 +52,39 @@ export function shownEnd(run: Run, sessionEnds: readonly number[]): number {
   if (run.condition === undefined || run.closedAt !== undefined) return run.end;
   const next = sessionEnds.filter((at) => at >= run.end).sort((a, b) => a - b)[0];
   return next !== undefined && next - run.end <= CONDITION_SESSION_GRACE_MS ? next : run.end;
+}
+
+/**
+ * The runs as shown: per type, runs that overlap or lie at most the type's tolerance apart are one
+ * interval, so a condition and the server's or a proctor's signals about the same moment (or two
+ * detectors reporting one type, as speech and loudness both report `noise`) are counted once, with every
+ * source that saw it. Runs are stored apart (a condition's phases still find their run); only what is
+ * shown is joined. Ends are the shown ones (shownEnd), session markers are left out by the caller.
+ */
+export function joinShown(runs: readonly Run[], settings: TimelineSettings): Run[] {
+  const byType = new Map<string, Run[]>();
+  for (const run of runs) byType.set(run.type, [...(byType.get(run.type) ?? []), run]);
+  const joined: Run[] = [];
+  for (const [type, list] of byType) {
+    const { gapMs } = mergeRuleFor(type, settings);
+    list.sort((a, b) => a.start - b.start || a.end - b.end);
+    let open: Run | undefined;
+    for (const run of list) {
+      if (open && run.start - open.end <= gapMs) {
+        const sources = new Set([...open.sources, ...run.sources]);
+        open = {
+          type,
+          start: open.start,
+          end: Math.max(open.end, run.end),
+          signals: open.signals + run.signals,
+          sources: SOURCE_ORDER.filter((s) => sources.has(s)),
+        };
+        continue;
+      }
+      if (open) joined.push(open);
+      open = run;
+    }
+    if (open) joined.push(open);
+  }
+  return joined;
 }

@@ -97,11 +97,23 @@ describe('conditions as intervals', () => {
     expect(ended!.duration).toBe(60);
   });
 
-  it('keeps conditions apart from each other and from point signals of the same type', () => {
+  it('shows one interval where a condition and other signals of its type overlap, with every source', () => {
+    // The server's AI saw the same absence (points), and a second detector reported it as well.
+    const server = [20_000, 21_000, 22_000, 70_000].map((at, i) => ({
+      ...point(`s${i}`, 'face_missing', at),
+      source: 'server' as const,
+    }));
     const second = absence('c2').map((s) => ({ ...s, at: s.at + 600 }));
-    const signals = [...absence('c1'), ...second, point('p', 'face_missing', 30_000)];
-    const violations = buildTimeline(signals, settings).violations;
-    expect(violations.map((i) => i.duration).sort()).toEqual([0, 60, 60]);
+    const violations = buildTimeline([...absence('c1'), ...second, ...server], settings).violations;
+    expect(violations.map((i) => [i.duration, i.sources])).toEqual([
+      [61, ['client', 'server']],
+      [0, ['server']],
+    ]);
+    // Stored apart all the same: a late phase still finds its own condition.
+    expect(mergeSignals([...absence('c1'), ...second], settings).filter((r) => r.condition)).toHaveLength(2);
+  });
+
+  it('keeps types apart', () => {
     const many = absence('c3', 'many_faces');
     expect(buildTimeline([...absence('c1'), ...many], settings).violations.map((i) => i.type)).toEqual([
       'face_missing',

@@ -7,8 +7,7 @@ import {
   isExtensionAddress,
   originsInElement,
 } from './extension-traces';
-import { Condition, type ConditionReport } from './condition';
-import { toleranceOf } from './sustained';
+import { Condition, toleranceOf, type ConditionReport } from './condition';
 
 /** How often the page's state is looked at: edges (blur, offline) are kept as flags between looks. */
 export const CHECK_TICK_MS = 500;

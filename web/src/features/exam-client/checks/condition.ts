@@ -71,3 +71,8 @@ export class Condition {
     return [{ id, phase: 'end', at }];
   }
 }
+
+/** A tolerance from the settings, in ms; a malformed value falls back to the specification's 1500. */
+export function toleranceOf(value: unknown, fallback = 1_500): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Condition } from './condition';
+import { Condition, toleranceOf } from './condition';
 
 /** Feeds states every 500 ms; returns "postedAt:phase@stamp" of each report. */
 function reports(states: boolean[], condition = new Condition(1_500, ids(), 5_000)): string[] {
@@ -51,5 +51,12 @@ describe('a lasting condition', () => {
     const going = new Condition(1_500, ids());
     reports([...run(5, true), false], going);
     expect(going.close(9_000)).toEqual([{ id: 'c1', phase: 'end', at: 2_500 }]);
+  });
+
+  it('reads tolerances from the settings, falling back on malformed values', () => {
+    expect(toleranceOf(2_000)).toBe(2_000);
+    expect(toleranceOf('2000')).toBe(1_500);
+    expect(toleranceOf(-1)).toBe(1_500);
+    expect(toleranceOf(undefined, 3_000)).toBe(3_000);
   });
 });

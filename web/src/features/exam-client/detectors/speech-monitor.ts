@@ -37,8 +37,7 @@ export function startSpeechMonitor(
       else if (message.type === 'speech') {
         examProbe.speechPeaks.push(Number(message.peak.toFixed(2)));
         examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
-        const signal = verdict.update(message.speaking, message.peak, message.at);
-        if (signal) emit(signal);
+        for (const signal of verdict.update(message.speaking, message.peak, message.at)) emit(signal);
       }
     });
   };
@@ -72,6 +71,7 @@ export function startSpeechMonitor(
 
   return () => {
     stopped = true;
+    for (const signal of verdict.close(Date.now())) emit(signal);
     worker.terminate();
     void context.close();
   };
