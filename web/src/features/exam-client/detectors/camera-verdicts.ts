@@ -34,6 +34,7 @@ export class CameraVerdicts {
   private lastSimilarity: number | null = null;
   private lastCount = 0;
   private lastShare = 1;
+  private readonly described = new Map<string, string>();
 
   /** `tracking`: head_tracking (faces, distance, pose); off, only identity is judged. */
   constructor(
@@ -91,9 +92,14 @@ export class CameraVerdicts {
     return rules.flatMap(([type, rule]) => rule.close(now).map((c) => this.signal(type, c)));
   }
 
-  /** The action for one phase, described by what the camera sees now. */
+  /**
+   * The action for one phase, described by what the camera sees while the condition holds; an end
+   * keeps the last such description (by then the camera sees the condition gone).
+   */
   private signal(type: string, condition: ConditionReport): ClientSignal {
-    const description = this.describe(type);
+    const description = condition.phase === 'end' ? this.described.get(type) : this.describe(type);
+    if (condition.phase === 'end') this.described.delete(type);
+    else if (description) this.described.set(type, description);
     return { action_type: type, condition, ...(description ? { description } : {}) };
   }
 

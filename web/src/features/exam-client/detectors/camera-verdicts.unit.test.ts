@@ -162,5 +162,20 @@ describe("the camera's verdicts", () => {
       },
     ]);
     expect(verdicts.close(9_500)).toEqual([]);
+    // An end says what the condition was, not what the camera sees when it is over.
+    const turned = new CameraVerdicts(defaults, true, () => 'turn');
+    const away = { count: 1, share: 0.4, pose: { yaw: -63, pitch: 4 } };
+    const back = { count: 1, share: 0.4, pose: { yaw: 2, pitch: 1 } };
+    const frames = [...repeat(5, away), ...repeat(5, back)];
+    const ends = frames
+      .flatMap((f, i) => turned.update({ ...f, at: i * 500 }))
+      .filter((s) => s.condition?.phase === 'end');
+    expect(ends).toEqual([
+      {
+        action_type: 'head_turned',
+        description: 'yaw -63°, pitch 4°',
+        condition: { id: 'turn', phase: 'end', at: 2_500 },
+      },
+    ]);
   });
 });
