@@ -37,6 +37,8 @@ export function IdentityPhoto({
   const [playing, setPlaying] = useState(false);
   const [checking, setChecking] = useState(false);
   const [refused, setRefused] = useState<'none' | 'many' | null>(null);
+  /** Photos checked so far: tells a test (and a screen reader's status) that a new verdict is in. */
+  const [checks, setChecks] = useState(0);
   const counter = useMemo(() => photoFaceCounter(minFaceScore), [minFaceScore]);
   useEffect(() => () => counter.close(), [counter]);
   const take = async () => {
@@ -46,6 +48,7 @@ export function IdentityPhoto({
     setRefused(null);
     const faces = await counter.count(frame);
     setChecking(false);
+    setChecks((n) => n + 1);
     // Not counted (the model did not load here): taken, and the server counts the faces itself.
     if (faces === null || faces === 1) onPhoto(frame);
     else setRefused(faces === 0 ? 'none' : 'many');
@@ -68,6 +71,7 @@ export function IdentityPhoto({
       component="section"
       aria-labelledby="photo-title"
       data-testid="identity-photo"
+      data-checks={checks}
     >
       <Title order={2} fz="md" mb="xs" id="photo-title">
         {t('photo.title')}

@@ -83,9 +83,10 @@ export function StudentGrid({
                       </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       color={STATE_COLORS[row.state]}
+                      style={{ overflow: 'visible' }}
                       variant={row.state === 'finished' || row.state === 'not_started' ? 'light' : 'filled'}
                       size="sm"
                       data-testid="attempt-state"
