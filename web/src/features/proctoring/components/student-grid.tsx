@@ -86,7 +86,7 @@ export function StudentGrid({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       color={STATE_COLORS[row.state]}
-                      style={{ overflow: 'visible' }}
+                      styles={{ label: { overflow: 'visible' } }}
                       variant={row.state === 'finished' || row.state === 'not_started' ? 'light' : 'filled'}
                       size="sm"
                       data-testid="attempt-state"
