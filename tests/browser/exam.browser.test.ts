@@ -244,7 +244,7 @@ describe('a proctored exam in the browser', () => {
     await page.getByRole('link', { name: 'Sabaq' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Покинуть' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith(`/s/assignments/${assignmentId}`), POLL);
-    expect(await page.getByTestId('main-layout').getAttribute('data-focus')).toBe('false');
+    await expect.poll(() => page.getByTestId('main-layout').getAttribute('data-focus'), POLL).toBe('false');
     await expect
       .poll(async () => (await actions()).filter((a) => a.action_type === 'session_ended'), POLL)
       .toEqual([expect.objectContaining({ description: 'left the exam page' })]);
