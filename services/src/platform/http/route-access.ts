@@ -153,6 +153,7 @@ export const routeAccessTable: Record<string, RouteRule> = {
   'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,
+  'GET /api/proctoring/roster': proctoringWatchers,
   'GET /api/proctoring/analytics/violations': only('analyst', 'proctor', 'teacher', 'manager', 'admin'),
   // The analysts' console and dashboard (contexts/analytics): always the caller's school.
   'POST /api/analytics/query': only('analyst', 'admin', 'manager'),

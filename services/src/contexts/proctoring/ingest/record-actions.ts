@@ -11,6 +11,7 @@ import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';
 import { uuidV5 } from '../../identity/ids';
 import type { ActionBody, ActivityBody } from './bodies';
+import { requireOneFace } from './identity-photo';
 import { decodeScreenshot, storeScreenshots } from './screenshots';
 import { openAttemptForWriting, sourceFor, type OpenAttempt } from './write-gate';
 
@@ -80,6 +81,8 @@ export async function prepareAction(
   if (images.length > 5) {
     throw new ValidationError('Не больше 5 снимков', { [`${field}screenshots`]: ['Не больше 5 снимков'] });
   }
+  // No "identity verified" for a photo that shows nobody (identity-photo.ts).
+  if (body.action_type === 'identity_verified') await requireOneFace(images, `${field}screenshot`);
   const screenshots = await storeScreenshots(
     services.objects,
     { schoolId: caller.schoolId!, attemptId: open.attempt.attemptId, eventId },
