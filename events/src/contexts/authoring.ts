@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJson, FREE_JSON_LIMITS } from '../free-json';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { authoringFieldSchemas, checkComponentContent, COMPONENT_TYPES } from './authoring-components';
 import { changesOf } from './reference';
@@ -12,6 +13,14 @@ export * from './authoring-components';
  * they are saved together (PUT /api/quiz/{id} with components) and its max score is their sum.
  */
 const { id, name, text, image, color, position, settings, temporaryId, ids } = authoringFieldSchemas;
+/**
+ * A component's content, checked by type (checkComponentContent). The free-form depth limit holds; the
+ * size is larger than a setting's, since a lesson's text and its options live here.
+ */
+const componentData = boundedJson(z.record(z.string(), z.unknown()), {
+  depth: FREE_JSON_LIMITS.depth,
+  bytes: 1024 * 1024,
+});
 
 export const RECORD_STATUSES = ['draft', 'published'] as const;
 /** What the interface shows for a chapter saved without a name. */
@@ -43,7 +52,7 @@ export const lessonComponentSchema = z.object({
   chapter_id: id,
   component_id: id.nullable().default(null),
   component_type: z.enum(COMPONENT_TYPES),
-  data: z.record(z.string(), z.unknown()),
+  data: componentData,
   position,
   settings,
   temporary_id: temporaryId,
@@ -61,7 +70,7 @@ export const quizSchema = z.object({
 export const quizComponentSchema = z.object({
   component_id: id.nullable().default(null),
   component_type: z.enum(COMPONENT_TYPES),
-  data: z.record(z.string(), z.unknown()),
+  data: componentData,
   position,
   settings,
   temporary_id: temporaryId,
