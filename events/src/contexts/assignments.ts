@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { boundedJson, freeJsonObject, freeJsonValue, isStorableJson } from '../free-json';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { recordEvents } from './reference';
@@ -21,7 +22,7 @@ const id = z
 const ids = (max: number) => z.array(id).max(max).default([]);
 const nullableId = id.nullable().default(null);
 const text = (max: number) => z.string().max(max).nullable().default(null);
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 /** Free-form settings: depth, size and storable characters checked (free-json.ts). */
 const json = freeJsonObject();
 

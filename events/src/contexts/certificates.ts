@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { freeJsonObject } from '../free-json';
 import { defineEvent, type ContextContract } from '../registry';
 import { recordEvents } from './reference';
@@ -14,7 +15,7 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Ожидаются латинские буквы, цифры, "-" или "_"');
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 /** JSON that PostgreSQL's jsonb can store: no NUL and no lone surrogate at any depth. */
 const json = freeJsonObject();
 const text = (max: number) => z.string().max(max).nullable().default(null);
