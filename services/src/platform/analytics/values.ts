@@ -8,6 +8,10 @@
  */
 export function toClickHouseValue(value: unknown): unknown {
   if (value instanceof Date) return epochSeconds(value);
+  // JSON has no NaN or Infinity (they would go as null to a column that may not take it): refused here.
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new RangeError(`${value} cannot be sent to ClickHouse`);
+  }
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(toClickHouseValue);
   return value;

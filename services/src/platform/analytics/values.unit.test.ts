@@ -15,4 +15,10 @@ describe('dates sent to ClickHouse', () => {
     );
     expect(fitsClickHouseDate(new Date('2026-03-10T09:00:00Z'))).toBe(true);
   });
+
+  it('refuse numbers JSON cannot carry, so the row is parked rather than sent as null', () => {
+    expect(() => toClickHouseValue(Number.NaN)).toThrow(RangeError);
+    expect(() => toClickHouseValue(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(toClickHouseValue(1.5)).toBe(1.5);
+  });
 });
