@@ -408,7 +408,8 @@ describe('projection runner', () => {
     await runner.caughtUp();
     const before = await activityCount(env, name);
     const stream = attemptStream();
-    const bad = { ...activityEvent(stream), data: { ...activityEvent(stream).data, activityType: 'poison' } };
+    const bad = activityEvent(stream);
+    (bad.data as { activityType: string }).activityType = 'poison';
     await env.store.append(stream, [activityEvent(stream), bad, activityEvent(stream)]);
     // Without parking this would never resolve: the batch failed for ever.
     await runner.caughtUp();
