@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInRange } from '../instants';
 import { boundedJson, FREE_JSON_LIMITS } from '../free-json';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { authoringFieldSchemas, checkComponentContent, COMPONENT_TYPES } from './authoring-components';
@@ -76,10 +77,10 @@ export const quizComponentSchema = z.object({
   temporary_id: temporaryId,
 });
 
-/** A date and time with its offset, in years PostgreSQL and people both mean (1900 to 9999). */
+/** A date and time with its offset, in years every store keeps alike (instants.ts: 1900 to 2299). */
 const moment = z.iso
   .datetime({ offset: true })
-  .refine((value) => Number(value.slice(0, 4)) >= 1900, 'Некорректная дата')
+  .refine(isInstantInRange, 'Некорректная дата')
   .nullable()
   .default(null);
 

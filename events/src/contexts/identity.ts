@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInRange } from '../instants';
 import { freeJsonObject, freeJsonValue } from '../free-json';
 import { defineEvent, type ContextContract } from '../registry';
 import { changesOf } from './reference';
@@ -280,7 +281,11 @@ export const inviteCodeSchema = z.object({
     .max(10 * 365 * 24 * 3600)
     .nullable()
     .default(null),
-  expired_at: z.iso.datetime().nullable().default(null),
+  expired_at: z.iso
+    .datetime()
+    .refine(isInstantInRange, 'Дата вне диапазона 1900–2299 годов')
+    .nullable()
+    .default(null),
   form_enabled: z.boolean().default(false),
   form_url: nullableText(1000),
   form_name: nullableText(255),
