@@ -8,6 +8,8 @@ export interface EmbeddedOptions {
   port?: number;
   host?: string;
   demo?: boolean;
+  /** With demo: the past exams too (default on, as `npm start`). */
+  demoHistory?: boolean;
   logLevel?: string;
   announce?: (line: string) => void;
 }
@@ -26,6 +28,7 @@ export async function startEmbeddedPlatform(
     PORT: String(options.port ?? 0),
     HOST: options.host ?? '127.0.0.1',
     DEMO: options.demo ? '1' : '0',
+    DEMO_HISTORY: options.demoHistory === false ? '0' : '1',
     LOG_LEVEL: options.logLevel ?? 'warn',
   });
   const platform = await startPlatform({

@@ -26,7 +26,7 @@ import {
 } from '../work/participation-decider';
 import { planDemoExams, type PlannedAttempt, type PlannedExam } from './exam-plan';
 
-type Services = Pick<ContextServices, 'store' | 'ingest' | 'clock' | 'demo'>;
+type Services = Pick<ContextServices, 'store' | 'ingest' | 'clock' | 'demo' | 'demoHistory'>;
 type Decided = { type: string; data: unknown };
 
 const QUIZ_KEY = 'basics';
@@ -55,7 +55,7 @@ export const demoAttemptId = (key: string, student: string) =>
  * events have the ids a client's retry would have, so the store keeps them once.
  */
 export async function seedDemoHistory(services: Services): Promise<void> {
-  if (!services.demo) return;
+  if (!services.demo || services.demoHistory === false) return;
   const source = demoQuizSource();
   for (const exam of planDemoExams(services.clock())) {
     const view = await createExam(services, exam, source);
