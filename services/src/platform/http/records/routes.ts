@@ -48,7 +48,7 @@ export async function registerCollections(
       authorize(access, collection.name, action, callerOf(request));
     const entityOf = async (request: FastifyRequest, id: string, action: Action) => {
       const row = await repository.get(id, scopeOf(request, action));
-      if (!row) throw new NotFoundError(`No ${collection.name} record ${id}`);
+      if (!row) throw new NotFoundError('Запись не найдена');
       return collection.toEntity(row);
     };
     /**
