@@ -1,9 +1,15 @@
+import { proctoringActionKind } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoHistory } from '../../../services/src/contexts/assignments/demo-history/seed-history';
+import { planDemoExams } from '../../../services/src/contexts/assignments/demo-history/exam-plan';
+import {
+  demoExamId,
+  seedDemoHistory,
+} from '../../../services/src/contexts/assignments/demo-history/seed-history';
 import { TABLES } from '../../../services/src/contexts/assignments/read-model/tables';
 import { seedAssignmentsDemo } from '../../../services/src/contexts/assignments/seed';
 import { seedAuthoringDemo } from '../../../services/src/contexts/authoring/seed/seed';
-import { DEMO_SCHOOL_ID } from '../../../services/src/contexts/identity/seed';
+import { DEMO_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
+import { reviewQueue } from '../../../services/src/contexts/proctoring/review/review-queue';
 import { tokenFor } from '../records/records-app';
 import { startAnalyticsApp, type AnalyticsApp } from './analytics-app';
 import type { ConsoleAnswer, Dashboard } from './exams';
@@ -83,6 +89,27 @@ describe('demo history', () => {
     expect(results).toHaveLength(32);
     // Graded by the quiz's grader: some right (3), some wrong (2), as a class's would be.
     expect(new Set(results.map((r) => Number(r.result)))).toEqual(new Set([2, 3]));
+  });
+
+  it("puts the past exams' attempts in the demo teacher's review queue", async () => {
+    const teacher = {
+      userId: demoUserId('teacher'),
+      schoolId: DEMO_SCHOOL_ID,
+      group: 'teacher' as const,
+      pendingChallenges: [],
+    };
+    const exams = planDemoExams(new Date()).map((exam) => demoExamId(exam.key));
+    const queues = await Promise.all(exams.map((id) => reviewQueue(env.services.db, teacher, id)));
+    // Every exam has attempts to review: those with violations (an attempt without any has no timeline).
+    for (const queue of queues) expect(queue.length).toBeGreaterThanOrEqual(1);
+    const withViolations = planDemoExams(new Date()).map(
+      (exam) =>
+        exam.attempts.filter((a) => a.actions.some((x) => proctoringActionKind(x.type) === 'violation'))
+          .length,
+    );
+    expect(queues.map((queue) => queue.length)).toEqual(withViolations);
+    const scores = queues.flat().map((entry) => entry.score);
+    expect(Math.min(...scores)).toBeLessThan(100);
   });
 
   it('appends nothing on a second start', async () => {
