@@ -41,7 +41,15 @@ export async function runWebinarCommand(
       initialWebinarState,
     );
     const events = decideWebinar(command, state);
-    if (events.length === 0) return state;
+    if (events.length === 0) {
+      // Nothing new: another writer (the process manager making an assignment's webinar as the page asks
+      // for it) got there first. Its events may not be in the read model yet: wait as for our own.
+      const last = history.at(-1)?.globalPosition;
+      if (options.wait !== false && last !== undefined) {
+        await waitForProjections(services.db, [WEBINARS_PROJECTION], last);
+      }
+      return state;
+    }
     const version = history.length - 1;
     try {
       const result = await services.store.append(
