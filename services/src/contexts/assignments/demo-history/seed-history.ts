@@ -214,6 +214,8 @@ function proctoringEvents(view: AssignmentView, planned: PlannedAttempt, attempt
         description: action.byProctor ? 'Смотрите на экран, пожалуйста.' : null,
         source: action.byProctor ? 'proctor' : 'client',
         screenshots: [],
+        // Past exams are point signals, as clients sent before conditions existed.
+        condition: null,
       },
       metadata: {
         userId: initiator,
