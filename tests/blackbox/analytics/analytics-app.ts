@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { analyticsContext } from '../../../services/src/contexts/analytics';
 import { analyticsRoutes } from '../../../services/src/contexts/analytics/routes';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsProjection } from '../../../services/src/contexts/assignments/read-model/projection';
 import { assignmentsMigrations } from '../../../services/src/contexts/assignments/read-model/tables';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { mediaContext } from '../../../services/src/contexts/media';

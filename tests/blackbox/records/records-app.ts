@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRegistry, recordEvents, streamId, type ContextContract } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { authoringRoutes } from '../../../services/src/contexts/authoring/routes';
 import { identityContext } from '../../../services/src/contexts/identity';

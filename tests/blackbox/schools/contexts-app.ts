@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import type { BoundedContext, ContextServices } from '../../../services/src/contexts';
+import type { BoundedContext, ContextServices } from '../../../services/src/platform/context';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';

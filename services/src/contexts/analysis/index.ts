@@ -1,5 +1,5 @@
 import { manifest, modelAvailable } from '@sabaq/models/node';
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { LeasedJobWorker } from '../../platform/jobs/leased-job-worker';
 import { runAnalysisJob, type AnalysisJob } from './job';
 import { analysisProjection } from './projection';

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { analyticsQueries } from './queries/collection';
 import { seedAnalyticsDemo } from './queries/demo-seed';
 import { analyticsRoutes } from './routes';

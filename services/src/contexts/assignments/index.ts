@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { assignmentsProjection } from './read-model/projection';
 import { assignmentsMigrations } from './read-model/tables';
 import { runCode } from '../authoring/code-runner/run-code';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { authenticate } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';

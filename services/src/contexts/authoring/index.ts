@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { authoringProjection } from './read-model/projection';
 import { authoringMigrations } from './read-model/tables';
 import { authoringRoutes } from './routes';

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { certificatesProjection } from './read-model/projection';
 import { certificatesMigrations } from './read-model/tables';
 import { certificatesRoutes } from './routes';

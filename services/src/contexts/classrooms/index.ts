@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { classroomCollections } from './collections';
 import { classroomRoutes } from './routes';
 import { seedGates } from './seed';

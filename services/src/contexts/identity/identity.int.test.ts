@@ -5,7 +5,7 @@ import { everyEvent } from '../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
 import { nobodyAuthenticator } from '../../platform/http/authenticate';
 import type { Projection } from '../../platform/projections/projection';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { directoryProjection } from './directory/projection';
 import { ConflictError } from './errors';

@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
-import type { BoundedContext } from '../index';
+import type { BoundedContext } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { challengesProjection } from './challenges/projection';
 import { challengeMigrations } from './challenges/table';

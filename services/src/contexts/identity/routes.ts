@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DomainError, NotFoundError } from '../../platform/errors';
 import { bearerToken, refusePendingChallenges } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { schoolsOfUser, userView } from './directory/queries';
 import { InvalidTokenError } from './errors';

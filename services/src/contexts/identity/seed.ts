@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { UserGroup } from '@sabaq/events';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { assignChallenge } from './challenges/account';
 import { handleCommand } from './command';
 import { uuidV5 } from './ids';

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { infrastructureCollections } from './collections';
 import { infrastructureRoutes } from './routes';
 

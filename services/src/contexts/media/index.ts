@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { presenceMigrations } from './external/presence-table';
 import { mediaProjection } from './read-model/projection';
 import { mediaMigrations } from './read-model/tables';

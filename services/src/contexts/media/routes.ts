@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError } from '../../platform/errors';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';

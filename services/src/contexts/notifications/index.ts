@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { notifyingProcess } from './process-manager';
 import { notificationsProjection } from './read-model/projection';

@@ -11,7 +11,7 @@ import type {
   UserCertificateIssued,
 } from '@sabaq/events';
 import type { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { loadAssignment } from '../assignments/assignments/commands';
 import { taskStream } from '../tasks/task-commands';
 import { assignmentChangeDrafts } from './assignment-changes';

@@ -1,7 +1,7 @@
 import { endUserSessions } from '../identity/recovery/set-password';
 import { hash } from '@node-rs/argon2';
 import type { PersonProfile, UserGroup } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { RecordCommandHandler } from '../../platform/http/records/collection';

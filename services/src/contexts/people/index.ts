@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { peopleProjection } from './directory/projection';
 import { peopleMigrations } from './directory/table';
 import { peopleRoutes } from './routes';

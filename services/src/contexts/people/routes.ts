@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import { authenticate } from '../../platform/http/authenticate';
 import type { AccessTable } from '../../platform/http/records/access';

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { proctoringActionsProjection } from './actions/projection';
 import { proctoringPipelineMigrations } from './actions/pipeline-tables';
 import { proctoringActionsMigrations } from './actions/table';

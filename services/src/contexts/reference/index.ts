@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { referenceCollections } from './collections';
 import { referenceRoutes } from './routes';
 import { seedReference } from './seed';

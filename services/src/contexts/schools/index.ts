@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { registerCollections } from '../../platform/http/records/routes';
 import { schoolsCollection } from './collection';
 import { schoolsProjection } from './projection';

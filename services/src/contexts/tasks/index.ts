@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { tasksProjection } from './read-model/projection';
 import { tasksMigrations } from './read-model/tables';
 import { tasksRealtime } from './realtime';

@@ -8,7 +8,7 @@ import {
   studentsImportParams,
 } from '@sabaq/events';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';

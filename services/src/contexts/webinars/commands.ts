@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { WrongExpectedVersionError } from '../../platform/errors';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
 import {

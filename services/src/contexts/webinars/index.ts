@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { assignmentWebinarsProcess } from './assignment-webinar';
 import { webinarsProjection } from './read-model/projection';

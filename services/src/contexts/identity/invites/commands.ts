@@ -1,5 +1,5 @@
 import type { EventMetadata, InviteCodeFields, InviteCodeUsedData } from '@sabaq/events';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ValidationError, WrongExpectedVersionError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';

@@ -1,5 +1,5 @@
 import { inviteCodeSchema } from '@sabaq/events';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { uuidV5 } from '../ids';
 import { createInviteCode } from './commands';
 

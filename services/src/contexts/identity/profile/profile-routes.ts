@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
 import { handleCommand } from '../command';
 import { userView } from '../directory/queries';

@@ -1,4 +1,4 @@
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import { handleCommand, loadState } from '../command';

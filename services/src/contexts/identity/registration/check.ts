@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { loadState } from '../command';
 import { normaliseUsername } from '../ids';
 import { INVITE_REFUSALS } from '../invites/errors';

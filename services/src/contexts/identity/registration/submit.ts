@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { DomainError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { IdentityAuth, TokenAnswer } from '../auth-service';
 import { handleCommand } from '../command';
 import { ConflictError } from '../errors';

@@ -1,4 +1,4 @@
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { handleCommand, loadState } from '../command';
 import { acceptableCertificate } from './certificate';
 import {

@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { WrongExpectedVersionError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { isDeactivated, type IdentityAuth, type TokenAnswer } from '../auth-service';
 import { loadState } from '../command';
 import { uuidV5 } from '../ids';

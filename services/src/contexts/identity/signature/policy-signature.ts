@@ -1,5 +1,5 @@
 import { ValidationError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { loadState } from '../command';
 import { acceptableCertificate } from './certificate';
 import { signerDecider, signerStream } from './certificate-deciders';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { authenticate } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';

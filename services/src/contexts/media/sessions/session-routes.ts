@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { authenticate } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';

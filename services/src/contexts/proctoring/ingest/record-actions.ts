@@ -4,7 +4,7 @@ import {
   type NewEvent,
   type ProctoringActionRecordedData,
 } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';

@@ -6,7 +6,7 @@ import {
 } from '@sabaq/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError, ValidationError } from '../../../platform/errors';
 import { refusePendingChallenges } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';

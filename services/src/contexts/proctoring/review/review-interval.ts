@@ -1,6 +1,6 @@
 import { REVIEW_DECISIONS, streamId } from '@sabaq/events';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import { handleCommand } from '../../identity/command';

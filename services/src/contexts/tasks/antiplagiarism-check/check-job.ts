@@ -1,5 +1,5 @@
 import { type AntiplagiarismCheckParams, type AssignmentRecord, type TaskFile } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError, WrongExpectedVersionError } from '../../../platform/errors';
 import {
   compareAnswers,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash } from '@node-rs/argon2';
 import type { StudentsImportParams, TaskFile } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import { ConflictError } from '../../identity/errors';
 import { normaliseUsername, uuidV5 } from '../../identity/ids';

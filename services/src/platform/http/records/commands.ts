@@ -1,5 +1,5 @@
 import { streamId } from '@sabaq/events';
-import type { ContextServices } from '../../../contexts';
+import type { ContextServices } from '../../context';
 import { waitForProjections } from '../../projections/wait-for-projection';
 import type { Caller } from '../caller';
 import type { CollectionDefinition } from './collection';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../../../contexts';
+import type { ContextServices } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { authenticate } from '../authenticate';
 import type { Caller } from '../caller';

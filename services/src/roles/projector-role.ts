@@ -1,7 +1,7 @@
 import type { ProjectionHealth } from '@sabaq/events';
-import { allProjections } from '../../contexts';
-import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../analytics/events-projector';
-import { ProjectionRunner } from '../projections/projection-runner';
+import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../platform/analytics/events-projector';
+import { projectionsOf } from '../platform/context';
+import { ProjectionRunner } from '../platform/projections/projection-runner';
 import type { Backends } from './backends';
 
 export interface ProjectorParts {
@@ -23,7 +23,7 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
   const runner = new ProjectionRunner({
     store: b.store,
     db: b.db,
-    projections: allProjections(),
+    projections: projectionsOf(b.contexts),
     log: (message, fields) => console.warn(message, fields ?? ''),
   });
   await runner.start();
@@ -45,7 +45,7 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
     ];
   });
   b.announce(
-    `projections running: ${allProjections()
+    `projections running: ${projectionsOf(b.contexts)
       .map((p) => `${p.name} v${p.version}`)
       .join(', ')}`,
   );

@@ -1,0 +1,52 @@
+import type { EventRegistry } from '@sabaq/events';
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
+import type { Authenticator } from './http/caller';
+import type { AnalyticsStore } from './ports/analytics';
+import type { EventStore } from './ports/event-store';
+import type { ObjectStore } from './ports/objects';
+import type { TelemetryIngest } from './ports/telemetry-ingest';
+import type { Projection } from './projections/projection';
+import type { ReadModelDb } from './read-models/database';
+import type { RealtimeContribution } from './realtime/contribution';
+
+/** What a context's routes and workers may use; passed in, so tests can fix the clock and the ids. */
+export interface ContextServices {
+  store: EventStore;
+  db: ReadModelDb;
+  registry: EventRegistry;
+  ingest: TelemetryIngest;
+  objects: ObjectStore;
+  analytics: AnalyticsStore;
+  authenticator: Authenticator;
+  clock: () => Date;
+  newId: () => string;
+  /** True when demo data should be created (DEMO=1, the default of `npm start`). */
+  demo: boolean;
+}
+
+/**
+ * What a bounded context contributes. The platform knows contexts only through this interface: the
+ * roles (services/src/roles/) hand it the list, so nothing under platform/ imports a context.
+ */
+export interface BoundedContext {
+  name: string;
+  migrations: Record<string, Migration>;
+  projections: Projection[];
+  routes?: (app: FastifyInstance, services: ContextServices) => Promise<void>;
+  /** The identity context provides the authenticator every other context relies on. */
+  authenticator?: (services: Omit<ContextServices, 'authenticator'>) => Authenticator;
+  /** Runs once at start after migrations (e.g. demo data when services.demo is on); must be idempotent. */
+  seed?: (services: ContextServices) => Promise<void>;
+  /** Channel rules (who may listen where) and event → push mappers for the realtime channels. */
+  realtime?: (services: ContextServices) => RealtimeContribution;
+}
+
+/** Every context's read-model migrations, keyed by name (`NNNN_<context>_<what>`). */
+export function migrationsOf(contexts: readonly BoundedContext[]): Record<string, Migration> {
+  return Object.assign({}, ...contexts.map((c) => c.migrations)) as Record<string, Migration>;
+}
+
+export function projectionsOf(contexts: readonly BoundedContext[]): Projection[] {
+  return contexts.flatMap((c) => c.projections);
+}
