@@ -2,7 +2,7 @@ import type { ContextServices } from '../../platform/context';
 import { WrongExpectedVersionError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
-import type { Decider } from '../identity/command';
+import type { Decider } from '../../platform/commands/decider';
 import { eventId } from './ids';
 import { ASSIGNMENTS_PROJECTION } from './read-model/projection';
 

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
-import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import { authenticate } from '../../platform/http/authenticate';
-import type { Caller } from '../../platform/http/caller';
+import { NotFoundError } from '../../platform/errors';
+import { authenticate, callerOf } from '../../platform/http/authenticate';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
@@ -149,11 +148,6 @@ export async function assignmentsRoutes(
       return { entity: await entity(TABLES.attempts, request.params.id, attemptEntity) };
     },
   );
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }
 
 async function readEntity(

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
 import type { Row } from '../../platform/http/records/collection';
@@ -19,6 +19,7 @@ import { certificateQrText } from './report/report-token';
 import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
+import { callerOf } from '../../platform/http/authenticate';
 
 export interface CertificatesRouteOptions {
   access?: AccessTable;
@@ -247,9 +248,4 @@ function rawAssignmentId(request: FastifyRequest): string {
   const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
   if (!parsed.success) throw new NotFoundError('Задание не найдено');
   return parsed.data;
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

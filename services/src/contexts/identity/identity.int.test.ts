@@ -8,7 +8,7 @@ import type { Projection } from '../../platform/projections/projection';
 import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { directoryProjection } from './directory/projection';
-import { ConflictError } from './errors';
+import { ConflictError } from '../../platform/errors';
 import { identityContext } from './index';
 import { registerUser } from './register';
 import { DEMO_PASSWORD, DEMO_SECOND_SCHOOL_ID, demoUserId, seedDemo } from './seed';

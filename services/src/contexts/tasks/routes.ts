@@ -25,6 +25,7 @@ import { taskEntity } from './read-model/entities';
 import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
 import { TaskWorker } from './task-worker';
+import { callerOf } from '../../platform/http/authenticate';
 
 export interface TasksRouteOptions {
   access?: AccessTable;
@@ -215,9 +216,4 @@ function rawAssignmentId(request: FastifyRequest): string {
   const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
   if (!parsed.success) throw new NotFoundError('Задание не найдено');
   return parsed.data;
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

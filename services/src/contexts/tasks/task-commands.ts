@@ -1,7 +1,7 @@
 import type { ContextServices } from '../../platform/context';
 import { WrongExpectedVersionError } from '../../platform/errors';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 import { TASKS_PROJECTION } from './read-model/tables';
 import { decideTask, evolveTask, initialTaskState, type TaskCommand, type TaskEvent } from './task-decider';
 

@@ -13,6 +13,7 @@ import { ensureAssignmentWebinar } from './assignment-webinar';
 import { runWebinarCommand } from './commands';
 import { webinarEntity } from './entities';
 import { WEBINARS_TABLE } from './read-model/tables';
+import { callerOf } from '../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
 const listQuery = z.object({
@@ -175,9 +176,4 @@ function pageOf(items: Record<string, unknown>[], page: number, limit: number) {
       per_page: limit,
     },
   };
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

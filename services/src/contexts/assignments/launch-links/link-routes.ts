@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { accessTable } from '../../../platform/http/records/access';
 import type { Row } from '../../../platform/http/records/collection';
@@ -22,6 +22,7 @@ import { newLaunchCode, normalizeLaunchCode } from './link-code';
 import { runLaunchLinkCommand } from './link-commands';
 import { LAUNCH_LINKS_TABLE } from './link-table';
 import { LAUNCH_TOKEN, launchPath, newLaunchToken } from './link-token';
+import { callerOf } from '../../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
@@ -242,9 +243,4 @@ function relationOf(
   if (caller.group === 'admin' || caller.group === 'manager') return 'staff';
   if (caller.group !== 'teacher') return 'other';
   return a.owner_id === caller.userId || a.reviewers.includes(caller.userId) ? 'staff' : 'other';
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

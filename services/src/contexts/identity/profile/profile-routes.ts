@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
-import { handleCommand } from '../command';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import { userView } from '../directory/queries';
 import { normaliseUsername } from '../ids';
 import { userDecider, usernameStream, userStream } from '../user-decider';

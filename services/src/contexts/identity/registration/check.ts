@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from '../../../platform/errors';
 import type { ContextServices } from '../../../platform/context';
-import { loadState } from '../command';
+import { loadState } from '../../../platform/commands/decider';
 import { normaliseUsername } from '../ids';
 import { INVITE_REFUSALS } from '../invites/errors';
 import { inviteByCode } from '../invites/commands';

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
-import { authenticate } from '../../../platform/http/authenticate';
-import type { Caller } from '../../../platform/http/caller';
+import { authenticate, callerOf } from '../../../platform/http/authenticate';
 import { accessTable, authorize } from '../../../platform/http/records/access';
 import { recordId } from '../../../platform/http/records/list-query';
 import { mediaPrefix } from '../ids';
@@ -35,11 +34,6 @@ export function kindOf(mime: string): { type: string; mime: string } {
 }
 const rootOf = (parent: string | null | undefined) =>
   parent === undefined || parent === 'null' ? null : parent;
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
-}
 
 /**
  * The media library beside its record calls: POST /api/media takes one multipart file (fields

@@ -8,7 +8,7 @@ import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';
-import { uuidV5 } from '../../identity/ids';
+import { uuidV5 } from '../../../platform/ids';
 import type { ActionBody, ActivityBody } from './bodies';
 import { decodeScreenshot, storeScreenshots } from './screenshots';
 import { openAttemptForWriting, sourceFor, type OpenAttempt } from './write-gate';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import { handleCommand } from '../../identity/command';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import { PROCTORING_PROJECTION } from '../actions/projection';
 import { attemptTimeline, watchedAttempt, type TimelineEntity } from '../timeline/attempt-timeline';
 import { reviewDecider } from './review-decider';

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { authenticate } from '../authenticate';
-import type { Caller } from '../caller';
+import { authenticate, callerOf } from '../authenticate';
 import { accessTable as defaultAccessTable, authorize, type AccessTable, type Action } from './access';
 import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
@@ -143,9 +142,4 @@ export async function registerCollections(
       },
     );
   }
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }
