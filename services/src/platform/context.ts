@@ -2,6 +2,8 @@ import type { EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { Authenticator } from './http/caller';
+import { mergeRecordAccess, type AccessTable } from './http/records/access';
+import { mergeRouteAccess, platformRouteAccess, type RouteAccessTable } from './http/route-access';
 import type { AnalyticsStore } from './ports/analytics';
 import type { EventStore } from './ports/event-store';
 import type { ObjectStore } from './ports/objects';
@@ -34,6 +36,13 @@ export interface BoundedContext {
   migrations: Record<string, Migration>;
   projections: Projection[];
   routes?: (app: FastifyInstance, services: ContextServices) => Promise<void>;
+  /**
+   * Who may call each of `routes` that is not a record collection's (`METHOD path` → rule), kept beside
+   * the routes (contexts/<context>/access-rules.ts). A route without a row stops the server from starting.
+   */
+  routeAccess?: RouteAccessTable;
+  /** Who may do what with the context's record collections (collection × action × group → rule). */
+  recordAccess?: AccessTable;
   /** The identity context provides the authenticator every other context relies on. */
   authenticator?: (services: Omit<ContextServices, 'authenticator'>) => Authenticator;
   /** Runs once at start after migrations (e.g. demo data when services.demo is on); must be idempotent. */
@@ -49,4 +58,14 @@ export function migrationsOf(contexts: readonly BoundedContext[]): Record<string
 
 export function projectionsOf(contexts: readonly BoundedContext[]): Projection[] {
   return contexts.flatMap((c) => c.projections);
+}
+
+/** The route access table the server enforces: the platform's own rows and every context's. */
+export function routeAccessOf(contexts: readonly BoundedContext[]): RouteAccessTable {
+  return mergeRouteAccess([platformRouteAccess, ...contexts.map((c) => c.routeAccess ?? {})]);
+}
+
+/** Every context's record access rows in one table (for the access matrix and cross-context checks). */
+export function recordAccessOf(contexts: readonly BoundedContext[]): AccessTable {
+  return mergeRecordAccess(contexts.map((c) => c.recordAccess ?? {}));
 }

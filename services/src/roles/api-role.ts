@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../platform/context';
+import { routeAccessOf, type ContextServices } from '../platform/context';
 import { ObservedEventStore } from '../platform/event-store/observed-event-store';
 import { nobodyAuthenticator } from '../platform/http/authenticate';
 import { buildServer } from '../platform/http/server';
@@ -63,7 +63,7 @@ export async function startApiRole(
     health: b.health,
     logLevel: b.config.logLevel,
     webDist,
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessOf(b.contexts) },
     plugins: [
       ...b.contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
       realtime.plugin,

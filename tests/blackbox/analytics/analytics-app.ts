@@ -24,6 +24,7 @@ import { createReadModelDb } from '../../../services/src/platform/read-models/da
 import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
 import { createTestDatabase } from '../../support/databases';
 import { testAccess, testAuthenticator } from '../records/records-app';
+import { routeAccessTable } from '../../support/access-tables';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -84,7 +85,7 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
       (api) => proctoringRoutes(api, services),

@@ -6,6 +6,7 @@ import { analysisProjection } from './projection';
 import { analysisRealtime } from './realtime';
 import { analysisRoutes } from './routes';
 import { analysisMigrations, TABLES } from './tables';
+import { analysisRouteAccess, analysisRecordAccess } from './access-rules';
 
 /** Whether every model the analyzer runs is on this machine (models/scripts/fetch-models.mjs). */
 function modelsPresent(): boolean {
@@ -19,6 +20,8 @@ function modelsPresent(): boolean {
  */
 export const analysisContext: BoundedContext = {
   name: 'analysis',
+  routeAccess: analysisRouteAccess,
+  recordAccess: analysisRecordAccess,
   migrations: analysisMigrations,
   projections: [analysisProjection],
   routes: async (app, services) => {

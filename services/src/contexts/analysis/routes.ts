@@ -11,6 +11,7 @@ import { aiReportsCollection, reportEntity } from './collection';
 import { analysisStream, derive, reportId } from './ids';
 import type { ReportInterval } from './report';
 import { TABLES } from './tables';
+import { analysisRecordAccess } from './access-rules';
 
 /** A report of the caller's school, or 404 (another school's report does not exist for them). */
 async function reportOf(services: ContextServices, caller: Caller, id: string) {
@@ -32,7 +33,7 @@ async function reportOf(services: ContextServices, caller: Caller, id: string) {
  * the recording again as a new report version.
  */
 export async function analysisRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
-  await registerCollections(app, services, [aiReportsCollection]);
+  await registerCollections(app, services, [aiReportsCollection], analysisRecordAccess);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -2,6 +2,7 @@ import type { BoundedContext } from '../../platform/context';
 import { analyticsQueries } from './queries/collection';
 import { seedAnalyticsDemo } from './queries/demo-seed';
 import { analyticsRoutes } from './routes';
+import { analyticsRouteAccess, analyticsRecordAccess } from './access-rules';
 
 /**
  * Analytics for analysts: the SQL console over ClickHouse (one school's rows only), saved queries and
@@ -9,6 +10,8 @@ import { analyticsRoutes } from './routes';
  */
 export const analyticsContext: BoundedContext = {
   name: 'analytics',
+  routeAccess: analyticsRouteAccess,
+  recordAccess: analyticsRecordAccess,
   migrations: { '1000_analytics_queries': analyticsQueries.migration },
   projections: [analyticsQueries.projection],
   routes: (app, services) => analyticsRoutes(app, services),

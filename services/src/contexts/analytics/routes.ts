@@ -11,6 +11,7 @@ import { MAX_SQL_LENGTH } from './console/static-check';
 import { analyticsDashboard } from './dashboard/dashboard';
 import { analyticsQueries } from './queries/collection';
 import { callerOf } from '../../platform/http/authenticate';
+import { analyticsRecordAccess } from './access-rules';
 
 const paramName = z
   .string()
@@ -41,7 +42,7 @@ const dashboardQuery = z.object({
 export async function analyticsRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = analyticsRecordAccess,
 ): Promise<void> {
   await registerCollections(app, services, [analyticsQueries.collection], access);
   const api = app.withTypeProvider<ZodTypeProvider>();

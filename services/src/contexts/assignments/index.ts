@@ -7,10 +7,13 @@ import { seedAssignmentsDemo } from './seed';
 import { launchLinksProjection } from './launch-links/link-projection';
 import { launchLinkRoutes } from './launch-links/link-routes';
 import { launchLinksMigrations } from './launch-links/link-table';
+import { assignmentsRouteAccess, assignmentsRecordAccess } from './access-rules';
 
 /** Classes, assignments, and the students' attempts, results, scores, reviews and comments. */
 export const assignmentsContext: BoundedContext = {
   name: 'assignments',
+  routeAccess: assignmentsRouteAccess,
+  recordAccess: assignmentsRecordAccess,
   migrations: { ...assignmentsMigrations, ...launchLinksMigrations },
   projections: [assignmentsProjection, launchLinksProjection],
   // Code questions are graded at once by the sandboxed code runner (docs/code-runner.md).

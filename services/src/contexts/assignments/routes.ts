@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import { authenticate, callerOf } from '../../platform/http/authenticate';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { assignmentsRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -46,7 +47,7 @@ export async function assignmentsRoutes(
   services: ContextServices,
   options: AssignmentsRouteOptions = {},
 ): Promise<void> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? assignmentsRecordAccess;
   const grade = gradingPort(options.runCode);
   const collections = assignmentsCollections(services.clock);
   const entity = (table: string, id: string, toEntity: (row: Row) => unknown) =>

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { assignmentsRecordAccess } from '../assignments/access-rules';
+import { certificatesRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -43,7 +45,7 @@ export async function certificatesRoutes(
   services: ContextServices,
   options: CertificatesRouteOptions = {},
 ): Promise<void> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? { ...certificatesRecordAccess, ...assignmentsRecordAccess };
   await registerCollections(app, services, [templatesCollection], access);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];

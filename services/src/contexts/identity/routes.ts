@@ -26,6 +26,7 @@ import { profileRoutes } from './profile/profile-routes';
 import { recoveryRoutes } from './recovery/routes';
 import { embeddedCodeSender } from './verification/code-sender';
 import { verificationRoutes } from './verification/routes';
+import { identityRecordAccess } from './access-rules';
 
 /** The password grant's client (the web app), as the specification fixes it. */
 const PASSWORD_CLIENT_ID = '2';
@@ -183,5 +184,5 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   await challengeRoutes(app, services, embeddedCodeSender, authenticated);
   await registrationRoutes(app, services, auth, authenticated);
   await signatureRoutes(app, services, authenticated);
-  await registerCollections(app, services, [inviteCodes]);
+  await registerCollections(app, services, [inviteCodes], identityRecordAccess);
 }

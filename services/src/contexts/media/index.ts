@@ -6,6 +6,7 @@ import { mediaRealtime } from './realtime';
 import { mediaRoutes } from './routes';
 import { startRetentionSweeper } from './retention/retention';
 import { TranscoderWorker } from './transcoder/worker';
+import { mediaRouteAccess, mediaRecordAccess } from './access-rules';
 
 const HOUR = 3600_000;
 
@@ -15,6 +16,8 @@ const HOUR = 3600_000;
  */
 export const mediaContext: BoundedContext = {
   name: 'media',
+  routeAccess: mediaRouteAccess,
+  recordAccess: mediaRecordAccess,
   migrations: { ...mediaMigrations, ...presenceMigrations },
   projections: [mediaProjection],
   routes: async (app, services) => {

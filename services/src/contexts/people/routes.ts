@@ -11,11 +11,12 @@ import { peopleCollections, studentEntity, teacherEntity } from './collections';
 import { PEOPLE_PROJECTION } from './directory/projection';
 import { PEOPLE_TABLE } from './directory/table';
 import { personStream } from './person-decider';
+import { peopleRecordAccess } from './access-rules';
 
 export async function peopleRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = peopleRecordAccess,
 ): Promise<void> {
   await registerCollections(app, services, peopleCollections, access);
   const signedIn = { onRequest: authenticate(services.authenticator) };

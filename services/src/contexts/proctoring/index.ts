@@ -4,6 +4,7 @@ import { proctoringPipelineMigrations } from './actions/pipeline-tables';
 import { proctoringActionsMigrations } from './actions/table';
 import { proctoringRealtime } from './realtime';
 import { proctoringRoutes } from './routes';
+import { proctoringRouteAccess } from './access-rules';
 
 /**
  * Proctoring: actions and activities as telemetry, timelines with reviews and credibility scores, the
@@ -11,6 +12,7 @@ import { proctoringRoutes } from './routes';
  */
 export const proctoringContext: BoundedContext = {
   name: 'proctoring',
+  routeAccess: proctoringRouteAccess,
   migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations },
   projections: [proctoringActionsProjection],
   routes: (app, services) => proctoringRoutes(app, services),

@@ -8,11 +8,12 @@ import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { referenceCollections } from './collections';
 import { enumerations } from './enums';
+import { referenceRecordAccess } from './access-rules';
 
 export async function referenceRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = referenceRecordAccess,
 ): Promise<void> {
   await registerCollections(
     app,

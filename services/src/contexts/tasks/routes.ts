@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { tasksRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -48,7 +49,7 @@ export async function tasksRoutes(
   services: ContextServices,
   options: TasksRouteOptions = {},
 ): Promise<TaskWorker> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? tasksRecordAccess;
   await registerCollections(app, services, [tasksCollection], access);
   const worker = new TaskWorker(
     services,

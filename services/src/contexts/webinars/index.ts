@@ -5,6 +5,7 @@ import { webinarsProjection } from './read-model/projection';
 import { webinarsMigrations } from './read-model/tables';
 import { webinarsRealtime } from './realtime';
 import { webinarsRoutes } from './routes';
+import { webinarsRouteAccess } from './access-rules';
 
 /**
  * Webinars: small video meetings of a class (a WebRTC mesh signalled over the realtime socket), made
@@ -12,6 +13,7 @@ import { webinarsRoutes } from './routes';
  */
 export const webinarsContext: BoundedContext = {
   name: 'webinars',
+  routeAccess: webinarsRouteAccess,
   migrations: webinarsMigrations,
   projections: [webinarsProjection],
   routes: async (app, services) => {

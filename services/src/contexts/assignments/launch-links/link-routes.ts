@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import { accessTable } from '../../../platform/http/records/access';
+import { assignmentsRecordAccess } from '../access-rules';
 import type { Row } from '../../../platform/http/records/collection';
 import { recordId } from '../../../platform/http/records/list-query';
 import { SCHOOLS_TABLE } from '../../schools/table';
@@ -47,7 +47,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     const caller = callerOf(request);
     const { id } = request.params as z.infer<typeof idParams>;
     const assignment = await openAssignment(services, caller, id);
-    requireAssignmentRule(accessTable, 'update', caller, assignment);
+    requireAssignmentRule(assignmentsRecordAccess, 'update', caller, assignment);
     return { caller, id };
   };
 

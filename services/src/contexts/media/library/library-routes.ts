@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { authenticate, callerOf } from '../../../platform/http/authenticate';
-import { accessTable, authorize } from '../../../platform/http/records/access';
+import { authorize } from '../../../platform/http/records/access';
+import { mediaRecordAccess } from '../access-rules';
 import { recordId } from '../../../platform/http/records/list-query';
 import { mediaPrefix } from '../ids';
 import { mediaEntity } from '../read-model/entities';
@@ -140,7 +141,7 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
   };
   const readable = async (request: FastifyRequest) => {
     const caller = callerOf(request);
-    authorize(accessTable, 'media', 'get', caller);
+    authorize(mediaRecordAccess, 'media', 'get', caller);
     const { id } = request.params as { id: string };
     const row = await services.db
       .selectFrom(TABLES.items)

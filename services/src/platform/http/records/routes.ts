@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ContextServices } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { authenticate, callerOf } from '../authenticate';
-import { accessTable as defaultAccessTable, authorize, type AccessTable, type Action } from './access';
+import { authorize, type AccessTable, type Action } from './access';
 import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
 import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
@@ -23,7 +23,7 @@ export async function registerCollections(
   app: FastifyInstance,
   services: ContextServices,
   collections: readonly CollectionDefinition[],
-  access: AccessTable = defaultAccessTable,
+  access: AccessTable,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(services.authenticator);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError } from '../../errors';
-import { GROUPS, type Caller } from '../caller';
-import { ACTIONS, accessTable, authorize, ruleFor } from './access';
+import { ForbiddenError } from '../../../services/src/platform/errors';
+import { GROUPS, type Caller } from '../../../services/src/platform/http/caller';
+import { ACTIONS, authorize, ruleFor } from '../../../services/src/platform/http/records/access';
+import { accessTable } from '../../support/access-tables';
 
 const caller = (group: Caller['group']): Caller => ({
   userId: 'u1',
