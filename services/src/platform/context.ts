@@ -1,6 +1,7 @@
 import type { EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
+import { ANALYTICS_MIGRATIONS_DIR } from './analytics/migrations';
 import type { Authenticator } from './http/caller';
 import { mergeRecordAccess, type AccessTable } from './http/records/access';
 import { mergeRouteAccess, platformRouteAccess, type RouteAccessTable } from './http/route-access';
@@ -34,6 +35,11 @@ export interface ContextServices {
 export interface BoundedContext {
   name: string;
   migrations: Record<string, Migration>;
+  /**
+   * A folder of the context's ClickHouse migrations (`NNNN_<what>.sql`, numbered after every folder's
+   * last, see platform/analytics/migrations.ts), e.g. its views over the `events` table.
+   */
+  analyticsMigrations?: string;
   projections: Projection[];
   routes?: (app: FastifyInstance, services: ContextServices) => Promise<void>;
   /**
@@ -68,4 +74,9 @@ export function routeAccessOf(contexts: readonly BoundedContext[]): RouteAccessT
 /** Every context's record access rows in one table (for the access matrix and cross-context checks). */
 export function recordAccessOf(contexts: readonly BoundedContext[]): AccessTable {
   return mergeRecordAccess(contexts.map((c) => c.recordAccess ?? {}));
+}
+
+/** The platform's ClickHouse migration folder and every context's, applied in one numbered order. */
+export function analyticsMigrationsOf(contexts: readonly BoundedContext[]): string[] {
+  return [ANALYTICS_MIGRATIONS_DIR, ...contexts.flatMap((c) => (c.analyticsMigrations ? [c.analyticsMigrations] : []))];
 }

@@ -4,7 +4,7 @@ import { createAnalytics } from '../platform/analytics/create-analytics';
 import type { AnalyticsEventsProjector } from '../platform/analytics/events-projector';
 import { migrateAnalytics } from '../platform/analytics/migrations';
 import type { PlatformConfig } from '../platform/config/config';
-import { migrationsOf, type BoundedContext } from '../platform/context';
+import { analyticsMigrationsOf, migrationsOf, type BoundedContext } from '../platform/context';
 import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../platform/http/health';
 import { createLog } from '../platform/log/create-log';
@@ -133,7 +133,7 @@ async function startBackends(
 
   const analytics = createAnalytics(config);
   onStop(() => analytics.close());
-  const analyticsApplied = await migrateAnalytics(analytics);
+  const analyticsApplied = await migrateAnalytics(analytics, analyticsMigrationsOf(contexts));
   if (analyticsApplied.length) announce(`analytics migrations applied: ${analyticsApplied.join(', ')}`);
   health.register('analytics', analytics.kind, () => analytics.ping());
   announce(

@@ -25,6 +25,7 @@ import { migrateReadModels } from '../../../services/src/platform/read-models/mi
 import { createTestDatabase } from '../../support/databases';
 import { testAccess, testAuthenticator } from '../records/records-app';
 import { routeAccessTable } from '../../support/access-tables';
+import { analyticsMigrationsOf } from '../../../services/src/platform/context';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -65,7 +66,7 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   const analytics = ClickHouseAnalytics.embedded({
     path: await mkdtemp(path.resolve('.tmp/chdb-analytics-api-')),
   });
-  await migrateAnalytics(analytics);
+  await migrateAnalytics(analytics, analyticsMigrationsOf(contexts));
   const projector = new AnalyticsEventsProjector({ store, analytics, db, registry: createRegistry() });
   await projector.start();
   let now = new Date();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BoundedContext } from '../../platform/context';
 import { analyticsQueries } from './queries/collection';
 import { seedAnalyticsDemo } from './queries/demo-seed';
@@ -10,6 +11,8 @@ import { analyticsRouteAccess, analyticsRecordAccess } from './access-rules';
  */
 export const analyticsContext: BoundedContext = {
   name: 'analytics',
+  /** ClickHouse: the attempts table of the dashboards and the console, filled from `events`. */
+  analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
   routeAccess: analyticsRouteAccess,
   recordAccess: analyticsRecordAccess,
   migrations: { '1000_analytics_queries': analyticsQueries.migration },

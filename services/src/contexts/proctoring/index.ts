@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BoundedContext } from '../../platform/context';
 import { proctoringActionsProjection } from './actions/projection';
 import { proctoringPipelineMigrations } from './actions/pipeline-tables';
@@ -12,6 +13,8 @@ import { proctoringRouteAccess } from './access-rules';
  */
 export const proctoringContext: BoundedContext = {
   name: 'proctoring',
+  /** ClickHouse: the actions and activities tables, filled from `events` by materialised views. */
+  analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
   routeAccess: proctoringRouteAccess,
   migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations },
   projections: [proctoringActionsProjection],
