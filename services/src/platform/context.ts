@@ -78,5 +78,8 @@ export function recordAccessOf(contexts: readonly BoundedContext[]): AccessTable
 
 /** The platform's ClickHouse migration folder and every context's, applied in one numbered order. */
 export function analyticsMigrationsOf(contexts: readonly BoundedContext[]): string[] {
-  return [ANALYTICS_MIGRATIONS_DIR, ...contexts.flatMap((c) => (c.analyticsMigrations ? [c.analyticsMigrations] : []))];
+  return [
+    ANALYTICS_MIGRATIONS_DIR,
+    ...contexts.flatMap((c) => (c.analyticsMigrations ? [c.analyticsMigrations] : [])),
+  ];
 }
