@@ -4,9 +4,12 @@
  * when running as root, otherwise a clear message naming what to install.
  *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests), ffmpeg
  *   node scripts/bootstrap.mjs start  → ffmpeg (recording transcoding)
+ * `--check` only names what is missing (exit 1) and installs nothing. Tools are looked for on PATH, as
+ * the workers that run them will look.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import path from 'node:path';
 
 const needs = {
   test: [
@@ -42,10 +45,19 @@ const needs = {
 };
 
 function which(cmd) {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    if (!dir) return false;
+    try {
+      accessSync(path.join(dir, cmd), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 const purpose = process.argv[2] ?? 'test';
+const checkOnly = process.argv.includes('--check');
 const missing = (needs[purpose] ?? []).filter((n) => !n.present());
 if (missing.length === 0) {
   console.log('system tools: all present');
@@ -53,7 +65,7 @@ if (missing.length === 0) {
 }
 const packages = [...new Set(missing.flatMap((m) => m.packages))];
 console.log(`system tools missing: ${missing.map((m) => m.what).join(', ')}`);
-if (process.getuid?.() !== 0) {
+if (checkOnly || process.getuid?.() !== 0) {
   console.error(`Install them as root first: apt-get install -y ${packages.join(' ')}`);
   process.exit(1);
 }

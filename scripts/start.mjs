@@ -2,7 +2,8 @@
 /**
  * `npm start`: the whole platform in one process with embedded back ends (PostgreSQL from npm, chdb,
  * an S3 server on loopback) on http://127.0.0.1:8080 (PORT, HOST and DATA_DIR honoured).
- * Builds the web app first when its bundle is missing or older than its sources.
+ * Builds the web app first when its bundle is missing or older than its sources, and installs or checks
+ * its system tools (ffmpeg: scripts/bootstrap.mjs start) and the detector models.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -42,6 +43,13 @@ if (sourcesChanged) {
   if (built.status !== 0) {
     console.error('the web app did not build; starting the API without it');
   }
+}
+
+// ffmpeg for the transcoder and the analyzer, installed as `npm test` does (as root) or named. Without it
+// the rest still runs: recordings stay unconverted and /health (and /status) says why.
+const tools = spawnSync(process.execPath, ['scripts/bootstrap.mjs', 'start'], { stdio: 'inherit' });
+if (tools.status !== 0) {
+  console.error('ffmpeg is missing: recordings will not be converted and AI re-analysis is off');
 }
 
 // The detector models of AI re-analysis (models/manifest.json); without them the rest still runs.

@@ -3,7 +3,16 @@ export type OverallStatus = 'up' | 'degraded' | 'down';
 export type ComponentStatus = 'up' | 'down' | 'starting';
 export type ProjectionStatus = 'live' | 'catching_up' | 'rebuilding' | 'failed' | 'stopped';
 export type PlatformMode = 'embedded' | 'distributed';
-export type ComponentName = 'event_store' | 'read_models' | 'analytics' | 'objects' | 'log' | 'http';
+export type ComponentName =
+  | 'event_store'
+  | 'read_models'
+  | 'analytics'
+  | 'objects'
+  | 'log'
+  | 'http'
+  // The workers' tools (ffmpeg, the detector models), where this process runs the worker.
+  | 'transcoder'
+  | 'analyzer';
 
 export interface HealthComponent {
   /** One of ComponentName today; a newer platform may report more, shown under their raw names. */

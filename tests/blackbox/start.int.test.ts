@@ -64,7 +64,7 @@ describe('npm start', () => {
     };
     expect(health.status).toBe('up');
     expect(health.components.map((c) => c.name).sort()).toEqual(
-      ['analytics', 'event_store', 'http', 'log', 'objects', 'read_models'].sort(),
+      ['analytics', 'analyzer', 'event_store', 'http', 'log', 'objects', 'read_models', 'transcoder'].sort(),
     );
     expect(health.components.every((c) => c.status === 'up')).toBe(true);
     expect(first.lines.some((l) => l.includes('PostgreSQL (embedded) on 127.0.0.1:'))).toBe(true);

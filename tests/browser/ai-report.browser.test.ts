@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../blackbox/authoring/http';
-import { analysedRecording, type AnalysedRecording } from '../support/analysed-recording';
+import {
+  analysedRecording,
+  uploadedRecording,
+  type AnalysedRecording,
+  type UploadedRecording,
+} from '../support/analysed-recording';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
 
 const POLL = { timeout: 20_000 };
@@ -9,16 +14,21 @@ const POLL = { timeout: 20_000 };
  * The teacher walks the attempt result page's tabs (?tab=): the violations with their durations and the
  * score, the recordings with their state and the player, the identity photo, the action log.
  * The teacher reads the AI report of an attempt on its result page: the credibility score, the summary
- * per violation type, each interval with its thumbnail, the models; a re-run shows its progress and then
- * the diff against the previous version. The recording is uploaded and analysed by the real platform.
+ * per violation type, each interval with its thumbnail, which detectors ran, the models; a re-run shows
+ * its progress and then the diff against the previous version. The recording is uploaded and analysed
+ * by the real platform, with the default settings (head tracking on the client, analysis on): nobody
+ * asked for it. An assignment with the analysis turned off has no report until the teacher asks.
  */
 describe('the AI report on the attempt result page', () => {
   const demo = new DemoPlatform();
   let recording: AnalysedRecording;
+  let unanalysed: UploadedRecording;
 
   beforeAll(async () => {
     await demo.start();
     recording = await analysedRecording(demo.url);
+    // The first 6 s of the same video, for an assignment whose teacher turned the analysis off.
+    unanalysed = await uploadedRecording(demo.url, { chunks: 1, proctoringSettings: { ai_analysis: false } });
   }, 600_000);
   afterAll(() => demo.stop());
 
@@ -132,6 +142,16 @@ describe('the AI report on the attempt result page', () => {
     await expect(panel.getByTestId('ai-report-models').textContent()).resolves.toContain(
       'face-detect-rfb320',
     );
+    // Made with the defaults, without anyone asking; every detector ran (the video has sound, the
+    // attempt an identity photo).
+    expect(recording.report.requested_by).toBeNull();
+    await expect(panel.getByTestId('ai-report-version').textContent()).resolves.toBe(
+      'Доверие к попытке, из 100 · версия 1 · автоматически после преобразования',
+    );
+    await expect(panel.getByTestId('ai-report-detectors-ran').textContent()).resolves.toContain(
+      'Другой человек',
+    );
+    expect(await panel.getByTestId('ai-report-detectors-skipped').count()).toBe(0);
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('ai-report'), fullPage: false });
   });
@@ -147,6 +167,86 @@ describe('the AI report on the attempt result page', () => {
     const diff = panel.getByTestId('ai-report-diff');
     await diff.waitFor({ timeout: 300_000 });
     expect(await diff.textContent()).toContain('По сравнению с версией 1: новых 0, исчезло 0, изменилось 0');
+    await expect(panel.getByTestId('ai-report-version').textContent()).resolves.toContain(
+      'версия 2 · по запросу',
+    );
+    // The first version is kept: it can be chosen to look at again.
+    const versions = panel.getByTestId('ai-report-versions');
+    expect(await versions.inputValue()).toBe('версия 2 (последняя)');
+    await versions.click();
+    await page.getByRole('option', { name: 'версия 1', exact: true }).click();
+    await expect
+      .poll(() => panel.getByTestId('ai-report-version').getAttribute('data-version'), POLL)
+      .toBe('1');
+    await page.screenshot({ path: screenshotPath('ai-report-versions'), fullPage: false });
+    expect(demo.errors).toEqual([]);
+  }, 320_000);
+
+  it('offers the AI analysis switch on the assignment form, on by default', async () => {
+    const page = await demo.signedInPage('teacher', '/t/assignments/create');
+    const proctoring = page.getByTestId('proctoring-form');
+    const toggle = proctoring.getByRole('switch', { name: 'ИИ-анализ записи камеры на сервере' });
+    await toggle.waitFor(POLL);
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('assignment-ai-analysis'), fullPage: false });
+  });
+
+  it('asks for the analysis of an assignment that turned it off, and shows its progress and version', async () => {
+    const http = client(demo.url);
+    const teacher = await http.token('teacher');
+    // Converted, yet not analysed: the assignment said no.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await http.call('GET', `/api/webinar-sessions/${unanalysed.sessionId}`, teacher)).body
+              .entity as {
+              state?: string;
+            }
+          ).state,
+        { timeout: 300_000 },
+      )
+      .toBe('converted');
+    const page = await demo.signedInPage(
+      'teacher',
+      `/t/assignments/result/${unanalysed.assignmentId}/${unanalysed.attemptId}?tab=ai-report`,
+    );
+    const panel = page.getByTestId('ai-report');
+    await panel.getByTestId('ai-report-none').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('ai-report-none'), fullPage: false });
+    await panel.getByRole('button', { name: 'Запросить анализ' }).click();
+    const progress = panel.getByTestId('ai-report-progress');
+    await progress.waitFor(POLL);
+    expect(await progress.getAttribute('data-version')).toBe('1');
+    await page.screenshot({ path: screenshotPath('ai-report-requested'), fullPage: false });
+    await panel.getByTestId('ai-report-score').waitFor({ timeout: 300_000 });
+    await expect(panel.getByTestId('ai-report-version').textContent()).resolves.toContain(
+      'версия 1 · по запросу',
+    );
+    await panel.getByTestId('ai-report-detectors').waitFor(POLL);
+    await panel.getByRole('button', { name: 'Проанализировать заново' }).waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('ai-report-requested-done'), fullPage: false });
+    expect(demo.errors).toEqual([]);
+  }, 320_000);
+
+  it('lets the proctor ask again from the proctoring page, and shows the new version', async () => {
+    const page = await demo.signedInPage(
+      'proctor',
+      `/p/assignments/${unanalysed.assignmentId}?attempt=${unanalysed.attemptId}`,
+    );
+    const panel = page.getByTestId('ai-report');
+    await panel.getByTestId('ai-report-version').waitFor(POLL);
+    await panel.getByRole('button', { name: 'Проанализировать заново' }).click();
+    await expect
+      .poll(() => panel.getByTestId('ai-report-progress').getAttribute('data-version'), POLL)
+      .toBe('2');
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('ai-report-proctor'), fullPage: false });
+    await expect
+      .poll(() => panel.getByTestId('ai-report-version').getAttribute('data-version'), { timeout: 300_000 })
+      .toBe('2');
+    expect(await panel.getByTestId('ai-report-versions').inputValue()).toBe('версия 2 (последняя)');
     expect(demo.errors).toEqual([]);
   }, 320_000);
 });

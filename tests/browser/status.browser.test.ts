@@ -26,6 +26,8 @@ const RUSSIAN_NAMES: Record<string, string> = {
   objects: 'Хранилище файлов',
   log: 'Журнал событий',
   http: 'Веб-сервер',
+  transcoder: 'Конвертер видео (ffmpeg)',
+  analyzer: 'ИИ-анализ записей',
 };
 const ENGLISH_NAMES: Record<string, string> = {
   event_store: 'Event store',
@@ -34,6 +36,8 @@ const ENGLISH_NAMES: Record<string, string> = {
   objects: 'File storage',
   log: 'Event log',
   http: 'Web server',
+  transcoder: 'Video transcoder (ffmpeg)',
+  analyzer: 'AI re-analysis',
 };
 
 describe('platform status page', () => {
@@ -84,6 +88,8 @@ describe('platform status page', () => {
       expect(await card.getByTestId('component-status').textContent()).toBe(upLabel);
       expect(await card.innerText()).toContain(names[component.name] ?? component.name);
       expect(await card.innerText()).toContain(component.kind);
+      // What the component has (the transcoder: where ffmpeg is) is shown as /health says it.
+      if (component.detail) expect(await card.innerText()).toContain(component.detail);
     }
   }
 

@@ -3,9 +3,10 @@ import { defineEvent, type ContextContract } from '../registry';
 
 /**
  * AI re-analysis of recordings (docs/ai-analysis.md). One stream per recording session,
- * `analysis-<webinarSessionId>`; each analysis of it is a numbered `run`: the first comes when the
- * session's recording is converted and the session asked for analysis (is_should_analyze), later ones
- * when someone asks for a re-run (new models). A run's results are appended in one batch with its
+ * `analysis-<webinarSessionId>`; each analysis of it is a numbered `run`, asked for by an
+ * `AiAnalysisRequested`: the first by the scheduler once the recording is converted (a proctored
+ * attempt's main camera unless its assignment turned analysis off; recordings of logs written before
+ * the scheduler started run 1 without that event), later ones by the school's staff. A run's results are appended in one batch with its
  * completion, with ids derived from the run, so a crashed run restarted from the beginning appends
  * nothing twice.
  */
@@ -38,12 +39,39 @@ const subject = {
   student_id: id,
 };
 
-/** Someone asked for the recording to be analysed again (e.g. after the models improved). */
+/**
+ * A run of the analysis was asked for: by the scheduler once the recording was converted
+ * (`requested_by` null), or by one of the school's staff (their id), e.g. after the models improved.
+ */
 export const AiAnalysisRequested = defineEvent({
   type: 'AiAnalysisRequested',
   version: 1,
-  schema: z.object({ session_id: id, run, requested_by: id, reason: z.string().max(500).nullable() }),
+  schema: z.object({
+    session_id: id,
+    run,
+    requested_by: id.nullable(),
+    reason: z.string().max(500).nullable(),
+  }),
 });
+
+/** Why a detector could not run on a recording. */
+export const DETECTOR_SKIP_REASONS = [
+  // Its model's weights are not on the server (models/scripts/fetch-models.mjs).
+  'model_missing',
+  // The attempt has no identity photo to compare with, or no face was found on it.
+  'no_identity_photo',
+  'no_face_on_identity_photo',
+  // The recording has no sound (the assignment does not record the microphone).
+  'no_audio',
+] as const;
+
+/** One detector (named by the violation it raises) of a run: it ran, or why it could not. */
+export const detectorOutcome = z.object({
+  type: z.enum(SERVER_VIOLATION_TYPES),
+  ran: z.boolean(),
+  reason: z.enum(DETECTOR_SKIP_REASONS).nullable(),
+});
+export type DetectorOutcome = z.infer<typeof detectorOutcome>;
 
 export const AiAnalysisStarted = defineEvent({
   type: 'AiAnalysisStarted',
@@ -88,6 +116,8 @@ export const AiAnalysisCompleted = defineEvent({
     frames: z.int().min(0),
     audio_seconds: z.int().min(0),
     violations: z.int().min(0),
+    /** Which detectors ran and which could not (absent on runs completed before it was recorded). */
+    detectors: z.array(detectorOutcome).max(20).optional(),
   }),
 });
 

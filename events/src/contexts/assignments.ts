@@ -121,6 +121,9 @@ export const DEFAULT_PROCTORING_SETTINGS = {
   speech: { min_frames: 5, pre_pad_frames: 10, positive_threshold: 0.9 },
   quiet_frames: 30,
   mute_frames: 30,
+  // Not in the specification: the server's AI re-analysis of the attempt's main camera once it is
+  // converted (docs/ai-analysis.md). On by default, whatever head_tracking_type the client uses.
+  ai_analysis: true,
 };
 export type ProctoringSettings = typeof DEFAULT_PROCTORING_SETTINGS;
 

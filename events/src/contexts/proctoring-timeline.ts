@@ -17,7 +17,7 @@ export interface TimelineIntervalReview {
   reviewed_at: string;
 }
 
-/** A merged run of one type's signals. */
+/** One interval of one type: a condition reported by the client, merged point signals, or both joined. */
 export interface TimelineInterval {
   /** Names the interval for a review: its type and its start. */
   key: string;
@@ -25,7 +25,7 @@ export interface TimelineInterval {
   kind: 'violation' | 'warning';
   start: string;
   end: string;
-  /** Whole seconds from the first signal to the last. */
+  /** Whole seconds from its start to its end: a condition's begin to its end, or the first signal to the last. */
   duration: number;
   duration_class: DurationClass;
   duration_text: string;

@@ -55,6 +55,8 @@ export const LIFECYCLE_ACTIONS = [
   'focus_returned',
   'connection_restored',
   'session_ended',
+  // A detector the exam needs could not run (no model, no camera, too slow a machine): never silent.
+  'detector_unavailable',
 ] as const;
 
 export const PROCTORING_ACTION_TYPES = [

@@ -24,6 +24,25 @@ const objectKey = z
   .max(300)
   .regex(/^[A-Za-z0-9_./-]+$/);
 
+/**
+ * A condition the client watches (no face, two faces, focus away, ...) is reported as one interval:
+ * `begin` when it started, `heartbeat`s while it lasts, `end` when it stopped, each a separate action
+ * with its own client time and the same condition id. The server builds the interval from the earliest
+ * to the latest of them (an end closes it), so however late or often they arrive, one condition is one
+ * interval of the right length. Absent for point signals (and every event written before).
+ */
+export const CONDITION_PHASES = ['begin', 'heartbeat', 'end'] as const;
+export type ConditionPhase = (typeof CONDITION_PHASES)[number];
+/** How often a client repeats a lasting condition; an open one ends at its last heartbeat. */
+export const CONDITION_HEARTBEAT_MS = 5_000;
+/**
+ * A condition still open when its session ended closes at the session's end if its last heartbeat was
+ * at most this long before it (the client was alive until then); otherwise at the last heartbeat.
+ */
+export const CONDITION_SESSION_GRACE_MS = 3 * CONDITION_HEARTBEAT_MS;
+const condition = z.object({ id: ref, phase: z.enum(CONDITION_PHASES) });
+export type ProctoringCondition = z.infer<typeof condition>;
+
 const actionV2 = z.object({
   assignmentId: ref,
   attemptId: ref,
@@ -36,6 +55,8 @@ const actionV2 = z.object({
   // Version 2: who noticed (client detector, server AI, a proctor) and the screenshots' object keys.
   source: z.enum(PROCTORING_SOURCES).default('client'),
   screenshots: z.array(objectKey).max(10).default([]),
+  // Added within version 2 with a default, so earlier version 2 events read as point signals.
+  condition: condition.nullable().default(null),
 });
 
 /**

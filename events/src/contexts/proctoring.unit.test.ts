@@ -44,7 +44,15 @@ describe('the proctoring action vocabulary', () => {
       screenshots: [],
       isWarning: false,
       initiatorId: null,
+      condition: null,
     });
+  });
+
+  it('takes a condition’s id and phase, and refuses an unknown phase', () => {
+    const condition = { id: 'c-1', phase: 'heartbeat' };
+    expect(ProctoringActionRecorded.schema.parse({ ...action, condition }).condition).toEqual(condition);
+    const bad = { ...action, condition: { id: 'c-1', phase: 'later' } };
+    expect(ProctoringActionRecorded.schema.safeParse(bad).success).toBe(false);
   });
 });
 

@@ -60,3 +60,16 @@ export class ForbiddenError extends DomainError {
     super(message, 403);
   }
 }
+
+/**
+ * A back end the request needs is unavailable for now (the object store does not connect or answer):
+ * 503 with `Retry-After`, so clients and proxies wait and try again instead of taking it for a bug.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 503);
+  }
+}

@@ -7,6 +7,7 @@ import { buildServer } from '../platform/http/server';
 import { createRealtime } from '../platform/realtime/plugin';
 import { realtimeSecret } from '../platform/realtime/secret';
 import type { EventStore } from '../platform/ports/event-store';
+import { registerWorkerTools } from '../platform/http/worker-tools';
 import type { Backends } from './backends';
 import { followReadModelChanges } from '../platform/read-models/change-feed';
 import { ReadModelCache } from '../platform/read-models/read-model-cache';
@@ -34,6 +35,7 @@ export async function startApiRole(
   webDist: string | undefined,
 ): Promise<{ http: FastifyInstance; url: string }> {
   b.health.register('http', 'fastify', async () => undefined);
+  registerWorkerTools(b.health);
   // Contexts write through a store that reports changed streams, so the authenticator may cache callers.
   const observed = new ObservedEventStore(b.store);
   await observed.follow();

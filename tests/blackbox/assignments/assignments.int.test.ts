@@ -247,6 +247,8 @@ describe('assignments', () => {
       speech: { min_frames: 5, pre_pad_frames: 10, positive_threshold: 0.9 },
       quiet_frames: 30,
       mute_frames: 30,
+      // Ours (docs/ai-analysis.md): the server analyses the main camera by default.
+      ai_analysis: true,
     });
     // 000 §9: component settings and certificate defaults.
     expect(settings.component_settings).toEqual({

@@ -154,6 +154,26 @@ describe('the launch link', () => {
     expect(preview.body.entity).toEqual({ name: 'Эссе на внешнем сайте', school: null });
   });
 
+  it('answers the same link to every one of many simultaneous issues (none finds it missing)', async () => {
+    // The losers of the race decide nothing once the winner's event is stored; they must still wait for
+    // the read model to show it, or they would answer `entity: null`.
+    for (let round = 0; round < 3; round++) {
+      const id = await createExternal();
+      const path = `/api/assignments/${id}/launch-link.json`;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => call('POST', path, teacher)));
+      const tokens = answers.map((a) => a.body.entity?.token ?? null);
+      expect(
+        tokens.every((t) => t !== null && t === tokens[0]),
+        JSON.stringify(answers),
+      ).toBe(true);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(7);
+      expect((await env.store.readStream(launchLinkStream(id))).map((e) => e.type)).toEqual([
+        'AssignmentLaunchLinkIssued',
+      ]);
+    }
+  });
+
   it('renewing revokes the old token at once; revoking leaves none; unknown tokens are 404', async () => {
     const id = await createExternal();
     const path = `/api/assignments/${id}/launch-link.json`;

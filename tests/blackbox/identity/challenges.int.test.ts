@@ -1,8 +1,12 @@
+import { hash } from '@node-rs/argon2';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../../services/src/contexts/identity/register';
+import { DEMO_SECOND_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
-import { httpClient, lastCode, type Platform } from './http';
+import { httpClient, lastCode, PASSWORD, type Platform } from './http';
 import { newKeyPair, sign, type KeyPair } from './signing';
 
 let platform: Platform;
@@ -95,6 +99,43 @@ describe('challenges over HTTP', () => {
       'request_personal_data',
       'sign_privacy_policy',
     ]);
+  });
+
+  it('refuses a manager’s challenge on an admin or on a user of another school', async () => {
+    const manager = await token('manager');
+    const adminId = demoUserId('admin');
+    // Someone only the second school knows: the demo manager is not theirs.
+    const elsewhere = randomUUID();
+    await registerUser(platform.store, {
+      userId: elsewhere,
+      username: `lyceum-${elsewhere.slice(0, 8)}`,
+      firstname: 'Дана',
+      lastname: 'Серикова',
+      patronymic: null,
+      group: 'student',
+      schoolIds: [DEMO_SECOND_SCHOOL_ID],
+      email: null,
+      phone: null,
+      color: null,
+      photo: null,
+      passwordHash: await hash(PASSWORD),
+      registeredAt: new Date().toISOString(),
+    });
+    await platform.runner!.caughtUp();
+    const assign = (userId: string, as: string) =>
+      call('POST', `/api/users/${userId}/challenges.json`, {
+        token: as,
+        json: { challenge: 'change_password' },
+      });
+    expect(await assign(adminId, manager)).toMatchObject({ status: 403, body: { status_code: 403 } });
+    expect((await assign(elsewhere, manager)).status).toBe(403);
+    // Nothing was put on the admin: they still use the platform.
+    const admin = await token('admin');
+    expect((await call('GET', '/api/user/challenges', { token: admin })).body.entities).toEqual([]);
+    expect((await call('GET', '/api/languages', { token: admin })).status).toBe(200);
+    // The admin may act on the other school's user; an unknown user is 404 to both.
+    expect((await assign(elsewhere, admin)).status).toBe(200);
+    expect((await assign(randomUUID(), manager)).status).toBe(404);
   });
 
   it('completes the privacy policy and the personal-data request, in the modal’s order', async () => {

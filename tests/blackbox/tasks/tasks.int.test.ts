@@ -13,6 +13,9 @@ import { tasksRealtime } from '../../../services/src/contexts/tasks/realtime';
 import { runTaskCommand, taskStream } from '../../../services/src/contexts/tasks/task-commands';
 import { tasksRoutes } from '../../../services/src/contexts/tasks/routes';
 import { TaskWorker } from '../../../services/src/contexts/tasks/task-worker';
+import { MinioObjectStore } from '../../../services/src/platform/objects/minio-object-store';
+import { STORE_UNAVAILABLE } from '../../../services/src/platform/objects/store-availability';
+import { startUnansweringServer } from '../../support/unanswering-server';
 import { callerFor, tokenFor } from '../records/records-app';
 import { caller, startContextsApp, type Body, type ContextsApp } from '../schools/contexts-app';
 
@@ -315,6 +318,59 @@ describe('a task left running by a stopped process', () => {
       state: 'failure',
       error: 'Задача прервана: сервер, выполнявший её, остановился. Запустите её заново.',
     });
+  });
+});
+
+describe('a stuck task', () => {
+  it('fails with the reason once its time limit passed, and the next task runs', async () => {
+    const stuck = await entityOf(exportAs('csv'), 201);
+    const next = await entityOf(exportAs('csv'), 201);
+    // The first export never ends (a back end that never answers); the second one is an ordinary export.
+    const limited = new TaskWorker(
+      env.services,
+      {
+        'results-export': (services, task, context) =>
+          task.id === stuck.id
+            ? context.started(2).then(() => new Promise<never>(() => undefined))
+            : exportResults(services, task.id, resultsExportParams.parse(task.params), context),
+      },
+      { timeLimitMs: 300 },
+    );
+    await limited.kick();
+    await env.caughtUp();
+    expect(await taskOf(stuck.id)).toMatchObject({
+      state: 'failure',
+      error: 'Задача не завершилась за 1 с и остановлена. Запустите её заново.',
+      file: null,
+    });
+    expect(await taskOf(next.id)).toMatchObject({ state: 'completed', data: { total: 2, processed: 2 } });
+  });
+
+  it('an export whose object store never answers fails with the reason instead of hanging', async () => {
+    const hang = await startUnansweringServer();
+    try {
+      const hanging = new MinioObjectStore({
+        endpoint: '127.0.0.1',
+        port: hang.port,
+        useSSL: false,
+        accessKey: 'tasks-test',
+        secretKey: 'tasks-test-secret',
+        bucket: 'tasks-test',
+        resilience: { connectMs: 300, responseMs: 300, retries: 0 },
+      });
+      const made = await entityOf(exportAs('csv'), 201);
+      await new TaskWorker(
+        { ...env.services, objects: hanging },
+        {
+          'results-export': (services, task, context) =>
+            exportResults(services, task.id, resultsExportParams.parse(task.params), context),
+        },
+      ).kick();
+      await env.caughtUp();
+      expect(await taskOf(made.id)).toMatchObject({ state: 'failure', error: STORE_UNAVAILABLE, file: null });
+    } finally {
+      await hang.close();
+    }
   });
 });
 

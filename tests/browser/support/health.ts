@@ -1,7 +1,7 @@
 /** The part of GET /health the browser tests compare the page against. */
 export interface HealthAnswer {
   status: string;
-  components: { name: string; kind: string; status: string }[];
+  components: { name: string; kind: string; status: string; detail?: string | null }[];
   projections: { name: string; status: string }[];
 }
 

@@ -54,6 +54,8 @@ export interface AnalysisResult {
   costs: Record<string, DetectorCost>;
   /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
   objectLooks: { looked: number; carried: number };
+  /** Whether identity was compared: no photo given, no face found on it, or compared. */
+  identity: 'compared' | 'none' | 'no_face';
 }
 
 /**
@@ -86,6 +88,8 @@ export interface AnalyzeOptions {
   objects?: boolean;
   /** false: no eyes-away check (the iris model; the bench's core figure); default true. */
   eyes?: boolean;
+  /** false: no speech check (its model is missing); loudness is still measured. Default true. */
+  voice?: boolean;
 }
 
 /** Wall milliseconds spent in one model's calls, and how many calls. */
@@ -103,12 +107,15 @@ const OBJECT_MODEL_ID = 'objects-centernet';
 /** MediaPipe Iris for eyes away, a TensorFlow.js model in a worker of its own (serverIrisModel). */
 const IRIS_MODEL_ID = 'eyes-iris';
 
-export function modelVersions(): string[] {
+/** The models this run may use, as "id@package-version" (those missing from the machine left out). */
+export function modelVersions(missing: ReadonlySet<string> = new Set()): string[] {
   const entries = manifest();
-  return [...MODEL_IDS, OBJECT_MODEL_ID, IRIS_MODEL_ID].map((id) => {
-    const entry = entries.find((m) => m.id === id)!;
-    return `${id}@${entry.package}-${entry.version}`;
-  });
+  return [...MODEL_IDS, OBJECT_MODEL_ID, IRIS_MODEL_ID]
+    .filter((id) => !missing.has(id))
+    .map((id) => {
+      const entry = entries.find((m) => m.id === id)!;
+      return `${id}@${entry.package}-${entry.version}`;
+    });
 }
 
 /**
@@ -123,15 +130,17 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   const [detector, landmarker, poser, embedder] = FACE_MODEL_IDS.map((id) => pooledServerSession(id));
   const faceModels = { detector, landmarker, poser, embedder };
   const [vadSession, objectModel, irisModel] = await Promise.all([
-    serverSession(VOICE_MODEL_ID),
+    options.voice === false ? null : serverSession(VOICE_MODEL_ID),
     options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
     options.eyes === false ? null : serverIrisModel(IRIS_MODEL_ID),
   ]);
   const irisAtStart = { ...(irisModel?.computed ?? { ms: 0, runs: 0 }) };
   let identity: Float32Array | null = null;
+  let identityStatus: AnalysisResult['identity'] = options.identityPhoto ? 'no_face' : 'none';
   if (options.identityPhoto) {
     const faces = await detectFaces(detector!, options.identityPhoto);
     if (faces[0]) {
+      identityStatus = 'compared';
       identity = await faceEmbedding(
         embedder!,
         options.identityPhoto,
@@ -299,11 +308,11 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   const sound = (async () => {
-    const vad = new VoiceActivity(vadSession!);
+    const vad = vadSession ? new VoiceActivity(vadSession) : null;
     try {
       for await (const second of audioSeconds(options.audioInput ?? options.input)) {
         const speech: number[] = [];
-        for (let at = 0; at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
+        for (let at = 0; vad && at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
           const samples = second.samples.subarray(at, at + VAD_FRAME);
           speech.push(await timed('voice-activity', () => vad.frame(samples)));
         }
@@ -348,8 +357,10 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     models: modelVersions().filter(
       (m) =>
         (objectModel || !m.startsWith(`${OBJECT_MODEL_ID}@`)) &&
-        (irisModel || !m.startsWith(`${IRIS_MODEL_ID}@`)),
+        (irisModel || !m.startsWith(`${IRIS_MODEL_ID}@`)) &&
+        (vadSession || !m.startsWith(`${VOICE_MODEL_ID}@`)),
     ),
+    identity: identityStatus,
     thumbnails: thumbnailsOf(intervals, kept),
     costs,
     objectLooks,

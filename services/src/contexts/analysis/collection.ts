@@ -1,3 +1,4 @@
+import type { DetectorOutcome } from '@sabaq/events';
 import { z } from 'zod';
 import { ForbiddenError } from '../../platform/errors';
 import type { CollectionDefinition, Row } from '../../platform/http/records/collection';
@@ -24,6 +25,10 @@ export function reportEntity(row: Row): Record<string, unknown> {
     frames: row.frames,
     audio_seconds: row.audio_seconds,
     models: row.models,
+    // Which detectors ran and which could not, with why (null on reports completed before it was kept).
+    detectors: (row.detectors ?? null) as DetectorOutcome[] | null,
+    // Who asked for this run; null: the server, once the recording was converted.
+    requested_by: row.requested_by ?? null,
     summary: summarize(intervals),
     intervals: intervals.map((interval, index) => ({
       ...intervalView(interval),

@@ -3,6 +3,7 @@ import type { NewEvent } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { assignmentsFacts } from '../proctoring/assignments-lookup';
 import { analyzeRecording, modelVersions } from './analyze-recording';
+import { DETECTOR_MODELS, detectorOutcomes, missingModels } from './detectors';
 import { analysisStream, derive, thumbKey } from './ids';
 import { MediaReadError } from './media-input';
 import { decodePicture, encodeJpeg, joinedSegments, segmentKeys } from './recording-source';
@@ -57,7 +58,13 @@ export async function runAnalysisJob(services: Services, job: AnalysisJob): Prom
       student_id: session.user_id,
     };
     const duration = session.duration === null ? null : Number(session.duration);
-    await append([event('AiAnalysisStarted', 'started', { ...subject, models: modelVersions(), duration })]);
+    // A model missing from this machine leaves its detectors out; the report names them as not run.
+    const missing = new Set<string>(missingModels().optional);
+    const usable = (type: keyof typeof DETECTOR_MODELS) =>
+      DETECTOR_MODELS[type].every((m) => !missing.has(m));
+    await append([
+      event('AiAnalysisStarted', 'started', { ...subject, models: modelVersions(missing), duration }),
+    ]);
 
     const facts = session.assignment_id
       ? (await assignmentsFacts(services.db, [String(session.assignment_id)])).get(
@@ -73,7 +80,12 @@ export async function runAnalysisJob(services: Services, job: AnalysisJob): Prom
       input: joinedSegments(services.objects, keys),
       audioInput: joinedSegments(services.objects, keys),
       settings: analysisSettings(facts?.settings ?? null),
-      identityPhoto: await identityPhoto(services, session.assignment_attempt_id),
+      identityPhoto: usable('face_mismatch')
+        ? await identityPhoto(services, session.assignment_attempt_id)
+        : null,
+      objects: usable('prohibited_objects'),
+      eyes: usable('eye_away'),
+      voice: usable('speech'),
       onProgress: ({ analysedSeconds }) => {
         if (!duration) return;
         // Progress in steps of 10 %, each an event whose id names its step (a restart repeats none).
@@ -119,12 +131,35 @@ export async function runAnalysisJob(services: Services, job: AnalysisJob): Prom
         frames: result.frames,
         audio_seconds: result.audioSeconds,
         violations: detected.length,
+        detectors: detectorOutcomes({ missing, identity: result.identity, audio: result.audioSeconds > 0 }),
       }),
     ]);
   } catch (error) {
     if (!(error instanceof JobFailure)) throw error;
     await append([event('AiAnalysisFailed', 'failed', { reason: error.message.slice(0, 2000) })]);
   }
+}
+
+/**
+ * The run's failure, for one that passed its time limit (platform/jobs/leased-job-worker.ts). Its id is
+ * the one a failing run would append, so the failure is recorded once.
+ */
+export async function failAnalysisJob(services: Services, job: AnalysisJob, reason: string): Promise<void> {
+  await services.store.append(
+    analysisStream(job.session_id),
+    [
+      {
+        id: derive('analysis-event', job.id, 'failed'),
+        type: 'AiAnalysisFailed',
+        data: { session_id: job.session_id, run: job.run, reason },
+        metadata: {
+          occurredAt: services.clock().toISOString(),
+          ...(job.school_id ? { schoolId: job.school_id } : {}),
+        },
+      },
+    ],
+    { expectedVersion: 'any' },
+  );
 }
 
 /** The identity photo the student took at the start of the attempt, decoded; null when there is none. */

@@ -65,17 +65,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     case 'TranscodeSucceeded': {
       if (categoryOf(event.streamId) !== 'webinar_session') return;
-      const id = idOf(event.streamId);
-      const session = await tx
+      // What to analyse is decided by the scheduler (scheduling.ts), which asks for run 1 by an event.
+      await tx
         .updateTable(TABLES.sessions)
         .set({ playlist_key: String(data.playlist_key), duration: Number(data.duration) })
-        .where('id', '=', id)
-        .returning(['should_analyze', 'last_run', 'erased'])
-        .executeTakeFirst();
-      // The first conversion of a session that asked for analysis starts run 1; later ones are asked for.
-      if (session?.should_analyze && !session.erased && Number(session.last_run) === 0) {
-        await requestRun(tx, id, 1, event);
-      }
+        .where('id', '=', idOf(event.streamId))
+        .execute();
       return;
     }
     case 'AiAnalysisRequested': {
@@ -86,12 +81,31 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .where('id', '=', id)
         .executeTakeFirst();
       if (session && Number(data.run) > Number(session.last_run))
-        await requestRun(tx, id, Number(data.run), event);
+        await requestRun(tx, id, Number(data.run), event, str(data.requested_by));
       return;
     }
+    case 'AiAnalysisStarted':
+      // Logs written before the scheduler asked for run 1 by an event: that run started unrequested.
+      await requestRunIfUnknown(tx, String(data.session_id), Number(data.run), event);
+      await applyToReport(tx, event, data);
+      return;
     default:
       await applyToReport(tx, event, data);
   }
+}
+
+async function requestRunIfUnknown(tx: ReadModelTx, sessionId: string, run: number, event: StoredEvent) {
+  const known = await tx
+    .selectFrom(TABLES.reports)
+    .select('id')
+    .where('id', '=', reportId(sessionId, run))
+    .executeTakeFirst();
+  const session = await tx
+    .selectFrom(TABLES.sessions)
+    .select('id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!known && session) await requestRun(tx, sessionId, run, event, null);
 }
 
 async function requestRun(
@@ -99,6 +113,7 @@ async function requestRun(
   sessionId: string,
   run: number,
   event: StoredEvent,
+  requestedBy: string | null,
 ): Promise<void> {
   const session = await tx
     .updateTable(TABLES.sessions)
@@ -135,6 +150,7 @@ async function requestRun(
       status: 'pending',
       progress: 0,
       duration: session.duration,
+      requested_by: requestedBy,
       created_at: event.recordedAt,
       updated_at: event.recordedAt,
     })
@@ -183,6 +199,7 @@ async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): P
         progress: 100,
         frames: Number(data.frames),
         audio_seconds: Number(data.audio_seconds),
+        detectors: Array.isArray(data.detectors) ? JSON.stringify(data.detectors) : null,
       });
       break;
     case 'AiAnalysisFailed':

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
-import { NotFoundError } from '../../platform/errors';
+import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
 import { aiReportsCollection, reportEntity } from './collection';
-import { analysisStream, derive, reportId } from './ids';
+import { assignmentsFacts, attemptFacts, watches } from '../proctoring/assignments-lookup';
+import { reportId } from './ids';
+import { requestAnalysis } from './request-analysis';
+import { ANALYSED_SESSION_TYPES } from './scheduling';
 import type { ReportInterval } from './report';
 import { TABLES } from './tables';
 import { analysisRecordAccess } from './access-rules';
@@ -29,8 +32,8 @@ async function reportOf(services: ContextServices, caller: Caller, id: string) {
 
 /**
  * The AI reports: read through the generic record calls (`/api/ai-reports`), their thumbnails through an
- * authorised proxy (the object store is never reachable from the browser), and a re-run that analyses
- * the recording again as a new report version.
+ * authorised proxy (the object store is never reachable from the browser), and the requests that
+ * analyse an attempt's recordings (again), each run a new report version; earlier versions are kept.
  */
 export async function analysisRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   await registerCollections(app, services, [aiReportsCollection], analysisRecordAccess);
@@ -52,6 +55,7 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
     },
   );
 
+  // Another run of one report's recording (the next version), for the assignment's watchers.
   api.post(
     '/api/ai-reports/:id/rerun',
     {
@@ -64,38 +68,94 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
     async (request, reply) => {
       const caller = request.caller!;
       const row = await reportOf(services, caller, request.params.id);
-      const session = await services.db
-        .selectFrom(TABLES.sessions)
-        .select(['last_run'])
-        .where('id', '=', String(row.session_id))
-        .executeTakeFirstOrThrow();
-      const run = Number(session.last_run) + 1;
-      const sessionId = String(row.session_id);
-      const result = await services.store.append(
-        analysisStream(sessionId),
-        [
-          {
-            // One re-run per next number: two teachers asking at once ask for the same run.
-            id: derive('analysis-rerun', sessionId, run),
-            type: 'AiAnalysisRequested',
-            data: {
-              session_id: sessionId,
-              run,
-              requested_by: caller.userId,
-              reason: request.body?.reason ?? null,
-            },
-            metadata: {
-              occurredAt: services.clock().toISOString(),
-              ...(row.school_id ? { schoolId: row.school_id } : {}),
-              userId: caller.userId,
-            },
-          },
-        ],
-        { expectedVersion: 'any' },
-      );
-      await waitForProjections(services.db, ['analysis'], result.lastGlobalPosition);
-      const created = await reportOf(services, caller, reportId(sessionId, run));
-      return reply.status(202).send({ entity: reportEntity(created) });
+      // A recording of an attempt is the assignment's watchers'; one outside any attempt the school staff's.
+      if (row.assignment_attempt_id !== null)
+        await watchedAttemptOf(services, caller, row.assignment_attempt_id, `No ai-reports record ${row.id}`);
+      const [created] = await requestRuns(services, caller, [String(row.session_id)], request.body?.reason);
+      return reply.status(202).send({ entity: reportEntity(created!) });
     },
   );
+
+  // Analysis (or another run of it) of every analysable recording of an attempt, for its watchers.
+  api.post(
+    '/api/ai-reports/request.json',
+    {
+      schema: {
+        body: z.object({ assignment_attempt_id: recordId, reason: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const attemptId = request.body.assignment_attempt_id;
+      await watchedAttemptOf(services, caller, attemptId, 'Попытка не найдена');
+      const sessions = await services.db
+        .selectFrom(TABLES.sessions)
+        .select('id')
+        .where('assignment_attempt_id', '=', attemptId)
+        .where('session_type', 'in', [...ANALYSED_SESSION_TYPES])
+        .where('erased', '=', false)
+        .where('playlist_key', 'is not', null)
+        .orderBy('id')
+        .execute();
+      if (sessions.length === 0) {
+        const message = 'У попытки нет преобразованной записи камеры';
+        throw new ValidationError(message, { assignment_attempt_id: [message] });
+      }
+      const created = await requestRuns(
+        services,
+        caller,
+        sessions.map((s) => s.id),
+        request.body.reason,
+      );
+      return reply.status(202).send({ entities: created.map(reportEntity) });
+    },
+  );
+}
+
+/**
+ * The attempt whose recordings the caller may have analysed: its assignment's watchers (the school's
+ * admins, managers and proctors, its owner and reviewers). Anyone else is told it does not exist.
+ */
+async function watchedAttemptOf(
+  services: ContextServices,
+  caller: Caller,
+  attemptId: unknown,
+  notFound: string,
+): Promise<void> {
+  const attempt = typeof attemptId === 'string' ? await attemptFacts(services.db, attemptId) : undefined;
+  const assignment = attempt
+    ? (await assignmentsFacts(services.db, [attempt.assignmentId])).get(attempt.assignmentId)
+    : undefined;
+  if (!assignment || !watches(caller, assignment)) throw new NotFoundError(notFound);
+}
+
+/** Asks for the next run of each session and answers the new (pending) reports. */
+async function requestRuns(
+  services: ContextServices,
+  caller: Caller,
+  sessionIds: readonly string[],
+  reason: string | undefined,
+) {
+  let last = 0n;
+  const runs: { sessionId: string; run: number }[] = [];
+  for (const sessionId of sessionIds) {
+    const session = await services.db
+      .selectFrom(TABLES.sessions)
+      .select(['last_run', 'school_id'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    // One request per next number: two people asking at once ask for the same run.
+    const run = Number(session.last_run) + 1;
+    const result = await requestAnalysis(services, {
+      sessionId,
+      run,
+      schoolId: session.school_id,
+      by: caller.userId,
+      reason: reason ?? null,
+    });
+    if (result.lastGlobalPosition > last) last = result.lastGlobalPosition;
+    runs.push({ sessionId, run });
+  }
+  await waitForProjections(services.db, ['analysis'], last);
+  return Promise.all(runs.map(({ sessionId, run }) => reportOf(services, caller, reportId(sessionId, run))));
 }

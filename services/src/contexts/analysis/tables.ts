@@ -70,4 +70,15 @@ export const analysisMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0902_ai_report_detectors_and_requester': {
+    async up(db: Kysely<unknown>) {
+      // Which detectors ran and which could not (null on reports completed before it was recorded), and
+      // who asked for the run (null: the scheduler, once the recording was converted).
+      await db.schema
+        .alterTable(TABLES.reports)
+        .addColumn('detectors', 'jsonb')
+        .addColumn('requested_by', 'text')
+        .execute();
+    },
+  },
 };

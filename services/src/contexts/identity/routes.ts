@@ -8,7 +8,8 @@ import type { Caller } from '../../platform/http/caller';
 import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { schoolsOfUser, userView } from './directory/queries';
-import { InvalidTokenError } from './errors';
+import { InvalidCredentialsError, InvalidTokenError } from './errors';
+import { SignInFailureBudget, signInFailureLimits } from './sign-in-failures';
 import type { AuthenticateRequest } from './authenticated';
 import { challengeRoutes } from './challenges/routes';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -98,6 +99,7 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   const withChallenges = (request: FastifyRequest) =>
     authenticated(request, { allowPendingChallenges: true });
 
+  const signInFailures = new SignInFailureBudget(signInFailureLimits());
   app.post(
     '/oauth/token',
     {
@@ -125,9 +127,13 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
         return signInWithSignature(services, auth, body.signature);
       }
       if (body.client_id !== PASSWORD_CLIENT_ID) throw new DomainError('Client authentication failed', 401);
-      return body.grant_type === 'password'
-        ? auth.login(body.username, body.password)
-        : auth.refresh(body.refresh_token);
+      if (body.grant_type === 'refresh_token') return auth.refresh(body.refresh_token);
+      try {
+        return await auth.login(body.username, body.password);
+      } catch (error) {
+        if (error instanceof InvalidCredentialsError) signInFailures.failed(request.ip);
+        throw error;
+      }
     },
   );
 

@@ -5,6 +5,7 @@ import { mediaMigrations } from './read-model/tables';
 import { mediaRealtime } from './realtime';
 import { mediaRoutes } from './routes';
 import { startRetentionSweeper } from './retention/retention';
+import { timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 import { TranscoderWorker } from './transcoder/worker';
 import { mediaRouteAccess, mediaRecordAccess } from './access-rules';
 
@@ -23,7 +24,10 @@ export const mediaContext: BoundedContext = {
   routes: async (app, services) => {
     await mediaRoutes(app, services);
     if (process.env.TRANSCODER === 'off') return;
-    const worker = new TranscoderWorker(services, { log: (line) => app.log.error(line) });
+    const worker = new TranscoderWorker(services, {
+      log: (line) => app.log.error(line),
+      timeLimitMs: timeLimitFromEnv('TRANSCODE_TIME_LIMIT_S'),
+    });
     let stopSweeper: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       worker.start();

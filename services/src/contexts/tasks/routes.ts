@@ -27,6 +27,7 @@ import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
 import { TaskWorker } from './task-worker';
 import { callerOf } from '../../platform/http/authenticate';
+import { timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 
 export interface TasksRouteOptions {
   access?: AccessTable;
@@ -68,7 +69,7 @@ export async function tasksRoutes(
       'antiplagiarism-check': (s, task, context) =>
         checkAssignment(s, task, antiplagiarismCheckParams.parse(task.params), context),
     },
-    { log: (message) => app.log.warn(message) },
+    { log: (message) => app.log.warn(message), timeLimitMs: timeLimitFromEnv('TASK_TIME_LIMIT_S') },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];

@@ -17,6 +17,9 @@ export type Job = (
   context: JobContext,
 ) => Promise<TaskFile | undefined>;
 
+/** An export of a big school's results takes minutes; half an hour is a task that will not end. */
+const DEFAULT_TIME_LIMIT_MS = 30 * 60_000;
+
 const STOPPED = 'Задача прервана: сервер, выполнявший её, остановился. Запустите её заново.';
 
 export type WorkerServices = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
@@ -42,6 +45,8 @@ export class TaskWorker {
       pollMs?: number;
       /** A running task with no news for this long was left by a process that stopped (default 10 min). */
       staleMs?: number;
+      /** How long one task may run before it fails and the next one starts (default 30 min). */
+      timeLimitMs?: number;
       log?: (message: string) => void;
     } = {},
   ) {}
@@ -141,7 +146,10 @@ export class TaskWorker {
     try {
       const job = this.jobs[kind];
       if (!job) throw new DomainError(`Задачи вида ${kind} здесь не выполняются`, 422);
-      const file = await job(services, task, context);
+      const file = await withinTimeLimit(
+        job(services, task, context),
+        this.options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+      );
       if (!file) return;
       const completed = await runTaskCommand(
         services,
@@ -156,4 +164,28 @@ export class TaskWorker {
       await runTaskCommand(services, { type: 'Fail', id, at: at(), error: message }, background);
     }
   }
+}
+
+/**
+ * The job's result, or a failure with the reason once the time limit passed: a job stuck on a back end
+ * that does not answer must not hold every later task in `new`. The stuck job is not cut off (nothing can
+ * stop a promise), but once its task has failed, its progress reports answer false and its completion
+ * decides nothing, so it ends without touching the task.
+ */
+async function withinTimeLimit<T>(job: Promise<T>, limitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DomainError(timeLimitMessage(limitMs), 504)), limitMs);
+  });
+  try {
+    return await Promise.race([job, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function timeLimitMessage(limitMs: number): string {
+  return limitMs >= 60_000
+    ? `Задача не завершилась за ${Math.round(limitMs / 60_000)} мин. и остановлена. Запустите её заново.`
+    : `Задача не завершилась за ${Math.max(1, Math.round(limitMs / 1000))} с и остановлена. Запустите её заново.`;
 }

@@ -33,6 +33,10 @@ const schema = z.object({
   S3_SECRET_KEY: z.string().default('sabaq-local-secret'),
   S3_BUCKET: z.string().default('sabaq'),
   S3_REGION: z.string().default('us-east-1'),
+  /** Object store timeouts and retries (docs/media.md); unset, store-availability.ts's defaults. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
+  S3_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
+  S3_RETRIES: z.coerce.number().int().min(0).max(10).optional(),
   /** Signs realtime channel subscriptions; api replicas must share it (docs/realtime.md). */
   REALTIME_SECRET: z.string().min(32).optional(),
 });
@@ -65,6 +69,8 @@ export interface PlatformConfig {
     secretKey: string;
     bucket: string;
     region: string;
+    /** Only what the environment sets; the store fills in the rest. */
+    resilience: { connectMs?: number; responseMs?: number; retries?: number };
   };
 }
 
@@ -121,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       secretKey: e.S3_SECRET_KEY,
       bucket: e.S3_BUCKET,
       region: e.S3_REGION,
+      resilience: {
+        ...(e.S3_CONNECT_TIMEOUT_MS === undefined ? {} : { connectMs: e.S3_CONNECT_TIMEOUT_MS }),
+        ...(e.S3_RESPONSE_TIMEOUT_MS === undefined ? {} : { responseMs: e.S3_RESPONSE_TIMEOUT_MS }),
+        ...(e.S3_RETRIES === undefined ? {} : { retries: e.S3_RETRIES }),
+      },
     },
   };
 }

@@ -1,7 +1,7 @@
 import { InvalidEventPayloadError, UnknownEventTypeError } from '@sabaq/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../errors';
+import { DomainError, ServiceUnavailableError } from '../errors';
 
 /** The specification's error answer. */
 export interface ErrorBody {
@@ -30,6 +30,9 @@ const MALFORMED_MULTIPART = 'Тело запроса multipart/form-data пов�
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error instanceof ServiceUnavailableError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.httpStatus).send(errorBody(error.message, error.statusCode, error.errors));
     }
     if (error instanceof InvalidEventPayloadError) {

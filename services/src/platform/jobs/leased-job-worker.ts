@@ -21,6 +21,13 @@ export interface LeasedJobWorkerOptions<Job extends LeasedJob> {
   leaseSeconds?: number;
   /** How often an idle worker looks for jobs (the job list is a projection: there is no wake-up signal). */
   pollMs?: number;
+  /**
+   * How long one job may run. Past it the worker records the job's failure with `timedOut` (so it
+   * leaves 'pending' with a reason) and goes on with the next job; unset, a job may run for ever.
+   */
+  timeLimitMs?: number;
+  /** Records that the job failed for `reason` (its failure event, with an id derived from the job). */
+  timedOut?: (job: Job, reason: string) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -92,9 +99,27 @@ export class LeasedJobWorker<Job extends LeasedJob> {
       },
       (this.leaseSeconds * 1000) / 3,
     );
+    let limit: NodeJS.Timeout | undefined;
     try {
-      await this.options.run(job);
+      const { timeLimitMs, timedOut } = this.options;
+      const run = this.options.run(job);
+      if (timeLimitMs === undefined) return await run;
+      const overrun = new Promise<'overrun'>((resolve) => {
+        limit = setTimeout(() => resolve('overrun'), timeLimitMs);
+      });
+      // The stuck run cannot be cut off: it goes on unawaited, and a failure after the limit is only logged.
+      let late = false;
+      run.catch((error: unknown) => {
+        if (late)
+          this.log(`${this.options.kind}: job ${job.id} ended after its time limit: ${String(error)}`);
+      });
+      if ((await Promise.race([run, overrun])) !== 'overrun') return;
+      late = true;
+      const reason = `No result within ${Math.round(timeLimitMs / 1000)} s: stopped waiting (time limit)`;
+      this.log(`${this.options.kind}: job ${job.id}: ${reason}`);
+      await timedOut?.(job, reason);
     } finally {
+      clearTimeout(limit);
       clearInterval(renew);
     }
   }
@@ -133,4 +158,10 @@ export async function claimLeasedJob<Job extends LeasedJob>(
     select ${sql.join([sql.ref('j.id'), ...columns.map((c) => sql.ref(`j.${c}`))])}
     from ${sql.table(jobsTable)} j join claimed on claimed.job_id = j.id`.execute(db);
   return result.rows[0];
+}
+
+/** A job time limit from the environment (`NAME` in seconds), in milliseconds; undefined when unset or invalid. */
+export function timeLimitFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const seconds = Number(env[name]);
+  return env[name] !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }

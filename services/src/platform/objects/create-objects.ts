@@ -24,6 +24,7 @@ export async function createObjects(config: PlatformConfig): Promise<ObjectParts
       secretKey: o.secretKey,
       bucket: o.bucket,
       region: o.region,
+      resilience: o.resilience,
       kind: 'minio',
     });
     return { objects, where: o.endpoint, stop: async () => undefined };
@@ -41,6 +42,7 @@ export async function createObjects(config: PlatformConfig): Promise<ObjectParts
     secretKey: o.secretKey,
     bucket: o.bucket,
     region: o.region,
+    resilience: o.resilience,
     kind: 's3rver',
   });
   return { objects, where: server.url, stop: () => server.stop() };

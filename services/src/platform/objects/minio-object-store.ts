@@ -2,6 +2,8 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { Client, CopyDestinationOptions, CopySourceOptions, type BucketItem } from 'minio';
 import { NotFoundError } from '../errors';
 import type { ObjectInfo, ObjectStore } from '../ports/objects';
+import { DEFAULT_STORE_RESILIENCE, guardStoreCall, type StoreResilience } from './store-availability';
+import { timedTransport } from './timed-transport';
 
 export interface MinioObjectStoreOptions {
   /** Host name of the S3 server: s3rver's loopback address, or MinIO's. */
@@ -20,6 +22,8 @@ export interface MinioObjectStoreOptions {
   partSize?: number;
   /** What ping and logs call this store: 's3rver' embedded, 'minio' distributed. */
   kind?: string;
+  /** Timeouts and retries (store-availability.ts); the defaults suit a store on the same network. */
+  resilience?: Partial<StoreResilience>;
 }
 
 const NOT_FOUND = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
@@ -34,12 +38,16 @@ export class MinioObjectStore implements ObjectStore {
   readonly bucket: string;
   private readonly client: Client;
   private readonly region: string;
+  private readonly resilience: StoreResilience;
 
   constructor(options: MinioObjectStoreOptions) {
     this.kind = options.kind ?? 'minio';
     this.bucket = options.bucket;
     this.region = options.region ?? 'us-east-1';
+    this.resilience = { ...DEFAULT_STORE_RESILIENCE, ...options.resilience };
     this.client = new Client({
+      // minio calls only request(options, callback), the one form the timed transport has.
+      transport: timedTransport(options.useSSL, this.resilience) as never,
       endPoint: options.endpoint,
       port: options.port,
       useSSL: options.useSSL,
@@ -51,10 +59,15 @@ export class MinioObjectStore implements ObjectStore {
     });
   }
 
+  /** A call that may be tried again; a 503 if the store stays unavailable. */
+  private guarded<T>(call: () => Promise<T>, retry = true): Promise<T> {
+    return guardStoreCall(this.resilience, call, retry);
+  }
+
   async ensureBucket(): Promise<void> {
-    if (await this.client.bucketExists(this.bucket)) return;
+    if (await this.guarded(() => this.client.bucketExists(this.bucket))) return;
     try {
-      await this.client.makeBucket(this.bucket, this.region);
+      await this.guarded(() => this.client.makeBucket(this.bucket, this.region));
     } catch (error) {
       // Another role made it between our check and our request.
       if (!ALREADY_MINE.has(codeOf(error))) throw error;
@@ -70,9 +83,10 @@ export class MinioObjectStore implements ObjectStore {
       ? { 'Content-Type': options.contentType }
       : {};
     if (Buffer.isBuffer(body)) {
-      await this.client.putObject(this.bucket, key, body, body.length, metadata);
+      await this.guarded(() => this.client.putObject(this.bucket, key, body, body.length, metadata));
     } else {
-      await this.putStream(key, body, options.size, metadata);
+      // A stream is read once: it cannot be sent again.
+      await this.guarded(() => this.putStream(key, body, options.size, metadata), false);
     }
     const info = await this.stat(key);
     if (!info) throw new Error(`Object ${key} vanished right after it was written`);
@@ -81,10 +95,10 @@ export class MinioObjectStore implements ObjectStore {
 
   async get(key: string, range?: { start: number; end?: number }): Promise<Readable> {
     try {
-      if (!range) return await this.client.getObject(this.bucket, key);
+      if (!range) return await this.guarded(() => this.client.getObject(this.bucket, key));
       // minio takes a length; the port's range end is inclusive, like HTTP's.
       const length = range.end === undefined ? undefined : range.end - range.start + 1;
-      return await this.client.getPartialObject(this.bucket, key, range.start, length);
+      return await this.guarded(() => this.client.getPartialObject(this.bucket, key, range.start, length));
     } catch (error) {
       throw notFound(error, key);
     }
@@ -92,7 +106,7 @@ export class MinioObjectStore implements ObjectStore {
 
   async stat(key: string): Promise<ObjectInfo | undefined> {
     try {
-      const stat = await this.client.statObject(this.bucket, key);
+      const stat = await this.guarded(() => this.client.statObject(this.bucket, key));
       const contentType = stat.metaData['content-type'] as string | undefined;
       return { key, size: stat.size, etag: stat.etag, contentType, lastModified: stat.lastModified };
     } catch (error) {
@@ -101,7 +115,11 @@ export class MinioObjectStore implements ObjectStore {
     }
   }
 
-  async list(prefix: string): Promise<ObjectInfo[]> {
+  list(prefix: string): Promise<ObjectInfo[]> {
+    return this.guarded(() => this.listOnce(prefix));
+  }
+
+  private async listOnce(prefix: string): Promise<ObjectInfo[]> {
     const items: ObjectInfo[] = [];
     const stream = this.client.listObjectsV2(this.bucket, prefix, true);
     await new Promise<void>((resolve, reject) => {
@@ -118,9 +136,11 @@ export class MinioObjectStore implements ObjectStore {
 
   async copy(sourceKey: string, targetKey: string): Promise<void> {
     try {
-      await this.client.copyObject(
-        new CopySourceOptions({ Bucket: this.bucket, Object: sourceKey }),
-        new CopyDestinationOptions({ Bucket: this.bucket, Object: targetKey }),
+      await this.guarded(() =>
+        this.client.copyObject(
+          new CopySourceOptions({ Bucket: this.bucket, Object: sourceKey }),
+          new CopyDestinationOptions({ Bucket: this.bucket, Object: targetKey }),
+        ),
       );
     } catch (error) {
       throw notFound(error, sourceKey);
@@ -130,7 +150,7 @@ export class MinioObjectStore implements ObjectStore {
   /** Removing a key that does not exist is not an error (S3 deletes are idempotent). */
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    const results = await this.client.removeObjects(this.bucket, keys);
+    const results = await this.guarded(() => this.client.removeObjects(this.bucket, keys));
     const failed = results.filter((r) => r?.Error);
     if (failed.length > 0) {
       const detail = failed.map((r) => `${r!.Error!.Key}: ${r!.Error!.Code ?? r!.Error!.Message}`).join(', ');
@@ -146,8 +166,9 @@ export class MinioObjectStore implements ObjectStore {
     return this.client.presignedPutObject(this.bucket, key, expirySeconds);
   }
 
+  /** One try: /health reports the store as it is now. */
   async ping(): Promise<void> {
-    await this.client.bucketExists(this.bucket);
+    await this.guarded(() => this.client.bucketExists(this.bucket), false);
   }
 
   /**

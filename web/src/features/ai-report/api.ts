@@ -24,6 +24,16 @@ export interface AiInterval {
   thumb_url: string | null;
 }
 
+/** Why a detector could not run (docs/ai-analysis.md, "Detectors that ran"). */
+export type DetectorSkipReason =
+  'model_missing' | 'no_identity_photo' | 'no_face_on_identity_photo' | 'no_audio';
+
+export interface DetectorOutcome {
+  type: AiViolationType;
+  ran: boolean;
+  reason: DetectorSkipReason | null;
+}
+
 export interface AiReport {
   id: string;
   session_id: string;
@@ -34,6 +44,10 @@ export interface AiReport {
   failure: string | null;
   duration: number | null;
   models: string[];
+  /** null on reports completed before the server kept it. */
+  detectors: DetectorOutcome[] | null;
+  /** Who asked for this run; null: the server, once the recording was converted. */
+  requested_by: string | null;
   summary: {
     type: AiViolationType;
     count: number;
@@ -77,5 +91,6 @@ export function attemptAiReportsQuery(attemptId: string) {
   });
 }
 
-export const rerunAiReport = (id: string) =>
-  api.post<{ entity: AiReport }>(`/api/ai-reports/${encodeURIComponent(id)}/rerun`, {});
+/** Analysis, or another run of it (a new version), of every camera recording of the attempt. */
+export const requestAiAnalysis = (attemptId: string) =>
+  api.post<{ entities: AiReport[] }>('/api/ai-reports/request.json', { assignment_attempt_id: attemptId });

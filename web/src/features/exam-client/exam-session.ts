@@ -38,7 +38,7 @@ function paramsOf(session: WebinarSession): UploadParams | null {
 export interface ExamSessionHooks {
   /** A warning or violation was posted: the student is told. */
   onWarning: (actionType: string) => void;
-  /** A detector could not start (its model did not load): the student sees a quiet note. */
+  /** A detector cannot run (no model, no camera, too slow): the student sees a note; it is recorded. */
   onUnavailable: (check: string) => void;
 }
 
@@ -87,9 +87,30 @@ export async function startExamSession(
         .catch(() => undefined);
       return;
     }
-    postAction(attempt, s.action_type, s.description ? { description: s.description } : {});
-    if (s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
+    const condition = s.condition
+      ? {
+          condition_id: s.condition.id,
+          condition_phase: s.condition.phase,
+          // The condition's own time: when it began or ended, not when the detector noticed.
+          created_at: new Date(s.condition.at).toISOString(),
+        }
+      : {};
+    postAction(attempt, s.action_type, {
+      ...(s.description ? { description: s.description } : {}),
+      ...condition,
+    });
+    const over = s.condition?.phase === 'end';
+    if (!over && s.action_type !== 'focus_returned' && s.action_type !== 'connection_restored')
       hooks().onWarning(s.warning ?? s.action_type);
+  };
+
+  // A detector that cannot run is shown to the student and recorded, once per check and tab.
+  const reported = new Set<string>();
+  const unavailable = (check: string, reason: string) => {
+    hooks().onUnavailable(check);
+    if (reported.has(check)) return;
+    reported.add(check);
+    postAction(attempt, 'detector_unavailable', { description: `${check}: ${reason}`.slice(0, 2_000) });
   };
 
   once(id, 'session_started', () =>
@@ -127,8 +148,9 @@ export async function startExamSession(
       session_type: sessionType,
       session_kind: 'recording',
       assignment_attempt_id: id,
-      // The server's AI looks at the camera when the teacher asked for tracking on the server.
-      is_should_analyze: sessionType === 'main-camera' && settings.head_tracking_type !== 'client',
+      // The server's AI analyses the main camera unless the assignment turned it off (the server decides
+      // by the assignment; this says the same on the session: docs/ai-analysis.md).
+      is_should_analyze: sessionType === 'main-camera' && settings.ai_analysis !== false,
     });
     const params = paramsOf(session);
     if (!params) continue;
@@ -146,8 +168,8 @@ export async function startExamSession(
   let ended = false;
   const startSpeech = () => {
     if (ended || stopSpeech || !equipment.microphone || !settings.speech_detector) return;
-    stopSpeech = startSpeechMonitor(equipment.microphone, settings, signal, () =>
-      hooks().onUnavailable('speech'),
+    stopSpeech = startSpeechMonitor(equipment.microphone, settings, signal, (reason) =>
+      unavailable('speech', reason),
     );
   };
   stops.push(() => {
@@ -159,11 +181,14 @@ export async function startExamSession(
     stops.push(
       startFaceMonitor(equipment.camera, settings, signal, {
         photo,
-        onUnavailable: (check) => hooks().onUnavailable(check),
+        onUnavailable: unavailable,
         onLoaded: startSpeech,
       }),
     );
-  } else startSpeech();
+  } else {
+    if (settings.head_tracking) unavailable('faces', 'no camera');
+    startSpeech();
+  }
 
   let ending: Promise<void> | undefined;
   // Once only: called before the attempt finishes, and again when the page leaves the attempt.

@@ -39,10 +39,16 @@ const ATTEMPTS = `
 
 type Counted = { actions: string; attempts: string };
 
+/**
+ * A violation counted as the proctor's timeline counts it: a lasting condition (its begin, heartbeats and
+ * end: docs/proctoring.md "Conditions") once by its attempt and id, a point signal once.
+ */
+const VIOLATIONS = `uniqExact(if(condition_id = '', action_id, concat('condition:', attempt_id, ':', condition_id)))`;
+
 export async function violationsByDay(analytics: AnalyticsStore, scope: Scope) {
   const rows = await analytics.query<Counted & { day: string; action_type: string }>(
     `SELECT toString(toDate(occurred_at)) AS day, action_type,
-            count() AS actions, uniqExact(attempt_id) AS attempts
+            ${VIOLATIONS} AS actions, uniqExact(attempt_id) AS attempts
      ${VIOLATIONS_IN_RANGE}
       GROUP BY day, action_type
       ORDER BY day, action_type`,
@@ -58,7 +64,7 @@ export async function violationsByDay(analytics: AnalyticsStore, scope: Scope) {
 
 export async function violationsByType(analytics: AnalyticsStore, scope: Scope) {
   const rows = await analytics.query<Counted & { action_type: string }>(
-    `SELECT action_type, count() AS actions, uniqExact(attempt_id) AS attempts
+    `SELECT action_type, ${VIOLATIONS} AS actions, uniqExact(attempt_id) AS attempts
      ${VIOLATIONS_IN_RANGE}
       GROUP BY action_type
       ORDER BY actions DESC, action_type`,
@@ -82,7 +88,7 @@ export async function assignmentFigures(analytics: AnalyticsStore, scope: Scope)
       params(scope),
     ),
     analytics.query<{ assignment_id: string; violations: string }>(
-      `SELECT assignment_id, count() AS violations ${VIOLATIONS_IN_RANGE} GROUP BY assignment_id`,
+      `SELECT assignment_id, ${VIOLATIONS} AS violations ${VIOLATIONS_IN_RANGE} GROUP BY assignment_id`,
       params(scope),
     ),
   ]);

@@ -14,8 +14,8 @@ export const launchLinkStream = (assignmentId: string) => `assignment_launch_lin
 /**
  * Through the platform's command handler, then wait for the read model (the teacher reads the link
  * right after). Two issues at once meet at the expected version: the loser decides again and finds the
- * winner's link. Event ids come from the version and the command, so a retried append writes nothing
- * twice.
+ * winner's link (and waits for the read model to show it too). Event ids come from the version and the
+ * command, so a retried append writes nothing twice.
  */
 export async function runLaunchLinkCommand(
   services: Pick<ContextServices, 'store' | 'db'>,
@@ -30,7 +30,9 @@ export async function runLaunchLinkCommand(
       ...(command.type === 'Revoke' ? {} : { schoolId: command.schoolId }),
     },
     attempts: 5,
-    waitFor: { db: services.db, projections: [LAUNCH_LINKS_PROJECTION] },
+    // Nothing to add: another issue may have just stored the link, and the caller reads it from the
+    // read model next, so wait until the read model holds what this decision saw.
+    waitFor: { db: services.db, projections: [LAUNCH_LINKS_PROJECTION], whenNothingDecided: true },
   });
 }
 

@@ -2,13 +2,14 @@ import { CHALLENGE_TYPES } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ForbiddenError, NotFoundError } from '../../../platform/errors';
+import { DomainError, NotFoundError } from '../../../platform/errors';
 import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
 import type { CodeSender } from '../verification/code-sender';
 import { issueCode, verifyCode, type CodeDeps } from '../verification/codes';
 import { phoneDigits } from '../verification/phone';
 import { verifyPolicySignature } from '../signature/policy-signature';
+import { requireRankOver } from '../rank';
 import { accountOf, assignChallenge, handleAccount } from './account';
 import { pendingChallenges } from './account-decider';
 
@@ -121,7 +122,8 @@ export async function challengeRoutes(
     },
   );
 
-  // An admin, or a manager of the user's school, asks a user to complete a challenge at next sign-in.
+  // An admin, or a manager of the user's school, asks a user to complete a challenge at next sign-in;
+  // a manager never about an admin or another manager (rank.ts).
   app.post(
     '/api/users/:id/challenges.json',
     {
@@ -133,15 +135,7 @@ export async function challengeRoutes(
     async (request) => {
       const { caller } = await authenticated(request);
       const userId = request.params.id;
-      const member = await services.db
-        .selectFrom('user_schools')
-        .select('school_id')
-        .where('user_id', '=', userId)
-        .execute();
-      if (member.length === 0) throw new NotFoundError('Пользователь не найден');
-      const sameSchool = member.some((m) => m.school_id === caller.schoolId);
-      if (!(caller.group === 'admin' || (caller.group === 'manager' && sameSchool)))
-        throw new ForbiddenError();
+      await requireRankOver(services, caller, userId);
       await assignChallenge(services, userId, request.body.challenge, caller.userId);
       return { entities: (await accountOf(services.store, userId)).challenges };
     },

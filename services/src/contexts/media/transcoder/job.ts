@@ -63,6 +63,39 @@ async function sourceOf(services: Services, job: Job): Promise<Source> {
   };
 }
 
+/** One of the job's events; its id comes from the job and `key`, so a rerun appends it once. */
+function appendJobEvent(
+  services: Services,
+  job: Job,
+  type: string,
+  data: Record<string, unknown>,
+  key: string,
+) {
+  return services.store.append(
+    job.stream_id,
+    [
+      {
+        id: derive('job-event', job.id, key),
+        type,
+        data: { id: idOf(job.stream_id), attempt: job.attempt, ...data },
+        metadata: {
+          occurredAt: services.clock().toISOString(),
+          ...(job.school_id ? { schoolId: job.school_id } : {}),
+        },
+      },
+    ],
+    { expectedVersion: 'any' },
+  );
+}
+
+/**
+ * The job's failure, for a run that passed its time limit. It takes the result's event id, so whichever
+ * result comes first stands: a run that finishes later appends nothing.
+ */
+export async function failJob(services: Services, job: Job, reason: string): Promise<void> {
+  await appendJobEvent(services, job, 'TranscodeFailed', { reason }, 'result');
+}
+
 /**
  * Runs one conversion: fetch the input objects, assemble them in playlist order, transcode to HLS,
  * take a thumbnail, store everything under the target's prefix, and record the result. Progress and the
@@ -71,21 +104,7 @@ async function sourceOf(services: Services, job: Job): Promise<Source> {
  */
 export async function runJob(services: Services, job: Job): Promise<'succeeded' | 'failed'> {
   const append = (type: string, data: Record<string, unknown>, key: string) =>
-    services.store.append(
-      job.stream_id,
-      [
-        {
-          id: derive('job-event', job.id, key),
-          type,
-          data: { id: idOf(job.stream_id), attempt: job.attempt, ...data },
-          metadata: {
-            occurredAt: services.clock().toISOString(),
-            ...(job.school_id ? { schoolId: job.school_id } : {}),
-          },
-        },
-      ],
-      { expectedVersion: 'any' },
-    );
+    appendJobEvent(services, job, type, data, key);
   const work = await mkdtemp(path.join(tmpdir(), 'sabaq-transcode-'));
   try {
     const source = await sourceOf(services, job);

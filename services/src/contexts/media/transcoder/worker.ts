@@ -2,7 +2,7 @@ import type { ContextServices } from '../../../platform/context';
 import { claimLeasedJob, LeasedJobWorker } from '../../../platform/jobs/leased-job-worker';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { TABLES } from '../read-model/tables';
-import { runJob, type Job } from './job';
+import { failJob, runJob, type Job } from './job';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
 
@@ -11,8 +11,13 @@ export interface WorkerOptions {
   leaseSeconds?: number;
   /** How often an idle worker looks for jobs (the jobs table is a projection: no wake-up signal). */
   pollMs?: number;
+  /** How long one conversion may run before it fails and the next one starts (default 60 min). */
+  timeLimitMs?: number;
   log?: (line: string) => void;
 }
+
+/** An hour of recording converts in minutes; an hour of converting is a job that will not end. */
+const DEFAULT_TIME_LIMIT_MS = 60 * 60_000;
 
 /**
  * The transcoder: takes pending jobs from the media_jobs read model (filled by the media projection from
@@ -36,6 +41,8 @@ export class TranscoderWorker extends LeasedJobWorker<Job> {
       run: async (job) => {
         await runJob(services, job);
       },
+      timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+      timedOut: (job, reason) => failJob(services, job, reason),
       leaseSeconds: options.leaseSeconds ?? 120,
       pollMs: options.pollMs,
       log: options.log,

@@ -7,6 +7,7 @@ import {
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { TimelineSignal } from '../timeline/build-timeline';
+import { SESSION_END } from '../timeline/conditions';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
@@ -45,14 +46,16 @@ export const proctoringActionsProjection: Projection = {
     for (const event of events) {
       if (event.type === 'ProctoringActionRecorded') {
         const data = event.data as ProctoringActionRecordedData;
-        // Only warnings and violations shape a timeline: lifecycle and proctor actions leave it as it is.
+        // Warnings and violations shape a timeline, and a session's end closes its open conditions;
+        // other lifecycle and proctor actions leave it as it is.
         const kind = proctoringActionKind(data.actionType);
-        if (kind === 'warning' || kind === 'violation') {
+        if (kind === 'warning' || kind === 'violation' || data.actionType === SESSION_END) {
           touch(event, data, {
             id: event.id,
             type: data.actionType,
             at: occurredAt(event).getTime(),
             source: data.source ?? 'client',
+            condition: data.condition ?? null,
           });
         }
         actions.push({

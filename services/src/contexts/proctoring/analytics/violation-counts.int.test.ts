@@ -104,6 +104,32 @@ describe('proctoring analytics (chdb)', () => {
       [HOUR, 'face_missing', 1, 1],
       [HOUR, 'focus_lost', 3, 2],
     ]);
+    // A condition's begin, heartbeats and end (one interval) count once, in each hour it went on in.
+    const phase = (p: string, at: string) =>
+      ({
+        ...action('school-a', a2, 'face_missing', { condition: { id: 'absent-1', phase: p } }),
+        metadata: { schoolId: 'school-a', occurredAt: at },
+      }) as NewEvent;
+    await env.store.append(streamId('proctoring', a2), [
+      phase('begin', '2026-05-20T09:15:00.000Z'),
+      phase('heartbeat', '2026-05-20T09:15:05.000Z'),
+      phase('heartbeat', '2026-05-20T09:15:10.000Z'),
+      phase('end', '2026-05-20T09:15:12.000Z'),
+    ]);
+    await projectAll();
+    expect(await violationCounts(analytics, 'school-a')).toEqual([
+      { action_type: 'focus_lost', actions: 3, attempts: 2 },
+      { action_type: 'face_missing', actions: 2, attempts: 2 },
+    ]);
+    expect(await hourly()).toEqual([
+      [HOUR, 'face_missing', 2, 2],
+      [HOUR, 'focus_lost', 3, 2],
+    ]);
+    const [phases] = await analytics.query<{ n: string; ids: string[] }>(
+      `SELECT count() AS n, groupUniqArray(condition_id) AS ids FROM proctoring_actions FINAL WHERE condition_phase != ''`,
+    );
+    expect(phases).toEqual({ n: '4', ids: ['absent-1'] });
+
     const activities = await analytics.query<{ n: string; type: string }>(
       `SELECT count() AS n, any(activity_type) AS type FROM proctoring_activities FINAL WHERE school_id = 'school-a'`,
     );

@@ -1,8 +1,12 @@
 import { PROCTORING_VIOLATIONS } from '@sabaq/events';
 import type { AnalyticsStore } from '../../../platform/ports/analytics';
 
+/** A condition (docs/proctoring.md "Conditions") counts once, by its attempt and id; a point signal once. */
+const ONE_PER_INTERVAL = `if(condition_id = '', action_id, concat('condition:', attempt_id, ':', condition_id))`;
+
 export interface ViolationCount {
   action_type: string;
+  /** Point signals, and conditions once each however many phases they sent. */
   actions: number;
   attempts: number;
 }
@@ -19,7 +23,7 @@ export async function violationCounts(
   assignmentId?: string,
 ): Promise<ViolationCount[]> {
   const rows = await analytics.query<{ action_type: string; actions: string; attempts: string }>(
-    `SELECT action_type, count() AS actions, uniqExact(attempt_id) AS attempts
+    `SELECT action_type, uniqExact(${ONE_PER_INTERVAL}) AS actions, uniqExact(attempt_id) AS attempts
        FROM proctoring_actions FINAL
       WHERE school_id = {school:String}
         AND action_type IN {types:Array(String)}

@@ -1,4 +1,4 @@
-import { PROCTORING_ACTION_TYPES, PROCTORING_SOURCES } from '@sabaq/events';
+import { CONDITION_PHASES, PROCTORING_ACTION_TYPES, PROCTORING_SOURCES } from '@sabaq/events';
 import { z } from 'zod';
 import { recordId } from '../../../platform/http/records/list-query';
 
@@ -29,6 +29,12 @@ export const actionBody = z.object({
   /** When it happened on the client; the server's clock when absent. */
   created_at: at.optional(),
   source: z.enum(PROCTORING_SOURCES).optional(),
+  /**
+   * A lasting condition's interval (docs/proctoring.md "Conditions"): the client's id of the condition,
+   * the same on its begin, heartbeats and end, and which of them this action is. Both or neither.
+   */
+  condition_id: clientId.optional(),
+  condition_phase: z.enum(CONDITION_PHASES, { error: 'Ожидается begin, heartbeat или end' }).optional(),
 });
 export type ActionBody = z.infer<typeof actionBody>;
 

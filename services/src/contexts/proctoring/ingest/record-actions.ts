@@ -3,6 +3,7 @@ import {
   streamId,
   type NewEvent,
   type ProctoringActionRecordedData,
+  type ProctoringCondition,
 } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
@@ -69,6 +70,7 @@ export async function prepareAction(
   }
   const open = await opening;
   const source = sourceFor(caller, open.asStudent, body.action_type, body.source);
+  const condition = conditionOf(body, field);
   const occurred = occurredAt(services, body.created_at, `${field}created_at`);
   const eventId = telemetryEventId('action', open.attempt.attemptId, body.id, services.newId);
   const images = [...(body.screenshot ? [body.screenshot] : []), ...(body.screenshots ?? [])].map(
@@ -99,10 +101,34 @@ export async function prepareAction(
         description: body.description ?? null,
         source,
         screenshots,
+        condition,
       },
       metadata: { userId: caller.userId, schoolId: caller.schoolId!, occurredAt: occurred },
     },
   };
+}
+
+/**
+ * The condition an action reports a phase of, checked: id and phase come together, and only warnings
+ * and violations last (a lifecycle or proctor action is a moment).
+ */
+function conditionOf(body: ActionBody, field: string): ProctoringCondition | null {
+  const { condition_id: id, condition_phase: phase } = body;
+  if (id === undefined && phase === undefined) return null;
+  if (id === undefined) {
+    throw new ValidationError('Укажите условие', { [`${field}condition_id`]: ['Укажите условие'] });
+  }
+  if (phase === undefined) {
+    throw new ValidationError('Укажите фазу условия', {
+      [`${field}condition_phase`]: ['Укажите фазу условия'],
+    });
+  }
+  const kind = proctoringActionKind(body.action_type);
+  if (kind !== 'warning' && kind !== 'violation') {
+    const message = 'Длится только нарушение или предупреждение';
+    throw new ValidationError(message, { [`${field}condition_id`]: [message] });
+  }
+  return { id, phase };
 }
 
 /** Hands prepared actions to the telemetry ingest, one submit per attempt stream, in the order sent. */
@@ -156,6 +182,8 @@ export function recordedActionEntity(item: PreparedAction) {
     is_archived: false,
     description: data.description,
     source: data.source,
+    condition_id: data.condition?.id ?? null,
+    condition_phase: data.condition?.phase ?? null,
     created_at: metadata?.occurredAt,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
@@ -21,6 +22,8 @@ export async function reviewQueue(db: ReadModelDb, caller: Caller, assignmentId:
     .select(['t.assignment_attempt_id', 't.student_id', 't.credibility', 'a.points', 'a.status'])
     .where('t.assignment_id', '=', assignmentId)
     .where('t.school_id', '=', caller.schoolId)
+    // A row whose runs are only session ends (kept to close conditions, conditions.ts) had no signal.
+    .where(sql<boolean>`(t.runs IS NULL OR jsonb_path_exists(t.runs, '$[*] ? (@.type != "session_ended")'))`)
     .execute();
   const ordered = orderQueue(
     rows.map((row) => ({

@@ -1,5 +1,5 @@
-import { proctoringActionKind } from '@sabaq/events';
-import { sortRuns, type Run, type TimelineSignal } from './build-timeline';
+import { signalRole, sortRuns, type Run, type TimelineSignal } from './build-timeline';
+import { addConditionPhase, addSessionEnd } from './conditions';
 import { mergeRuleFor, type TimelineSettings } from './tolerances';
 
 /**
@@ -8,7 +8,8 @@ import { mergeRuleFor, type TimelineSettings } from './tolerances';
  * is at most a tolerance from: that is the run it extends or falls inside, or the two runs it bridges,
  * since runs are maximal and so more than a tolerance apart. Only run summaries are needed, never the
  * signals behind them, so an attempt's cost per signal does not grow with its history, even for a
- * violation that lasts the whole exam. The result equals mergeSignals over all signals.
+ * violation that lasts the whole exam. A condition's phase goes to its own run, and a session end is
+ * kept as a marker (conditions.ts). The result equals mergeSignals over all signals.
  */
 export function addSignals(
   runs: readonly Run[],
@@ -17,11 +18,16 @@ export function addSignals(
 ): Run[] {
   let current = [...runs];
   for (const signal of signals) {
-    const kind = proctoringActionKind(signal.type);
-    if (kind !== 'violation' && kind !== 'warning') continue;
+    const role = signalRole(signal);
+    if (role === 'condition') current = addConditionPhase(current, signal);
+    else if (role === 'session_end') current = addSessionEnd(current, signal);
+    if (role !== 'point') continue;
     const { gapMs } = mergeRuleFor(signal.type, settings);
     const near = (run: Run) =>
-      run.type === signal.type && run.end >= signal.at - gapMs && run.start <= signal.at + gapMs;
+      run.type === signal.type &&
+      run.condition === undefined &&
+      run.end >= signal.at - gapMs &&
+      run.start <= signal.at + gapMs;
     const joined = current.filter(near);
     const sources = new Set([signal.source, ...joined.flatMap((r) => r.sources)]);
     const merged: Run = {

@@ -1,10 +1,12 @@
 import {
   proctoringActionKind,
+  type ProctoringCondition,
   type ProctoringSource,
   type ReviewDecision,
   type Timeline,
   type TimelineInterval,
 } from '@sabaq/events';
+import { addConditionPhase, addSessionEnd, joinShown, SESSION_END, shownEnd } from './conditions';
 import { durationClass, durationText } from './duration';
 import { mergeRuleFor, type TimelineSettings } from './tolerances';
 
@@ -14,6 +16,8 @@ export interface TimelineSignal {
   type: string;
   at: number;
   source: ProctoringSource;
+  /** A phase of a lasting condition (conditions.ts); absent for a point signal. */
+  condition?: ProctoringCondition | null;
 }
 
 /** A review as recorded: the span it was made on, in epoch milliseconds; later reviews come later. */
@@ -41,17 +45,29 @@ export interface Run {
   end: number;
   signals: number;
   sources: ProctoringSource[];
+  /** A condition's run (conditions.ts): its id; point runs have none and never join it. */
+  condition?: string;
+  /** The condition's end as the client reported it; absent while it is open. */
+  closedAt?: number;
 }
 
-/** Signals of warnings and violations, by type, each id once, sorted by time. */
+/** What a signal is to the timeline: a point to merge, a condition's phase, a session end, or nothing. */
+export function signalRole(signal: TimelineSignal): 'point' | 'condition' | 'session_end' | null {
+  if (signal.type === SESSION_END) return 'session_end';
+  const kind = proctoringActionKind(signal.type);
+  if (kind !== 'violation' && kind !== 'warning') return null;
+  return signal.condition ? 'condition' : 'point';
+}
+const isPointSignal = (signal: TimelineSignal) => signalRole(signal) === 'point';
+
+/** Point signals of warnings and violations, by type, each id once, sorted by time. */
 function signalsByType(signals: readonly TimelineSignal[]): Map<string, TimelineSignal[]> {
   const byType = new Map<string, TimelineSignal[]>();
   const seen = new Set<string>();
   for (const signal of signals) {
     if (seen.has(signal.id)) continue;
     seen.add(signal.id);
-    const kind = proctoringActionKind(signal.type);
-    if (kind !== 'violation' && kind !== 'warning') continue;
+    if (!isPointSignal(signal)) continue;
     const list = byType.get(signal.type) ?? [];
     list.push(signal);
     byType.set(signal.type, list);
@@ -66,7 +82,7 @@ function signalsByType(signals: readonly TimelineSignal[]): Map<string, Timeline
  * extends its run, otherwise it opens a new one.
  */
 export function mergeSignals(signals: readonly TimelineSignal[], settings: TimelineSettings): Run[] {
-  const runs: Run[] = [];
+  let runs: Run[] = [];
   for (const [type, list] of signalsByType(signals)) {
     const { gapMs } = mergeRuleFor(type, settings);
     let open: (Omit<Run, 'sources'> & { sources: Set<ProctoringSource> }) | undefined;
@@ -85,11 +101,26 @@ export function mergeSignals(signals: readonly TimelineSignal[], settings: Timel
     }
     close();
   }
+  // Conditions and session ends, each id once, folded in any order (their folding does not depend on it).
+  const seen = new Set<string>();
+  for (const signal of signals) {
+    if (seen.has(signal.id)) continue;
+    seen.add(signal.id);
+    const role = signalRole(signal);
+    if (role === 'condition') runs = addConditionPhase(runs, signal);
+    else if (role === 'session_end') runs = addSessionEnd(runs, signal);
+  }
   return sortRuns(runs);
 }
 
 export const sortRuns = (runs: Run[]): Run[] =>
-  runs.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
+  runs.sort(
+    (a, b) =>
+      a.start - b.start ||
+      a.type.localeCompare(b.type) ||
+      (a.condition ?? '').localeCompare(b.condition ?? '') ||
+      a.end - b.end,
+  );
 
 /**
  * The timeline shown from an attempt's runs: runs below their type's minimum are dropped (detector
@@ -101,12 +132,17 @@ export function timelineFromRuns(
   settings: TimelineSettings,
   reviews: readonly TimelineReview[] = [],
 ): Timeline {
-  const intervals: TimelineInterval[] = [];
   let dropped = 0;
+  const sessionEnds = runs.filter((r) => r.type === SESSION_END).map((r) => r.start);
+  const kept: Run[] = [];
   for (const run of runs) {
-    if (run.signals < mergeRuleFor(run.type, settings).minSignals) dropped += run.signals;
-    else intervals.push(finish(run, reviews));
+    if (run.type === SESSION_END) continue;
+    // A condition was already sustained on the client: its run is an interval whatever its phases.
+    if (run.condition === undefined && run.signals < mergeRuleFor(run.type, settings).minSignals)
+      dropped += run.signals;
+    else kept.push({ ...run, end: shownEnd(run, sessionEnds) });
   }
+  const intervals = joinShown(kept, settings).map((run) => finish(run, reviews));
   intervals.sort((a, b) => a.start.localeCompare(b.start) || a.type.localeCompare(b.type));
   return {
     violations: intervals.filter((i) => i.kind === 'violation'),

@@ -1,35 +1,40 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../shared/i18n';
-import { aiReportKeys, attemptAiReportsQuery, rerunAiReport, type AiReport } from '../api';
-import { IntervalThumbnail } from './interval-thumbnail';
+import { aiReportKeys, attemptAiReportsQuery, requestAiAnalysis, type AiReport } from '../api';
+import { ReportBody } from './report-body';
 
-const scoreColor = (score: number) => (score >= 80 ? 'teal' : score >= 60 ? 'yellow' : 'red');
+const finished = (report: AiReport) => report.status === 'completed' || report.status === 'failed';
 
-/** The AI report of one attempt (issue 9: summary, intervals with thumbnails, score, models, diff). */
+/** The attempt's reports per recording session, each newest version first (the list is by run, desc). */
+function bySession(reports: readonly AiReport[]): AiReport[][] {
+  const sessions = new Map<string, AiReport[]>();
+  for (const report of reports) {
+    const versions = sessions.get(report.session_id) ?? [];
+    versions.push(report);
+    sessions.set(report.session_id, versions);
+  }
+  return [...sessions.values()];
+}
+
+/**
+ * The AI report of one attempt (issue 9: summary, intervals with thumbnails, score, models, diff): per
+ * recording its newest version or a chosen earlier one, which detectors ran, and a button that asks for
+ * the analysis (again) while none is running.
+ */
 export function AiReportPanel({ attemptId }: { attemptId: string }) {
   const { t } = useTranslation();
   const reports = useQuery(attemptAiReportsQuery(attemptId));
   const queryClient = useQueryClient();
-  const rerun = useMutation({
-    mutationFn: (id: string) => rerunAiReport(id),
+  const request = useMutation({
+    mutationFn: () => requestAiAnalysis(attemptId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiReportKeys.attempt(attemptId) }),
+    meta: { errorToast: false },
   });
   if (reports.isPending) return <Skeleton height={160} radius="md" />;
-  const latest = reports.data?.[0];
+  const sessions = bySession(reports.data ?? []);
+  const running = sessions.some((versions) => !finished(versions[0]!));
   return (
     <Paper withBorder radius="md" p="md" data-testid="ai-report">
       <Stack gap="sm">
@@ -37,136 +42,72 @@ export function AiReportPanel({ attemptId }: { attemptId: string }) {
           <Title order={2} fz="lg">
             {t('aiReport.title')}
           </Title>
-          {latest && (latest.status === 'completed' || latest.status === 'failed') ? (
+          {running ? null : (
             <Button
               variant="light"
               size="xs"
-              loading={rerun.isPending}
-              onClick={() => rerun.mutate(latest.id)}
-              data-testid="ai-report-rerun"
+              loading={request.isPending}
+              onClick={() => request.mutate()}
+              data-testid={sessions.length ? 'ai-report-rerun' : 'ai-report-request'}
             >
-              {t('aiReport.rerun')}
+              {sessions.length ? t('aiReport.rerun') : t('aiReport.request')}
             </Button>
-          ) : null}
+          )}
         </Group>
-        {!latest ? (
+        {request.error ? (
+          <Alert color="red" data-testid="ai-report-request-error">
+            {request.error.message}
+          </Alert>
+        ) : null}
+        {sessions.length === 0 ? (
           <Text c="dimmed" data-testid="ai-report-none">
             {t('aiReport.none')}
           </Text>
         ) : (
-          <ReportBody report={latest} />
+          sessions.map((versions, index) => (
+            <SessionReports
+              key={versions[0]!.session_id}
+              versions={versions}
+              title={sessions.length > 1 ? t('aiReport.recording', { n: index + 1 }) : null}
+            />
+          ))
         )}
       </Stack>
     </Paper>
   );
 }
 
-function ReportBody({ report }: { report: AiReport }) {
+/** One recording's reports: the newest version, or an earlier one chosen to compare with. */
+function SessionReports({ versions, title }: { versions: AiReport[]; title: string | null }) {
   const { t } = useTranslation();
-  const format = useFormat();
-  if (report.status === 'pending' || report.status === 'in_process') {
-    return (
-      <Stack gap={4} data-testid="ai-report-progress">
-        <Text size="sm">{t('aiReport.inProcess', { version: report.version })}</Text>
-        <Progress value={report.progress} aria-label={t('aiReport.progress')} animated />
-      </Stack>
-    );
-  }
-  if (report.status === 'failed') {
-    return (
-      <Alert color="red" data-testid="ai-report-failed">
-        {t('aiReport.failed')}: {report.failure}
-      </Alert>
-    );
-  }
-  const label = (type: string) => t(`aiReport.types.${type as 'face_missing'}`);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A new run shows itself (its progress) even when an earlier version was chosen.
+  const shown = (chosen && versions.find((r) => r.id === chosen && finished(versions[0]!))) || versions[0]!;
   return (
-    <Stack gap="md">
-      <Group gap="lg" align="center">
-        <Badge size="xl" color={scoreColor(report.credibility.score)} data-testid="ai-report-score">
-          {report.credibility.score}
-        </Badge>
-        <Text size="sm">
-          {t('aiReport.score')} · {t('aiReport.version', { version: report.version })}
-        </Text>
-      </Group>
-      {report.diff ? (
-        <Text size="sm" data-testid="ai-report-diff">
-          {t('aiReport.diff', {
-            previous: report.diff.previous_run,
-            added: report.diff.added.length,
-            removed: report.diff.removed.length,
-            changed: report.diff.changed.length,
-            before: report.diff.score_before,
-            after: report.diff.score_after,
-          })}
-        </Text>
+    <Stack gap="sm" data-testid="ai-report-session">
+      {title ? (
+        <Title order={3} fz="md">
+          {title}
+        </Title>
       ) : null}
-      {report.summary.length === 0 ? (
-        <Text c="dimmed">{t('aiReport.clean')}</Text>
-      ) : (
-        <Table withTableBorder data-testid="ai-report-summary">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('aiReport.type')}</Table.Th>
-              <Table.Th>{t('aiReport.count')}</Table.Th>
-              <Table.Th>{t('aiReport.total')}</Table.Th>
-              <Table.Th>{t('aiReport.strongest')}</Table.Th>
-              <Table.Th>{t('aiReport.points')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.summary.map((row) => (
-              <Table.Tr key={row.type}>
-                <Table.Td>{label(row.type)}</Table.Td>
-                <Table.Td>{row.count}</Table.Td>
-                <Table.Td>{row.total_text}</Table.Td>
-                <Table.Td>{format.number(row.strongest * 100, 0)} %</Table.Td>
-                <Table.Td>
-                  −
-                  {format.number(
-                    report.credibility.contributions.find((c) => c.type === row.type)?.points ?? 0,
-                    1,
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Stack gap="xs" data-testid="ai-report-intervals">
-        {report.intervals.map((interval, index) => (
-          <Group key={index} gap="md" wrap="nowrap" data-testid="ai-report-interval">
-            {interval.thumb_url ? (
-              <IntervalThumbnail url={interval.thumb_url} alt={label(interval.type)} />
-            ) : (
-              <div style={{ width: 120 }} />
-            )}
-            <Stack gap={0}>
-              <Text fw={600}>{label(interval.type)}</Text>
-              <Text size="sm">
-                {clock(interval.start)}–{clock(interval.end)} · {interval.duration_text} ·{' '}
-                {t(`aiReport.classes.${interval.duration_class}`)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('aiReport.confidence', { value: format.number(interval.confidence * 100, 0) })}
-              </Text>
-            </Stack>
-          </Group>
-        ))}
-      </Stack>
-      <Text size="xs" c="dimmed" data-testid="ai-report-models">
-        {t('aiReport.models')}: {report.models.join(', ')}
-      </Text>
+      {versions.length > 1 ? (
+        <Select
+          label={t('aiReport.versions')}
+          data-testid="ai-report-versions"
+          w={260}
+          allowDeselect={false}
+          value={shown.id}
+          onChange={setChosen}
+          data={versions.map((r) => ({
+            value: r.id,
+            label:
+              r.id === versions[0]!.id
+                ? t('aiReport.latestVersion', { version: r.version })
+                : t('aiReport.version', { version: r.version }),
+          }))}
+        />
+      ) : null}
+      <ReportBody report={shown} />
     </Stack>
   );
-}
-
-/** Seconds on the recording as m:ss (h:mm:ss past an hour). */
-function clock(seconds: number): string {
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

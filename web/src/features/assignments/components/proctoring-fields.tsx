@@ -96,6 +96,13 @@ export function ProctoringFields({ form, set }: { form: AssignmentForm; set: Set
                 }
               />
             </CheckboxSet>
+            <Switch
+              label={t('assignments.proctoring.ai_analysis')}
+              description={t('assignments.proctoring.aiAnalysisHint')}
+              checked={p.ai_analysis !== false}
+              onChange={(e) => put({ ai_analysis: e.currentTarget.checked })}
+              data-testid="ai-analysis-switch"
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label={t('assignments.proctoring.browser_type')}

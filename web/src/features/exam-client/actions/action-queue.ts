@@ -9,6 +9,9 @@ export interface ClientAction {
   description?: string;
   screenshot?: string;
   webinar_session_id?: string;
+  /** A lasting condition's id and phase (docs/proctoring.md "Conditions"). */
+  condition_id?: string;
+  condition_phase?: 'begin' | 'heartbeat' | 'end';
   created_at: string;
 }
 

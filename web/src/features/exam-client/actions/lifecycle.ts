@@ -1,3 +1,4 @@
+import type { ConditionPhase } from '@sabaq/events';
 import { actionSender } from './action-sender';
 
 export interface AttemptRef {
@@ -9,7 +10,14 @@ export interface AttemptRef {
 export function postAction(
   attempt: AttemptRef,
   action_type: string,
-  extra: { description?: string; screenshot?: string; webinar_session_id?: string } = {},
+  extra: {
+    description?: string;
+    screenshot?: string;
+    webinar_session_id?: string;
+    condition_id?: string;
+    condition_phase?: ConditionPhase;
+    created_at?: string;
+  } = {},
 ): string {
   return actionSender.send({ ...attempt, action_type, ...extra }).id;
 }

@@ -7,7 +7,7 @@ import {
   isExtensionAddress,
   originsInElement,
 } from './extension-traces';
-import { Sustained, toleranceOf } from './sustained';
+import { Condition, toleranceOf, type ConditionReport } from './condition';
 
 /** How often the page's state is looked at: edges (blur, offline) are kept as flags between looks. */
 export const CHECK_TICK_MS = 500;
@@ -19,27 +19,34 @@ export interface ClientSignal {
   activity?: boolean;
   /** The warning text to show when it differs from the action's own (speech is posted as `noise`). */
   warning?: string;
+  /** A phase of a lasting condition (condition.ts), with its own time; absent for a moment's action. */
+  condition?: ConditionReport;
 }
 
 /**
  * The browser-side checks of a proctored attempt (specification 001 §8's warnings and violations the
  * browser itself can see): focus lost (blur, hidden tab) and its return, fullscreen lost, a second
  * monitor, the connection, browser extensions' traces in the page (extension-traces.ts); clipboard use
- * (copy, cut, paste) as activities. Each condition must last the settings' tolerance; `emit`
- * gets the action to post. Returns a stop function.
+ * (copy, cut, paste) as activities. Each condition must last the settings' tolerance and is reported
+ * as begin, heartbeats and end (condition.ts); `emit` gets the action to post. Returns a stop function,
+ * which ends the conditions still open.
  */
 export function startClientChecks(
   settings: ProctoringSettings,
   emit: (signal: ClientSignal) => void,
 ): () => void {
   const focusTolerance = toleranceOf(settings.focus_tolerance);
-  const focus = new Sustained(focusTolerance);
-  const fullscreen = new Sustained(focusTolerance);
-  const monitor = new Sustained(focusTolerance);
-  const offline = new Sustained(focusTolerance);
+  const focus = new Condition(focusTolerance);
+  const fullscreen = new Condition(focusTolerance);
+  const monitor = new Condition(focusTolerance);
+  const offline = new Condition(focusTolerance);
   let blurred = false;
-  let focusWarned = false;
   let wasOffline = false;
+  let focusDescription = 'window blurred';
+  const report = (type: string, reports: ConditionReport[], description?: string) => {
+    for (const condition of reports)
+      emit({ action_type: type, condition, ...(description ? { description } : {}) });
+  };
 
   const onBlur = () => {
     blurred = true;
@@ -64,27 +71,18 @@ export function startClientChecks(
       // window's blur fired, but the document keeps the focus through its child frame.
       const inOwnFrame = document.activeElement instanceof HTMLIFrameElement && document.hasFocus();
       const away = (blurred && !inOwnFrame) || document.visibilityState === 'hidden';
-      if (focus.update(away, now)) {
-        emit({
-          action_type: 'focus_lost',
-          description: document.visibilityState === 'hidden' ? 'tab hidden' : 'window blurred',
-        });
-        focusWarned = true;
-      }
-      if (!away && focusWarned) {
-        focusWarned = false;
-        emit({ action_type: 'focus_returned' });
-      }
+      if (away) focusDescription = document.visibilityState === 'hidden' ? 'tab hidden' : 'window blurred';
+      const phases = focus.update(away, now);
+      report('focus_lost', phases, focusDescription);
+      if (phases.some((p) => p.phase === 'end')) emit({ action_type: 'focus_returned' });
     }
-    if (settings.fullscreen_mode && fullscreen.update(!document.fullscreenElement, now)) {
-      emit({ action_type: 'fullscreen_lost' });
-    }
-    if (settings.displays_check && monitor.update(!displaysPass(screenIsExtended()), now)) {
-      emit({ action_type: 'second_monitor' });
-    }
+    if (settings.fullscreen_mode)
+      report('fullscreen_lost', fullscreen.update(!document.fullscreenElement, now));
+    if (settings.displays_check)
+      report('second_monitor', monitor.update(!displaysPass(screenIsExtended()), now));
     const isOffline = !navigator.onLine;
     // Posted through the queue, so it reaches the server once the connection is back.
-    if (offline.update(isOffline, now)) emit({ action_type: 'internet_lost' });
+    report('internet_lost', offline.update(isOffline, now));
     if (wasOffline && !isOffline) emit({ action_type: 'connection_restored' });
     wasOffline = isOffline;
   };
@@ -93,6 +91,12 @@ export function startClientChecks(
 
   return () => {
     clearInterval(timer);
+    // The exam is over: what was still going on ends now, not at the last heartbeat.
+    const now = Date.now();
+    report('focus_lost', focus.close(now), focusDescription);
+    report('fullscreen_lost', fullscreen.close(now));
+    report('second_monitor', monitor.close(now));
+    report('internet_lost', offline.close(now));
     stopExtensions();
     window.removeEventListener('blur', onBlur);
     window.removeEventListener('focus', onFocus);

@@ -7,6 +7,10 @@ import type { CameraCheck, FaceWorkerInit, FromFaceWorker, ToFaceWorker } from '
 
 /** Two looks a second: enough for a face that stays away for the tolerance (1.5 s by default). */
 export const FACE_FRAME_MS = 500;
+/** The face model's first verdict may take this long (loading and compiling it on a slow machine). */
+export const FACE_FIRST_RESULT_MS = 60_000;
+/** Once running, a gap this long without a verdict means the detector cannot keep up. */
+export const FACE_STALL_MS = 10_000;
 export const FACE_MODEL_URL = '/models/face-detect-rfb320.onnx';
 const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).href;
 
@@ -15,7 +19,8 @@ const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).hr
  * `too_far`), the head's pose (`head_turned`) when head_tracking is on, the live face against the
  * identification photo (`face_mismatch`) when head_identity is on and a photo is known; each posted once
  * it lasts the settings' head tolerance (camera-verdicts.ts). Each model loads only for the checks that
- * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. In Chromium the
+ * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. Stopping it ends the
+ * conditions still open. In Chromium the
  * worker reads the camera's frames itself (MediaStreamTrackProcessor's stream, transferred); elsewhere
  * the page grabs a small bitmap twice a second and transfers it.
  */
@@ -25,7 +30,8 @@ export function startFaceMonitor(
   emit: (signal: ClientSignal) => void,
   options: {
     photo?: string;
-    onUnavailable?: (check: CameraCheck) => void;
+    /** A check that cannot run (its model did not load, or the machine is too slow), with why. */
+    onUnavailable?: (check: CameraCheck, reason: string) => void;
     /** Every model asked for has loaded or failed: the worker's start-up work is over. */
     onLoaded?: () => void;
   } = {},
@@ -35,6 +41,25 @@ export function startFaceMonitor(
   const worker = new Worker(new URL('./face-worker.ts', import.meta.url), { type: 'module' });
   let ready = false;
   let busy = false;
+  const startedAt = Date.now();
+  let lastResult: number | null = null;
+  // A detector that gives no verdicts is said so, never silently absent: none since the start (the
+  // models did not come), or none for a while (a machine too slow for them).
+  let stallReported = false;
+  const watchdog = setInterval(() => {
+    if (stallReported) return;
+    const now = Date.now();
+    const silent =
+      lastResult === null ? now - startedAt > FACE_FIRST_RESULT_MS : now - lastResult > FACE_STALL_MS;
+    if (!silent) return;
+    stallReported = true;
+    const reason =
+      lastResult === null
+        ? `no verdict ${Math.round((now - startedAt) / 1000)} s after the start`
+        : `no verdict for ${Math.round((now - lastResult) / 1000)} s (too slow a machine)`;
+    examProbe.unavailable.push(`faces: ${reason}`);
+    options.onUnavailable?.('faces', reason);
+  }, 1_000);
   worker.onmessage = (event: MessageEvent<FromFaceWorker>) => {
     timedOnPage(() => {
       const message = event.data;
@@ -42,12 +67,13 @@ export function startFaceMonitor(
       else if (message.type === 'loaded') options.onLoaded?.();
       else if (message.type === 'unavailable') {
         examProbe.unavailable.push(`${message.check}: ${message.message}`);
-        options.onUnavailable?.(message.check);
+        options.onUnavailable?.(message.check, message.message);
       } else if (message.type === 'error') {
         busy = false;
         examProbe.detectorErrors.push(message.message);
       } else {
         busy = false;
+        lastResult = Date.now();
         examProbe.faceCounts.push(message.count);
         examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
         if (message.pose)
@@ -57,6 +83,11 @@ export function startFaceMonitor(
         for (const signal of verdicts.update(message)) emit(signal);
       }
     });
+  };
+  // The exam is over: a condition still going on ends now, not at its last heartbeat.
+  const closeConditions = () => {
+    clearInterval(watchdog);
+    for (const signal of verdicts.close(Date.now())) emit(signal);
   };
   const init: FaceWorkerInit = {
     type: 'init',
@@ -93,6 +124,7 @@ export function startFaceMonitor(
     const frames = new Processor({ track: own }).readable;
     worker.postMessage({ type: 'frames', frames, everyMs: FACE_FRAME_MS } satisfies ToFaceWorker, [frames]);
     return () => {
+      closeConditions();
       worker.terminate();
       own.stop();
     };
@@ -120,6 +152,7 @@ export function startFaceMonitor(
   }, FACE_FRAME_MS);
 
   return () => {
+    closeConditions();
     clearInterval(timer);
     worker.terminate();
     video.srcObject = null;

@@ -1,6 +1,6 @@
 import type { ProctoringSettings } from '@sabaq/events';
 import type { ClientSignal } from '../checks/client-checks';
-import { Sustained, toleranceOf } from '../checks/sustained';
+import { Condition, toleranceOf } from '../checks/condition';
 import { examProbe } from './exam-probe';
 
 /** Loudness is looked at ten times a second. */
@@ -40,17 +40,22 @@ export function startNoiseMonitor(
   context.createMediaStreamSource(microphone).connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
   const threshold = noiseThresholdDb(settings.noise_sensitivity);
-  const noisy = new Sustained(toleranceOf(settings.noise_tolerance?.time));
+  const noisy = new Condition(toleranceOf(settings.noise_tolerance?.time));
+  let loudest = -Infinity;
   const timer = setInterval(() => {
     analyser.getFloatTimeDomainData(samples);
     const db = rmsDb(samples);
     examProbe.loudestDb = Math.max(examProbe.loudestDb, db);
-    if (noisy.update(db > threshold, Date.now())) {
-      emit({ action_type: 'noise', description: `${Math.round(db)} dBFS` });
+    loudest = db > threshold ? Math.max(loudest, db) : loudest;
+    for (const condition of noisy.update(db > threshold, Date.now())) {
+      emit({ action_type: 'noise', description: `${Math.round(loudest)} dBFS`, condition });
+      if (condition.phase === 'end') loudest = -Infinity;
     }
   }, NOISE_TICK_MS);
   return () => {
     clearInterval(timer);
+    for (const condition of noisy.close(Date.now()))
+      emit({ action_type: 'noise', description: `${Math.round(loudest)} dBFS`, condition });
     void context.close();
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_PROCTORING_SETTINGS, type ProctoringSettings } from '@sabaq/events';
 import type { ClientSignal } from '../checks/client-checks';
-import { Sustained, toleranceOf } from '../checks/sustained';
+import { Condition, toleranceOf, type ConditionReport } from '../checks/condition';
 
 /** Silero VAD v5 reads 512 samples of 16 kHz mono at a time (32 ms); models/src/voice-activity.ts. */
 export const SPEECH_RATE = 16_000;
@@ -116,19 +116,36 @@ export class SpeechWindow {
 }
 
 /**
- * Speech heard for the tolerance is posted. The specification's action vocabulary (001 §9) has no
- * speech violation, so it goes as `noise` with "speech" and the peak probability in its description;
- * the student is told "talking" rather than "noise".
+ * Speech heard for the tolerance is posted as a condition (begin, heartbeats, end: condition.ts). The
+ * specification's action vocabulary (001 §9) has no speech violation, so it goes as `noise` with "speech"
+ * and the peak probability in its description; the student is told "talking" rather than "noise".
  */
 export class SpeechVerdict {
-  private readonly sustained: Sustained;
+  private readonly speech: Condition;
+  private peak = 0;
 
-  constructor(toleranceMs: number) {
-    this.sustained = new Sustained(toleranceMs);
+  constructor(toleranceMs: number, newId?: () => string) {
+    this.speech = new Condition(toleranceMs, newId);
   }
 
-  update(speaking: boolean, peak: number, at: number): ClientSignal | null {
-    if (!this.sustained.update(speaking, at)) return null;
-    return { action_type: 'noise', description: `speech, probability ${peak.toFixed(2)}`, warning: 'speech' };
+  update(speaking: boolean, peak: number, at: number): ClientSignal[] {
+    if (speaking) this.peak = Math.max(this.peak, peak);
+    return this.signals(this.speech.update(speaking, at));
+  }
+
+  /** Ends the speech still going on (the exam is over). */
+  close(now: number): ClientSignal[] {
+    return this.signals(this.speech.close(now));
+  }
+
+  private signals(reports: ConditionReport[]): ClientSignal[] {
+    const out = reports.map((condition) => ({
+      action_type: 'noise',
+      description: `speech, probability ${this.peak.toFixed(2)}`,
+      warning: 'speech',
+      condition,
+    }));
+    if (reports.some((r) => r.phase === 'end')) this.peak = 0;
+    return out;
   }
 }

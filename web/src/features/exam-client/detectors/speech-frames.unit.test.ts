@@ -67,17 +67,24 @@ describe('speech windows and the sustained rule', () => {
     expect(window.speaking).toBe(false);
   });
 
-  it('posts speech lasting the tolerance as noise described as speech, and again every tolerance', () => {
-    const verdict = new SpeechVerdict(1_500);
+  it('posts speech lasting the tolerance as a noise condition described as speech', () => {
+    const verdict = new SpeechVerdict(1_500, () => 's1');
     const at = (ms: number, speaking: boolean) => verdict.update(speaking, 0.97, ms);
-    expect([0, 256, 512, 768, 1_024, 1_280].map((ms) => at(ms, true))).toEqual(Array(6).fill(null));
-    expect(at(1_536, true)).toEqual({
-      action_type: 'noise',
-      description: 'speech, probability 0.97',
-      warning: 'speech',
-    });
-    expect(at(1_792, true)).toBeNull();
-    expect(at(2_048, false)).toBeNull();
-    expect(at(2_304, true)).toBeNull();
+    expect([0, 256, 512, 768, 1_024, 1_280].flatMap((ms) => at(ms, true))).toEqual([]);
+    expect(at(1_536, true)).toEqual([
+      {
+        action_type: 'noise',
+        description: 'speech, probability 0.97',
+        warning: 'speech',
+        condition: { id: 's1', phase: 'begin', at: 0 },
+      },
+    ]);
+    expect(at(1_792, true)).toEqual([]);
+    // A pause shorter than the tolerance goes on; a longer one ends it when the speech stopped.
+    expect(at(2_048, false)).toEqual([]);
+    expect(at(2_304, true)).toEqual([]);
+    expect(at(2_560, false)).toEqual([]);
+    expect(at(4_096, false).map((s) => s.condition)).toEqual([{ id: 's1', phase: 'end', at: 2_560 }]);
+    expect(verdict.close(5_000)).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export function startSpeechMonitor(
   microphone: MediaStream,
   settings: ProctoringSettings,
   emit: (signal: ClientSignal) => void,
-  onUnavailable?: () => void,
+  onUnavailable?: (reason: string) => void,
 ): () => void {
   const rule = speechRule(settings);
   const verdict = new SpeechVerdict(rule.toleranceMs);
@@ -27,7 +27,7 @@ export function startSpeechMonitor(
   let stopped = false;
   const unavailable = (message: string) => {
     examProbe.unavailable.push(`speech: ${message}`);
-    onUnavailable?.();
+    onUnavailable?.(message);
   };
   worker.onmessage = (event: MessageEvent<FromSpeechWorker>) => {
     timedOnPage(() => {
@@ -37,8 +37,7 @@ export function startSpeechMonitor(
       else if (message.type === 'speech') {
         examProbe.speechPeaks.push(Number(message.peak.toFixed(2)));
         examProbe.inferenceMs = Math.max(examProbe.inferenceMs, message.ms);
-        const signal = verdict.update(message.speaking, message.peak, message.at);
-        if (signal) emit(signal);
+        for (const signal of verdict.update(message.speaking, message.peak, message.at)) emit(signal);
       }
     });
   };
@@ -72,6 +71,7 @@ export function startSpeechMonitor(
 
   return () => {
     stopped = true;
+    for (const signal of verdict.close(Date.now())) emit(signal);
     worker.terminate();
     void context.close();
   };

@@ -24,6 +24,7 @@ import { proctoringActionKind, type ProctorAction } from '../model/vocabulary';
 import { MessageDialog } from './message-dialog';
 import { StudentGrid, type StudentAct } from './student-grid';
 import { TimelinePanel } from './timeline-panel';
+import { AiReportPanel } from '../../ai-report';
 
 const LIVE_COLORS = { connecting: 'gray', live: 'teal', offline: 'orange', refused: 'red' } as const;
 /** Pushes come in bursts: the queue and the open timeline are read again at most this often. */
@@ -214,6 +215,8 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
           liveActions={liveOfSelected}
         />
       ) : null}
+      {/* The attempt's AI report: the proctor asks for the analysis (again) here, as the teacher on the result page. */}
+      {selected ? <AiReportPanel key={`ai-${selected}`} attemptId={selected} /> : null}
       {dialog ? (
         <MessageDialog
           opened

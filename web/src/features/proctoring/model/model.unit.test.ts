@@ -219,6 +219,11 @@ describe('the grid', () => {
       priority: 50,
       decisive: true,
       stakes: 1,
+      contributions: [
+        { action_type: 'face_missing', kind: 'violation', intervals: 2 },
+        { action_type: 'focus_lost', kind: 'violation', intervals: 1 },
+        { action_type: 'fullscreen_lost', kind: 'warning', intervals: 1 },
+      ],
     },
   ];
 
@@ -242,15 +247,24 @@ describe('the grid', () => {
     const [one, two, three] = rows;
     expect(rows.map((r) => r.attemptId)).toEqual(['at-1', 'at-2', 'at-3']);
     expect(one!.newest.map((a) => a.action_type)).toEqual(['face_missing', 'noise', 'fullscreen_lost']);
+    // Counts are the timeline's intervals (the queue's), never the signals: at-1 is not in the queue yet.
     expect(one).toMatchObject({
-      violations: 3,
-      warnings: 1,
+      violations: 0,
+      warnings: 0,
       hold: 'suspended',
       lastActivity: at(7),
       score: null,
     });
-    expect(two).toMatchObject({ status: 'active', score: 40, priority: 50, newest: [], hold: 'running' });
-    expect(three).toMatchObject({ studentId: 'st-3', status: null, violations: 1 });
+    expect(two).toMatchObject({
+      status: 'active',
+      score: 40,
+      priority: 50,
+      newest: [],
+      hold: 'running',
+      violations: 3,
+      warnings: 1,
+    });
+    expect(three).toMatchObject({ studentId: 'st-3', status: null, violations: 0 });
   });
 
   it('orders by name, or by the queue with unlisted attempts last', () => {

@@ -11,6 +11,7 @@ export interface GridRow {
   hold: HoldState;
   /** Newest first, at most NEWEST_SHOWN: the violations and warnings the proctor should see now. */
   newest: ProctoringAction[];
+  /** The attempt's timeline intervals (the review queue's), not its signals: what the timeline shows. */
   violations: number;
   warnings: number;
   lastActivity: string | null;
@@ -25,7 +26,8 @@ export type GridOrder = 'name' | 'queue';
 
 /**
  * The grid's rows from what the caller may read: the attempts (when the record API gives them), the
- * review queue (attempts with signals, their scores) and the actions seen (loaded and live). An attempt
+ * review queue (attempts with signals, their scores and interval counts, read again on live pushes)
+ * and the actions seen (loaded and live: the newest, the hold, the last activity). An attempt
  * known only from its actions still gets a row: for a proctor that is the only way to learn of it.
  */
 export function buildGrid(
@@ -59,17 +61,18 @@ export function buildGrid(
     row.status ??= entry.status;
     row.score = entry.score;
     row.priority = entry.priority;
+    // Counted as the timeline counts: a condition that lasted a minute is one violation, not its signals.
+    for (const c of entry.contributions ?? []) {
+      if (c.kind === 'violation') row.violations += c.intervals;
+      else row.warnings += c.intervals;
+    }
   }
   const holdAt = new Map<string, string>();
   for (const action of actions) {
     const row = rowOf(action.assignment_attempt_id, action.student_id);
     if (!row.lastActivity || action.created_at > row.lastActivity) row.lastActivity = action.created_at;
     const kind = proctoringActionKind(action.action_type);
-    if (kind === 'violation' || kind === 'warning') {
-      if (kind === 'violation') row.violations += 1;
-      else row.warnings += 1;
-      row.newest.push(action);
-    }
+    if (kind === 'violation' || kind === 'warning') row.newest.push(action);
     const hold = holdOf(action.action_type);
     if (hold && (holdAt.get(row.attemptId) ?? '') <= action.created_at) {
       holdAt.set(row.attemptId, action.created_at);

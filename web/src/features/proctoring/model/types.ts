@@ -41,6 +41,8 @@ export interface QueueEntry {
   priority: number;
   decisive: boolean;
   stakes: number;
+  /** Per type, the timeline's intervals (docs/proctoring.md "The credibility score"). */
+  contributions?: { action_type: string; kind: 'violation' | 'warning'; intervals: number }[];
 }
 
 /** What the grid needs of an attempt (the record API's attempt, or what the actions tell of one). */

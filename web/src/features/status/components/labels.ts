@@ -10,6 +10,8 @@ const componentNames: readonly string[] = [
   'objects',
   'log',
   'http',
+  'transcoder',
+  'analyzer',
 ];
 const componentStates: readonly string[] = ['up', 'down', 'starting'];
 const projectionStates: readonly string[] = ['live', 'catching_up', 'rebuilding', 'failed'];

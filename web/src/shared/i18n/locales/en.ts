@@ -137,6 +137,8 @@ export const en: Messages = {
         objects: 'File storage',
         log: 'Event log',
         http: 'Web server',
+        transcoder: 'Video transcoder (ffmpeg)',
+        analyzer: 'AI re-analysis',
       },
       states: {
         up: 'Up',

@@ -137,6 +137,8 @@ export const kz: Messages = {
         objects: 'Файл қоймасы',
         log: 'Оқиғалар журналы',
         http: 'Веб-сервер',
+        transcoder: 'Бейне түрлендіргіш (ffmpeg)',
+        analyzer: 'Жазбаларды ЖИ-талдау',
       },
       states: {
         up: 'Жұмыс істеп тұр',

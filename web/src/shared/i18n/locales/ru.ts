@@ -137,6 +137,8 @@ export const ru = {
         objects: 'Хранилище файлов',
         log: 'Журнал событий',
         http: 'Веб-сервер',
+        transcoder: 'Конвертер видео (ffmpeg)',
+        analyzer: 'ИИ-анализ записей',
       },
       states: {
         up: 'Работает',

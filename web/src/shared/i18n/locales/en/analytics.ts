@@ -37,6 +37,7 @@ export const analytics: Messages['analytics'] = {
     focus_returned: 'Back to the exam',
     connection_restored: 'Connection restored',
     session_ended: 'Session ended',
+    detector_unavailable: 'Detector unavailable',
   },
   dashboards: {
     title: 'Dashboards',

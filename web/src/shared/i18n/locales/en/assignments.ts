@@ -127,6 +127,9 @@ export const assignments: Messages['assignments'] = {
     head: 'Head position',
     sensitivity: { x: 'Horizontal', y: 'Vertical', depth: 'Depth' },
     centre: { width: 'Centre: width', height: 'Centre: height' },
+    ai_analysis: 'Server AI analysis of the camera recording',
+    aiAnalysisHint:
+      'After the attempt the server checks the main camera’s recording and its sound and writes an AI report. It can also be requested later on the result page.',
   },
   actions: { suspend: 'Suspend', resume: 'Resume', finish: 'Finish', clone: 'Copy' },
   actionDone: {

@@ -176,5 +176,6 @@ export const proctoring: typeof ru = {
     focus_returned: 'Back to the tab',
     connection_restored: 'Connection restored',
     session_ended: 'Session ended',
+    detector_unavailable: 'Detector could not run',
   },
 };

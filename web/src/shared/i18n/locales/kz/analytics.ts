@@ -38,6 +38,7 @@ export const analytics: Messages['analytics'] = {
     focus_returned: 'Емтиханға оралу',
     connection_restored: 'Байланыс қалпына келді',
     session_ended: 'Сессия аяқталды',
+    detector_unavailable: 'Детектор іске қосылмады',
   },
   dashboards: {
     title: 'Дашбордтар',

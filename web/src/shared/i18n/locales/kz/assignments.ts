@@ -127,6 +127,9 @@ export const assignments: Messages['assignments'] = {
     head: 'Бастың орны',
     sensitivity: { x: 'Көлденеңінен', y: 'Тігінен', depth: 'Тереңдігі' },
     centre: { width: 'Орталық: ені', height: 'Орталық: биіктігі' },
+    ai_analysis: 'Камера жазбасын серверде ЖИ арқылы талдау',
+    aiAnalysisHint:
+      'Әрекеттен кейін сервер негізгі камераның жазбасы мен дыбысын тексеріп, ЖИ есебін жасайды. Оны кейін нәтиже бетінде де сұрауға болады.',
   },
   actions: { suspend: 'Тоқтата тұру', resume: 'Жалғастыру', finish: 'Аяқтау', clone: 'Көшіру' },
   actionDone: {

@@ -176,5 +176,6 @@ export const proctoring: typeof ru = {
     focus_returned: 'Қойындыға оралу',
     connection_restored: 'Байланыс қалпына келді',
     session_ended: 'Сессия аяқталды',
+    detector_unavailable: 'Детектор іске қосылмады',
   },
 };

@@ -37,6 +37,7 @@ const actionTypes: Record<ProctoringActionType, string> = {
   focus_returned: 'Возврат к экзамену',
   connection_restored: 'Связь восстановлена',
   session_ended: 'Сессия завершена',
+  detector_unavailable: 'Детектор не запустился',
 };
 
 /** The analyst's area (/an): dashboards, the SQL console, saved queries. */

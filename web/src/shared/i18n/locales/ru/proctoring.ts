@@ -190,5 +190,6 @@ export const proctoring = {
     focus_returned: 'Возврат на вкладку',
     connection_restored: 'Связь восстановлена',
     session_ended: 'Сессия завершена',
+    detector_unavailable: 'Детектор не запустился',
   },
 };
