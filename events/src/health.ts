@@ -32,6 +32,13 @@ export interface ProjectionHealth {
   head: string;
   lag: number;
   status: ProjectionStatus;
+  /**
+   * Events the projection failed on repeatedly and stepped over (a dead-letter table); any makes the
+   * platform `degraded` until `npm run replay-parked` succeeds or a rebuild runs. Absent from older servers.
+   */
+  parked?: number;
+  /** The first parked event's error. */
+  parked_error?: string | null;
 }
 
 export interface Health {

@@ -3,6 +3,8 @@ export * from './health';
 export * from './errors';
 export * from './registry';
 export * from './streams';
+export * from './free-json';
+export * from './instants';
 export * from './realtime';
 export * from './contexts/proctoring';
 export * from './contexts/proctoring-timeline';

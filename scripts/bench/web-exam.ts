@@ -157,8 +157,14 @@ export async function examFigures(): Promise<ExamBench> {
       await check.locator(`[data-testid="check-${item}"][data-state="passed"]`).waitFor(WAIT);
     await page.getByTestId('check-screen-run').click();
     await check.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(WAIT);
-    await page.getByTestId('photo-take').click();
-    await page.getByTestId('identity-photo-taken').waitFor(WAIT);
+    // A photo of nobody or of several faces is refused: take it again until the film shows one face.
+    const taken = page.getByTestId('identity-photo-taken');
+    for (let tries = 0; !(await taken.isVisible()); tries += 1) {
+      if (tries === 60) throw new Error('no identification photo of one face');
+      await page.getByTestId('photo-take').click();
+      await taken.or(page.getByTestId('photo-refused')).waitFor(WAIT);
+      if (!(await taken.isVisible())) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     await page.getByTestId('start-attempt').click();
     await page.waitForURL(`${base}/s/assignments/${assignmentId}`, WAIT);
     await page.getByTestId('exam-recording').waitFor(WAIT);

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChromiumArgs } from './support/chromium';
 import { DemoPlatform, PHONE, screenshotPath, seedTokensScript } from './support/demo-platform';
+import { composeCameraFilm, useFakeCapture } from './support/fake-camera';
 
 const QUIZ = 'Проверочная работа: основы';
 /** A loaded machine may take seconds to load a screen: polls wait longer than vitest's 1 s default. */
@@ -40,7 +41,9 @@ describe('an assignment from creation to result', () => {
 
   beforeAll(async () => {
     // The assignment is proctored: the student's browser shares a fake camera, microphone and screen.
-    addChromiumArgs('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream');
+    // The camera shows one face (the identification photo is refused without exactly one).
+    const film = path.resolve(import.meta.dirname, '../../.tmp/assignments-camera');
+    useFakeCapture({ camera: composeCameraFilm(film, [{ picture: 'astronaut', seconds: 5 }]) });
     await demo.start();
   });
   afterAll(() => demo.stop());

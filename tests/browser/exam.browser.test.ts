@@ -22,6 +22,34 @@ const CAMERA_FILM: Scene[] = [
 ];
 
 /**
+ * Takes the identification photo until one is taken of exactly one face, first seeing one refused: the
+ * film shows nobody and four faces for 12 of its 30 s, and a photo of those is refused with its reason.
+ */
+async function takeOneFacePhoto(page: Page): Promise<void> {
+  const refusals: string[] = [];
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const step = page.getByTestId('identity-photo');
+    const checked = Number(await step.getAttribute('data-checks'));
+    await page.getByTestId('photo-take').click();
+    await expect.poll(async () => Number(await step.getAttribute('data-checks')), POLL).toBe(checked + 1);
+    const refused = page.getByTestId('photo-refused');
+    if (await refused.isVisible()) {
+      refusals.push((await refused.getAttribute('data-reason')) ?? '');
+      await page.screenshot({ path: screenshotPath('exam-photo-refused') });
+    } else if (refusals.length > 0) {
+      console.log(`identity photo refused first (${refusals.join(', ')}), then taken of one face`);
+      return;
+    } else {
+      // Taken of one face before any refusal was seen: take it again until the film shows none.
+      await page.getByTestId('photo-retake').click();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`no photo of one face was taken; refusals: ${refusals.join(', ')}`);
+}
+
+/**
  * The student's exam client against the real platform, in Chromium with a fake camera and a fake
  * screen: the equipment check, the identification photo, the recording's chunks uploaded from
  * IndexedDB and converted, the face detector's segments and focus loss posted as actions, a reload in
@@ -60,8 +88,7 @@ describe('a proctored exam in the browser', () => {
     await check.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
     await page.getByTestId('microphone-level').waitFor();
     expect(await page.getByTestId('start-attempt').isDisabled()).toBe(true);
-    await page.getByTestId('photo-take').click();
-    await page.getByTestId('identity-photo-taken').waitFor();
+    await takeOneFacePhoto(page);
     // A viewport as tall as the page: a full-page capture would paint the fixed header mid-page.
     await page.setViewportSize({ width: 1280, height: 1450 });
     await page.screenshot({ path: screenshotPath('exam-equipment-check') });
@@ -71,6 +98,24 @@ describe('a proctored exam in the browser', () => {
     await page.getByTestId('start-attempt').click();
     await page.waitForURL(`${demo.url}/s/assignments/${assignmentId}`);
     await page.getByTestId('exam-recording').waitFor(POLL);
+    await page.getByTestId('attempt-runner').waitFor();
+
+    // Focus mode: nothing on the page leads away from the exam but the brand, which asks first.
+    expect(await page.getByTestId('main-layout').getAttribute('data-focus')).toBe('true');
+    for (const away of ['navbar', 'header-chat', 'header-basket', 'header-tasks', 'school-switcher']) {
+      expect({ away, shown: await page.getByTestId(away).count() }).toEqual({ away, shown: 0 });
+    }
+    expect(await page.getByTestId('language-switcher').count()).toBe(0);
+    expect(await page.getByText('Выход', { exact: true }).count()).toBe(0);
+    await page.getByTestId('focus-badge').waitFor();
+    await page.screenshot({ path: screenshotPath('exam-focus-mode') });
+    await page.getByRole('link', { name: 'Sabaq' }).click();
+    const leave = page.getByTestId('confirm-dialog');
+    await leave.getByText('Покинуть экзамен?').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('exam-leave-confirm') });
+    await leave.getByRole('button', { name: 'Отмена' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${demo.url}/s/assignments/${assignmentId}`);
     await page.getByTestId('attempt-runner').waitFor();
 
     await expect
@@ -179,6 +224,8 @@ describe('a proctored exam in the browser', () => {
 
   it('survives a reload: the check runs again, the old chunks go, and the recording goes on', async () => {
     const before = (await sessions()).length;
+    // Reloading a running exam asks first (beforeunload): the student says yes.
+    page.on('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await page.getByTestId('equipment-check').waitFor(POLL);
     await page.getByTestId('check-screen-run').click();
@@ -190,6 +237,25 @@ describe('a proctored exam in the browser', () => {
       .poll(async () => (await sessions()).filter((s) => s.status === 'finished').length, SLOW_POLL)
       .toBe(2);
     expect((await sessions()).length).toBe(before + 2);
+  }, 180_000);
+
+  it('asks before the student leaves, and tells the proctor when they do; coming back goes on', async () => {
+    const before = (await sessions()).length;
+    await page.getByRole('link', { name: 'Sabaq' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Покинуть' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith(`/s/assignments/${assignmentId}`), POLL);
+    await expect.poll(() => page.getByTestId('main-layout').getAttribute('data-focus'), POLL).toBe('false');
+    await expect
+      .poll(async () => (await actions()).filter((a) => a.action_type === 'session_ended'), POLL)
+      .toEqual([expect.objectContaining({ description: 'left the exam page' })]);
+    // Back to the attempt: it is still running; the equipment is checked again and the exam goes on.
+    await page.goto(`${demo.url}/s/assignments/${assignmentId}`);
+    await page.getByTestId('check-screen-run').click();
+    await page.locator('[data-testid="check-screen"][data-state="passed"]').waitFor(POLL);
+    await page.getByTestId('exam-continue').click();
+    await page.getByTestId('exam-recording').waitFor(POLL);
+    expect(await page.getByTestId('main-layout').getAttribute('data-focus')).toBe('true');
+    await expect.poll(async () => (await sessions()).length, POLL).toBe(before + 2);
   }, 180_000);
 
   it('finishes: the recordings convert, and the main thread never blocked for 50 ms', async () => {
@@ -236,7 +302,7 @@ describe('a proctored exam in the browser', () => {
         timeout: 240_000,
         interval: 2_000,
       })
-      .toEqual(Array(4).fill('finished/converted'));
+      .toEqual(Array(6).fill('finished/converted'));
     const durations = (await sessions()).map((s) => s.video_duration ?? 0);
     expect(durations.every((d) => d > 0)).toBe(true);
     expect(demo.errors).toEqual([]);

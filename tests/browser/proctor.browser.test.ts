@@ -27,6 +27,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
   let assignmentId: string;
   let attemptId: string;
   let recordingStart: number;
+  let classStudents: string[] = [];
 
   const at = (seconds: number) => new Date(recordingStart + seconds * 1000).toISOString();
   let counter = 0;
@@ -48,6 +49,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     teacher = await http().token('teacher');
     student = await http().token('student');
     const classes = (await http().call('GET', '/api/classes', teacher)).body.entities as Entity[];
+    classStudents = classes[0]!.students as string[];
     const assignment = entityOf(
       await http().call('POST', '/api/assignments', teacher, {
         type: 'external',
@@ -142,6 +144,14 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     await rowOf(page).getByText('Касымова Айгерим Муратовна').waitFor(POLL);
     expect(await page.getByTestId('restricted-note').count()).toBe(0);
     expect(await rowOf(page).getAttribute('data-violations')).toBe('0');
+    // Every student of the class is listed, one state each: the one who started runs, the rest wait.
+    const grid = page.getByTestId('student-row');
+    await expect.poll(() => grid.count(), POLL).toBe(classStudents.length);
+    expect(await rowOf(page).getByTestId('attempt-state').getAttribute('data-state')).toBe('active');
+    const waiting = page.locator('[data-testid="student-row"][data-state="not_started"]');
+    expect(await waiting.count()).toBe(classStudents.length - 1);
+    for (const row of await grid.all()) expect(await row.getByTestId('attempt-state').count()).toBe(1);
+    expect(await waiting.getByRole('button', { name: 'Приостановить' }).count()).toBe(0);
 
     await postAsStudent([act('session_started', 0.5)]);
     await postAsStudent([
@@ -258,7 +268,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     await rowOf(page).getByRole('button', { name: 'Приостановить' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Приостановить' }).click();
     await expect
-      .poll(() => rowOf(page).getByTestId('hold-state').getAttribute('data-hold'), POLL)
+      .poll(() => rowOf(page).getByTestId('attempt-state').getAttribute('data-state'), POLL)
       .toBe('suspended');
     const refused = await http().call('POST', '/api/assignment/actions', student, act('focus_lost', 100));
     expect(refused.status).toBe(422);
@@ -267,8 +277,8 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     await rowOf(page).getByRole('button', { name: 'Возобновить' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Возобновить' }).click();
     await expect
-      .poll(() => rowOf(page).getByTestId('hold-state').getAttribute('data-hold'), POLL)
-      .toBe('running');
+      .poll(() => rowOf(page).getByTestId('attempt-state').getAttribute('data-state'), POLL)
+      .toBe('active');
 
     // The hold state above came live from the event log; the list is a read model: wait for it.
     await expect
@@ -288,6 +298,20 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
         ['exam_suspended', null],
         ['exam_resumed', null],
       ]);
+  });
+
+  it('shows a finished attempt as finished only, with nothing to suspend', async () => {
+    const ended = await http().call('POST', `/api/assignment-attempts/${attemptId}/finish.json`, student);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    const page = await demo.signedInPage('proctor', `/p/assignments/${assignmentId}`);
+    const state = rowOf(page).getByTestId('attempt-state');
+    await expect.poll(() => state.getAttribute('data-state'), POLL).toBe('finished');
+    expect(await state.textContent()).toBe('Завершено');
+    expect(await rowOf(page).getByText('Идёт', { exact: true }).count()).toBe(0);
+    expect(await rowOf(page).getByRole('button', { name: 'Приостановить' }).count()).toBe(0);
+    expect(await rowOf(page).getByRole('button', { name: 'Шкала' }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('student-row').count(), POLL).toBe(classStudents.length);
+    await page.screenshot({ path: screenshotPath('proctor-grid-finished') });
   });
 
   it("lists the school's assignments for the proctor", async () => {
@@ -337,7 +361,9 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
       201,
     ).id;
     const TYPES = ['focus_lost', 'head_turned', 'noise', 'face_missing', 'eye_away'];
-    const start = Date.now() - 4 * 3600_000;
+    // A client time may lie at most five minutes before its attempt's start (docs/proctoring.md): the
+    // 10,000 signals are 20 ms apart, from four minutes before the attempt began.
+    const start = Date.now() - 4 * 60_000;
     for (let batch = 0; batch < 50; batch += 1) {
       const actions = Array.from({ length: 200 }, (_, i) => {
         const n = batch * 200 + i;
@@ -346,7 +372,7 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
           assignment_id: heavy.id,
           assignment_attempt_id: heavyAttempt,
           action_type: TYPES[n % TYPES.length],
-          created_at: new Date(start + n * 1000).toISOString(),
+          created_at: new Date(start + n * 20).toISOString(),
         };
       });
       const sent = await http().call('POST', '/api/assignment/actions/batch', student, { actions });

@@ -41,7 +41,7 @@ const ENGLISH_NAMES: Record<string, string> = {
 };
 
 describe('platform status page', () => {
-  let platform: { url: string; stop(): Promise<void> };
+  let platform: Awaited<ReturnType<typeof startEmbeddedPlatform>>;
   let browser: Browser;
   let dataDir: string;
   let health: HealthAnswer;
@@ -155,6 +155,37 @@ describe('platform status page', () => {
     // Nothing may stick out sideways on a narrow screen.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(screenshotDir, 'status-mobile-ru.png'), fullPage: true });
+  });
+
+  it('shows an event a projection parked: degraded, the count, the first error and the command to replay', async () => {
+    // The dead-letter row a projection writes when it steps over an event (parked-events.ts).
+    await platform.db
+      .insertInto('projection_parked')
+      .values({
+        projection: 'proctoring.actions',
+        event_id: 'poisoned-1',
+        position: '1',
+        event_type: 'ProctoringActionRecorded',
+        error: 'null value in column "student_id"',
+        attempts: 1,
+        parked_at: new Date(),
+        replay_requested_at: null,
+      })
+      .execute();
+    const page = await openPage(DESKTOP, '/status');
+    const row = page.locator('[data-testid="projection-row"]', { hasText: 'proctoring.actions' });
+    const note = row.getByTestId('projection-parked');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(
+      'Отложено событий: 1. Первая ошибка: null value in column "student_id". После исправления: npm run replay-parked -- proctoring.actions',
+    );
+    expect(await page.getByTestId('overall-status').textContent()).toBe('Работает с ограничениями');
+    // Once in the table and once in the phone's list (hidden here), for this projection only.
+    expect(await page.getByTestId('projection-parked').count()).toBe(2);
+    const item = page.locator('[data-testid="projection-item"]', { hasText: 'proctoring.actions' });
+    expect(await item.getByTestId('projection-parked').count()).toBe(1);
+    await page.screenshot({ path: path.join(screenshotDir, 'status-parked-ru.png'), fullPage: true });
+    await platform.db.deleteFrom('projection_parked').execute();
   });
 
   it('raised no script errors on any page', () => {

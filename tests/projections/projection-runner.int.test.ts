@@ -9,6 +9,11 @@ import { proctoringActionsProjection } from '../../services/src/contexts/proctor
 import { loadCheckpoint } from '../../services/src/platform/read-models/checkpoints';
 import { createReadModelDb } from '../../services/src/platform/read-models/database';
 import type { Projection } from '../../services/src/platform/projections/projection';
+import {
+  parkedSummaries,
+  replayRequestsPending,
+  requestReplay,
+} from '../../services/src/platform/projections/parked-events';
 import { ProjectionRunner, resetProjection } from '../../services/src/platform/projections/projection-runner';
 import { waitForProjections } from '../../services/src/platform/projections/wait-for-projection';
 
@@ -383,5 +388,51 @@ describe('projection runner', () => {
     await runner.stop();
     expect(await activityCount(env, name)).toBe(activities);
     expect((await loadCheckpoint(env.db, name))?.position).toBe(await env.store.headPosition());
+  });
+
+  it('parks an event it keeps failing on, applies the rest of its batch, and replays it on request after a fix', async () => {
+    const name = 'test.poisonable';
+    let fixed = false;
+    // Counts activities, and cannot take one whose type is 'poison' until `fixed`.
+    const counter = activityCounter(name);
+    const projection: Projection = {
+      ...counter,
+      async apply(tx, events) {
+        if (!fixed && events.some((e) => (e.data as { activityType: string }).activityType === 'poison'))
+          throw new Error('cannot project poison');
+        await counter.apply(tx, events);
+      },
+    };
+    const runner = new ProjectionRunner({ store: env.store, db: env.db, projections: [projection] });
+    await runner.start();
+    await runner.caughtUp();
+    const before = await activityCount(env, name);
+    const stream = attemptStream();
+    const bad = activityEvent(stream);
+    (bad.data as { activityType: string }).activityType = 'poison';
+    await env.store.append(stream, [activityEvent(stream), bad, activityEvent(stream)]);
+    // Without parking this would never resolve: the batch failed for ever.
+    await runner.caughtUp();
+    expect(await activityCount(env, name)).toBe(before + 2);
+    const parked = await parkedSummaries(env.db);
+    expect(parked.get(name)).toEqual({ count: 1, firstError: 'cannot project poison' });
+    const [state] = await runner.refreshStatuses(await env.store.headPosition());
+    expect(state).toMatchObject({ name, parked: 1, parkedError: 'cannot project poison', status: 'live' });
+
+    // Asked before the fix: it fails again and stays, with the request cleared.
+    expect(await requestReplay(env.db, [name])).toBe(1);
+    await eventually(
+      () => replayRequestsPending(env.db, [name]),
+      (n) => n === 0,
+    );
+    expect((await parkedSummaries(env.db)).get(name)?.count).toBe(1);
+    fixed = true;
+    await requestReplay(env.db, [name]);
+    await eventually(
+      () => parkedSummaries(env.db),
+      (summaries) => !summaries.has(name),
+    );
+    expect(await activityCount(env, name)).toBe(before + 3);
+    await runner.stop();
   });
 });

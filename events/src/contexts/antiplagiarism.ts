@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { recordEvents } from './reference';
 
@@ -14,7 +15,7 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Неверный идентификатор');
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 
 export const antiplagiarismGroupSchema = z.object({
   name: z.string().trim().min(1, 'Поле обязательно').max(200),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instant } from '../instants';
+import { boundedJson, freeJsonObject, freeJsonValue, isStorableJson } from '../free-json';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { recordEvents } from './reference';
 
@@ -20,13 +22,9 @@ const id = z
 const ids = (max: number) => z.array(id).max(max).default([]);
 const nullableId = id.nullable().default(null);
 const text = (max: number) => z.string().max(max).nullable().default(null);
-const at = z.iso.datetime({ offset: true });
-/** JSON that PostgreSQL's jsonb can store: no NUL and no lone surrogate at any depth. */
-const storable = (value: unknown) => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(value ?? null));
-const json = z
-  .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 50_000, 'Слишком большие данные')
-  .refine(storable, 'Недопустимые символы');
+const at = instant();
+/** Free-form settings: depth, size and storable characters checked (free-json.ts). */
+const json = freeJsonObject();
 
 // ---------------------------------------------------------------- vocabulary (specification 000 §4)
 
@@ -171,11 +169,7 @@ function defaultsOf(value: unknown): z.ZodType {
   if (typeof value === 'boolean') return z.boolean().default(value);
   if (typeof value === 'number') return z.number().min(-1e9).max(1e9).default(value);
   if (typeof value === 'string') return z.string().max(255).default(value);
-  if (Array.isArray(value))
-    return z
-      .array(z.unknown())
-      .max(1000)
-      .default([...value]);
+  if (Array.isArray(value)) return boundedJson(z.array(z.unknown()).max(1000)).default([...value]);
   const shape = Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, child]) => [key, defaultsOf(child)]),
   );
@@ -197,7 +191,7 @@ export const componentSettingsSchema = z
         shuffle: z.boolean().default(false),
         per_student: z.int().min(0).max(1000).default(0),
         variant_split: z.string().max(32).default('none'),
-        conditions: z.array(z.unknown()).max(100).default([]),
+        conditions: boundedJson(z.array(z.unknown()).max(100)).default([]),
       })
       .prefault({}),
   })
@@ -208,7 +202,9 @@ export const assignmentSettingsSchema = z
     proctoring_settings: proctoringSettingsSchema,
     webinar_settings: json.default({}),
     component_settings: componentSettingsSchema,
-    scenario_settings: z.object({ conditions: z.array(z.unknown()).max(100).default([]) }).prefault({}),
+    scenario_settings: z
+      .object({ conditions: boundedJson(z.array(z.unknown()).max(100)).default([]) })
+      .prefault({}),
     certificate: z
       .object({
         issue_type: z.enum(CERTIFICATE_ISSUE_TYPES).default('auto-conditions'),
@@ -216,7 +212,7 @@ export const assignmentSettingsSchema = z
       })
       .prefault({}),
   })
-  .refine((value) => storable(value), 'Недопустимые символы в настройках')
+  .refine((value) => isStorableJson(value), 'Недопустимые символы в настройках')
   .prefault({});
 export type AssignmentSettings = z.infer<typeof assignmentSettingsSchema>;
 
@@ -448,7 +444,7 @@ export const AssignmentResultRecorded = defineEvent({
     assessment_type: z.enum(['lesson', 'quiz']),
     component_id: id,
     component_type: z.string().min(1).max(32),
-    answer: z.unknown().refine(storable, 'Недопустимые символы'),
+    answer: freeJsonValue(),
     result: resultCode,
     points,
     /** The code runner's report for code questions. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeJsonObject } from '../free-json';
 
 /**
  * Authoring's lesson and quiz components: the content types, the question types with their data and
@@ -20,18 +21,8 @@ const color = z
   .nullable()
   .default(null);
 const position = z.int().min(0).max(1_000_000).default(0);
-/**
- * JSON that PostgreSQL's jsonb can store: no NUL and no lone surrogate at any depth. JSON.stringify
- * writes both as \u escapes (a valid surrogate pair stays as it is), so the text shows them.
- */
-const storableJson = (value: unknown) => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(value));
-
 /** Free-form settings the web app keeps; bounded so one record cannot grow without limit. */
-const settings = z
-  .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 50_000, 'Слишком большие настройки')
-  .refine(storableJson, 'Недопустимые символы в настройках')
-  .default({});
+const settings = freeJsonObject().default({});
 /** The web app's own id for a record not saved yet, echoed back so it can match the answer. */
 const temporaryId = z
   .union([z.string().max(64), z.int()])

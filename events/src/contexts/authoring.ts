@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isInstantInRange } from '../instants';
+import { boundedJson, FREE_JSON_LIMITS } from '../free-json';
 import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
 import { authoringFieldSchemas, checkComponentContent, COMPONENT_TYPES } from './authoring-components';
 import { changesOf } from './reference';
@@ -12,6 +14,14 @@ export * from './authoring-components';
  * they are saved together (PUT /api/quiz/{id} with components) and its max score is their sum.
  */
 const { id, name, text, image, color, position, settings, temporaryId, ids } = authoringFieldSchemas;
+/**
+ * A component's content, checked by type (checkComponentContent). The free-form depth limit holds; the
+ * size is larger than a setting's, since a lesson's text and its options live here.
+ */
+const componentData = boundedJson(z.record(z.string(), z.unknown()), {
+  depth: FREE_JSON_LIMITS.depth,
+  bytes: 1024 * 1024,
+});
 
 export const RECORD_STATUSES = ['draft', 'published'] as const;
 /** What the interface shows for a chapter saved without a name. */
@@ -43,7 +53,7 @@ export const lessonComponentSchema = z.object({
   chapter_id: id,
   component_id: id.nullable().default(null),
   component_type: z.enum(COMPONENT_TYPES),
-  data: z.record(z.string(), z.unknown()),
+  data: componentData,
   position,
   settings,
   temporary_id: temporaryId,
@@ -61,16 +71,16 @@ export const quizSchema = z.object({
 export const quizComponentSchema = z.object({
   component_id: id.nullable().default(null),
   component_type: z.enum(COMPONENT_TYPES),
-  data: z.record(z.string(), z.unknown()),
+  data: componentData,
   position,
   settings,
   temporary_id: temporaryId,
 });
 
-/** A date and time with its offset, in years PostgreSQL and people both mean (1900 to 9999). */
+/** A date and time with its offset, in years every store keeps alike (instants.ts: 1900 to 2299). */
 const moment = z.iso
   .datetime({ offset: true })
-  .refine((value) => Number(value.slice(0, 4)) >= 1900, 'Некорректная дата')
+  .refine(isInstantInRange, 'Некорректная дата')
   .nullable()
   .default(null);
 

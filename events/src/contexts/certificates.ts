@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { instant } from '../instants';
+import { freeJsonObject } from '../free-json';
 import { defineEvent, type ContextContract } from '../registry';
 import { recordEvents } from './reference';
 
@@ -13,13 +15,9 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Ожидаются латинские буквы, цифры, "-" или "_"');
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 /** JSON that PostgreSQL's jsonb can store: no NUL and no lone surrogate at any depth. */
-const storable = (value: unknown) => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(value ?? null));
-const json = z
-  .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 50_000, 'Слишком большие данные')
-  .refine(storable, 'Недопустимые символы');
+const json = freeJsonObject();
 const text = (max: number) => z.string().max(max).nullable().default(null);
 
 /** Variables the platform fills in itself when it issues a certificate; any other name is custom. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInRange } from '../instants';
 import type { ContextContract, EventDefinition } from '../registry';
 import { recordEvents } from './reference';
 
@@ -72,6 +73,7 @@ export const classroomPersonSchema = z.object({
   photo: optionalText(2000),
   access_expired_at: z.iso
     .datetime({ offset: true, message: 'Дата и время ISO 8601' })
+    .refine(isInstantInRange, 'Дата вне диапазона 1900–2299 годов')
     .nullable()
     .default(null),
   is_active: z.boolean().default(true),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isInstantInRange } from '../instants';
+import { freeJsonObject, freeJsonValue } from '../free-json';
 import { defineEvent, type ContextContract } from '../registry';
 import { changesOf } from './reference';
 
@@ -267,7 +269,7 @@ export const inviteCodeSchema = z.object({
   product_id: id.nullable().default(null),
   /** The group a user registered with this code gets; fixed once the invite exists. */
   group: z.enum(INVITE_GROUPS).default('student'),
-  settings: z.record(z.string(), z.json()).default({}),
+  settings: freeJsonObject().default({}),
   /** How many times the code may be used; 0 means without limit. */
   limits: z.number().int().min(0).max(1_000_000).default(0),
   is_revoked: z.boolean().default(false),
@@ -279,12 +281,16 @@ export const inviteCodeSchema = z.object({
     .max(10 * 365 * 24 * 3600)
     .nullable()
     .default(null),
-  expired_at: z.iso.datetime().nullable().default(null),
+  expired_at: z.iso
+    .datetime()
+    .refine(isInstantInRange, 'Дата вне диапазона 1900–2299 годов')
+    .nullable()
+    .default(null),
   form_enabled: z.boolean().default(false),
   form_url: nullableText(1000),
   form_name: nullableText(255),
   form_description: nullableText(2000),
-  form_data: z.json().nullable().default(null),
+  form_data: freeJsonValue().nullable().default(null),
   form_logo: nullableText(1000),
   removed_users: ids,
   assignments: ids,

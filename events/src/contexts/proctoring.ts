@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { defineEvent, type ContextContract } from '../registry';
 import {
   PROCTORING_ACTION_TYPES,
@@ -16,7 +17,7 @@ export * from './proctoring-vocabulary';
  * own stream, `proctoring_review-<attemptId>`, so a review never races the telemetry.
  */
 const ref = z.string().min(1).max(64);
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 /** Object keys of stored screenshots (the ObjectStore's), never the images themselves. */
 const objectKey = z
   .string()

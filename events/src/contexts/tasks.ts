@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { defineEvent, type ContextContract } from '../registry';
 
 /**
@@ -11,7 +12,7 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 
 /** The specification's states; `failure` also ends an aborted task. */
 export const TASK_STATES = ['new', 'process', 'completed', 'suspended', 'failure'] as const;

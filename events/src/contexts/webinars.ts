@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../instants';
 import { defineEvent, type ContextContract } from '../registry';
 
 /**
@@ -12,7 +13,7 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
-const at = z.iso.datetime({ offset: true });
+const at = instant();
 
 export const WEBINAR_STATUSES = ['scheduled', 'finished'] as const;
 export type WebinarStatus = (typeof WEBINAR_STATUSES)[number];

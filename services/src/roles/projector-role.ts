@@ -2,6 +2,7 @@ import type { ProjectionHealth } from '@sabaq/events';
 import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../platform/analytics/events-projector';
 import { projectionsOf } from '../platform/context';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
+import { parkedSummaries } from '../platform/projections/parked-events';
 import type { Backends } from './backends';
 
 export interface ProjectorParts {
@@ -30,6 +31,7 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
   b.onStop(() => runner.stop());
   b.health.registerProjections(async () => {
     const head = await b.store.headPosition();
+    const parked = await parkedSummaries(b.db);
     const row = (name: string, version: number, position: bigint, status: string): ProjectionHealth => ({
       name,
       version,
@@ -37,6 +39,8 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
       head: head.toString(),
       lag: Number(head - position),
       status: status as ProjectionHealth['status'],
+      parked: parked.get(name)?.count ?? 0,
+      parked_error: parked.get(name)?.firstError ?? null,
     });
     const copied = analyticsProjector.position();
     return [

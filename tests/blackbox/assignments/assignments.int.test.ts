@@ -377,16 +377,22 @@ describe('attempts, results and scores', () => {
     const right1 = { selected: ['a'] };
     const right2 = { selected: ['b'] };
     const wrong2 = { selected: ['a'] };
-    const graded = await entity(answer(at(sum, 's1'), q1, 'choice', right1, student1), 201);
-    expect(graded).toMatchObject({
+    const taken = await entity(answer(at(sum, 's1'), q1, 'choice', right1, student1), 201);
+    // The student is told the answer was taken (1), not whether it is right: the default flags.
+    expect(taken).toMatchObject({
       student_id: S1,
       component_id: q1,
-      result: 3,
-      points: 1,
+      result: 1,
+      points: null,
       assessment_id: quizId,
     });
+    expect(await entity(call('GET', `/api/assignment-results/${taken.id}`, teacher))).toMatchObject({
+      result: 3,
+      points: 1,
+    });
     await entity(answer(at(sum, 's1'), q2, 'choice', right2, student1), 201);
-    expect((await entity(answer(at(sum, 's2'), q2, 'choice', wrong2, student2), 201)).result).toBe(2);
+    const wrong = await entity(answer(at(sum, 's2'), q2, 'choice', wrong2, student2), 201);
+    expect((await entity(call('GET', `/api/assignment-results/${wrong.id}`, teacher))).result).toBe(2);
     // Sum: 1 + 2 = 3 and 0.
     expect(await scoresOf(sum)).toEqual({ [S1]: 3, [S2]: 0 });
 
@@ -396,7 +402,7 @@ describe('attempts, results and scores', () => {
       answer(at(avg, 's2'), essay, 'free', { text: 'Потому что 2 × 2 = 4' }, student2),
       201,
     );
-    expect(pending).toMatchObject({ result: 1, points: 0 });
+    expect(pending).toMatchObject({ result: 1, points: null });
     essayResult = pending.id;
     // Avg over the 3 questions: 1/3 → 1 (rounded up, not to nearest), 2/3 → 1.
     expect(await scoresOf(avg)).toEqual({ [S1]: 1, [S2]: 1 });

@@ -95,6 +95,8 @@ describe('what each attempt shows', () => {
         quizzes: [quiz.id],
         students: STUDENTS.map(studentId),
         points_method_type: 'sum',
+        // The student reads their attempt's points once it is over.
+        is_show_scores: true,
         settings: {
           component_settings: { all: { shuffle: true, per_student: 2, variant_split: 'random' } },
         },

@@ -437,18 +437,20 @@ describe('authoring', () => {
         answer: { language: 'javascript', source },
       });
     const read = "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\n";
+    // The student's reply keeps the verdict (default flags): the teacher reads what the runner found.
+    const graded = async (source: string) => {
+      const taken = entityOf(await answer(source), 201) as { id: string };
+      return entityOf(await http.call('GET', `/api/assignment-results/${taken.id}`, teacher));
+    };
     // Right for small numbers only: the last test's large sum differs.
-    const differs = entityOf(
-      await answer(`${read}console.log(a + b > 1000 ? 0 : a + b);`),
-      201,
-    ) as unknown as {
+    const differs = (await graded(`${read}console.log(a + b > 1000 ? 0 : a + b);`)) as unknown as {
       result: number;
       points: number;
       report: { verdict: string; tests: { verdict: string }[] };
     };
     expect(differs).toMatchObject({ result: 2, points: 2, report: { verdict: 'differs' } });
     expect(differs.report.tests.map((t) => t.verdict)).toEqual(['accepted', 'accepted', 'differs']);
-    const accepted = entityOf(await answer(`${read}console.log(a + b);`), 201);
+    const accepted = await graded(`${read}console.log(a + b);`);
     expect(accepted).toMatchObject({ result: 3, points: 4, report: { verdict: 'accepted' } });
     // Answering again replaced the result: one result for the question.
     const results = (

@@ -16,7 +16,7 @@ import { caller, startContextsApp, type ContextsApp } from '../schools/contexts-
 
 /**
  * Notifications end to end over a real PostgreSQL: each source event (an assignment given to a class,
- * a score, a review, a certificate, a proctor's message and warning, a finished task, a student
+ * a finished attempt's score, a review, a certificate, a proctor's message and warning, a finished task, a student
  * registered with an invite code) makes exactly one notification for each of the right people; a
  * replay of the whole log makes none twice; a user reads and marks only their own. Tokens are the
  * record API's test tokens: `student@school-a#2` is the user `student-school-a-2`.
@@ -60,24 +60,48 @@ const taskId = `task-${randomUUID()}`;
 
 beforeAll(async () => {
   env = await startContextsApp([notificationsContext], { background: [identityContext] });
-  // 1. An assignment given to a class of two students.
+  // 1. An assignment given to a class of two students, which shows scores after finishing.
   await plant(
     `assignment-${assignmentId}`,
     'AssignmentCreated',
-    assignmentRecord({ id: assignmentId, name: 'Дроби', class_id: classId, students: [S(1), S(2)] }),
+    assignmentRecord({
+      id: assignmentId,
+      name: 'Дроби',
+      class_id: classId,
+      students: [S(1), S(2)],
+      is_show_scores: true,
+    }),
   );
-  // 2. Student 1's result scored, then reviewed.
+  // 2. Student 1's attempt: scored while it runs (nobody is told), finished (told, with the score),
+  // then reviewed (told).
   const work = `participation-${assignmentId}_${S(1)}`;
+  const ours = { assignment_id: assignmentId, student_id: S(1) };
+  const attemptId = randomUUID();
+  await plant(work, 'AssignmentAttemptStarted', {
+    ...ours,
+    attempt_id: attemptId,
+    number: 1,
+    started_at: NOW,
+    ends_at: null,
+    variant: null,
+    components: null,
+    option_orders: {},
+    max_points: null,
+  });
   await plant(work, 'AssignmentScoreCalculated', {
-    assignment_id: assignmentId,
-    student_id: S(1),
+    ...ours,
     score_id: randomUUID(),
     score: 7,
-    attempts: [],
+    attempts: [{ attempt_id: attemptId, points: 7 }],
+  });
+  await plant(work, 'AssignmentAttemptFinished', {
+    ...ours,
+    attempt_id: attemptId,
+    finished_at: NOW,
+    reason: 'student',
   });
   await plant(work, 'AssignmentReviewerScoreCalculated', {
-    assignment_id: assignmentId,
-    student_id: S(1),
+    ...ours,
     reviewer_score_id: randomUUID(),
     reviewer_id: T,
     score: 8,
@@ -179,11 +203,15 @@ describe('notifications from each source', () => {
     expect((await inbox(student(3))).items.filter((i) => i.type === 'assignment_given')).toHaveLength(0);
   });
 
-  it('tells the student their score and their review, with the assignment named', async () => {
+  it('tells the student their score once the attempt is over, and their review, with the assignment named', async () => {
     const items = (await inbox(student(1))).items;
     expect(items.filter((i) => i.type === 'result_scored')).toEqual([
       expect.objectContaining({
-        parameters: expect.objectContaining({ score: 7, assignment_name: 'Дроби' }),
+        parameters: expect.objectContaining({
+          score: 7,
+          assignment_name: 'Дроби',
+          assignment_attempt_id: expect.any(String),
+        }),
       }),
     ]);
     expect(items.filter((i) => i.type === 'result_reviewed')).toEqual([

@@ -40,8 +40,12 @@ const ok = async (answer: Promise<{ status: number; body: Body }>, status = 200)
   expect(got, JSON.stringify(body)).toBe(status);
   return body;
 };
-/** Whole seconds before now, as ISO: the signals of a running exam. */
-const T0 = Math.floor(Date.now() / 1000) * 1000 - 30 * 60_000;
+/**
+ * Whole seconds from T0, as ISO: the signals of a running exam. T0 is set once the first attempt exists,
+ * four minutes before its start: a client time may lie up to five minutes before the attempt's start
+ * (clock skew) and five after the server's now, so at(0) … at(500) are all accepted.
+ */
+let T0 = 0;
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
 let assignment: string;
@@ -88,9 +92,11 @@ beforeAll(async () => {
     201,
   );
   assignment = made.entity!.id;
-  attempt1 = (
+  const first = (
     await ok(call('POST', '/api/assignment-attempts', student1, { assignment_id: assignment }), 201)
-  ).entity!.id;
+  ).entity!;
+  attempt1 = first.id;
+  T0 = Math.floor(Date.parse(String(first.started_at)) / 1000) * 1000 - 4 * 60_000;
   attempt2 = (
     await ok(call('POST', '/api/assignment-attempts', student2, { assignment_id: assignment }), 201)
   ).entity!.id;

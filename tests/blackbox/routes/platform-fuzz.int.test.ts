@@ -45,6 +45,21 @@ const weirdStrings = [
   '9'.repeat(40),
   '2026-13-45T25:61:00Z',
   'Алматы',
+  // Times no clock means: before any attempt, past every store's range, at JavaScript's very ends.
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '1899-12-31T23:59:59Z',
+  '2300-01-01T00:00:00+14:00',
+  // Unicode that is valid and storable, yet odd: combining marks, right-to-left override, BOM,
+  // zero-width joiners, astral letters, Kazakh.
+  'е́ё̈ й̆',
+  '\u202eevil\u202c',
+  '\ufeffBOM',
+  '👩‍👩‍👧‍👦',
+  '𝕏𝔸𝕄',
+  'Қазақстан Әліпби',
 ];
 const weirdValues: unknown[] = [
   ...weirdStrings,
@@ -173,8 +188,18 @@ function randomQuery(route: Route): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** JSON text of `{"a":{"a":…1…}}` nested `depth` deep: written as text, since JSON.stringify would overflow. */
+const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
 function randomBody(route: Route): { payload?: string | object; contentType?: string } {
-  switch (Math.floor(random() * 8)) {
+  switch (Math.floor(random() * 9)) {
+    case 8: {
+      // A free-form field (or any field) nested past the limit of 32, or far past any stack.
+      const names = route.fields.length ? route.fields : ['settings', 'form_data', 'data'];
+      const field = JSON.stringify(pick(names));
+      const payload = `{${field}:${deepJson(pick([33, 300, 5_000, 20_000]))}}`;
+      return { payload, contentType: 'application/json' };
+    }
     case 0:
       return { payload: '{"name": "unterminated', contentType: 'application/json' };
     case 1:
@@ -251,6 +276,48 @@ it(`answers ${COUNT} malformed requests across every route without a 5xx, errors
   expect(statuses.get(401) ?? 0).toBeLessThan(COUNT / 3);
   expect(statuses.get(404) ?? 0).toBeGreaterThan(10);
   expect(reached).toEqual(new Set(['GET', 'POST', 'PUT', 'DELETE']));
+}, 300_000);
+
+/** The specification's error shape, or a failure message naming the request. */
+function expectErrorShape(body: Record<string, unknown>, where: string): void {
+  expect(typeof body.message, where).toBe('string');
+  expect(typeof body.status_code, where).toBe('number');
+  expect(typeof body.errors === 'object' && body.errors !== null && !Array.isArray(body.errors), where).toBe(
+    true,
+  );
+}
+
+it('answers every route with each of its body fields nested 5,000 deep, at far-off times or in odd unicode, as every account, without a 5xx', async () => {
+  const fills: [string, (field: string) => string][] = [
+    ['deep', () => deepJson(5_000)],
+    ['year 1', () => JSON.stringify('0001-01-01T00:00:00Z')],
+    ['year 9999', () => JSON.stringify('9999-12-31T23:59:59Z')],
+    ['unicode', () => JSON.stringify('👩‍👩‍👧‍👦 Қазақ е́ \u202e')],
+  ];
+  const writable = routes.filter((r) => !['GET', 'DELETE'].includes(r.method) && r.fields.length > 0);
+  expect(writable.length).toBeGreaterThan(30);
+  let validated = 0;
+  for (const route of writable) {
+    if (route.path === '/oauth/logout' || route.path === '/logout.json') continue;
+    const url = route.path.replace(/:[A-Za-z_]+/g, ids[0]!);
+    for (const [what, fill] of fills) {
+      const payload = `{${route.fields.map((f) => `${JSON.stringify(f)}:${fill(f)}`).join(',')}}`;
+      for (const token of tokens.slice(4)) {
+        const response = await platform.http!.inject({
+          method: route.method as InjectOptions['method'],
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload,
+        });
+        const where = `${route.method} ${url} (${what}) → ${response.statusCode} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        if (response.statusCode >= 400) expectErrorShape(response.json(), where);
+        if (response.statusCode === 422) validated += 1;
+      }
+    }
+  }
+  // Most of these reached validation, not only the access check.
+  expect(validated).toBeGreaterThan(writable.length);
 }, 300_000);
 
 it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) with a 422 on routes outside the record API too', async () => {

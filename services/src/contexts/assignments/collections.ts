@@ -16,6 +16,7 @@ import {
   scoreEntity,
 } from './read-model/entities';
 import { ASSIGNMENTS_PROJECTION } from './read-model/projection';
+import { studentView } from './read-model/student-view';
 import { TABLES } from './read-model/tables';
 import { startAttempt } from './work/commands';
 import { postComment } from './work/comments';
@@ -127,6 +128,7 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
       deleted: 'AssignmentAttemptFinished',
     },
     toEntity: attemptEntity,
+    present: studentView.attempts,
     create: z.object({ assignment_id: recordId }).strict(),
     update: noCreate,
     filters: { ...work, status: 'string' },
@@ -147,6 +149,7 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
       deleted: 'AssignmentResultRecorded',
     },
     toEntity: resultEntity,
+    present: studentView.results,
     create: answerBody,
     update: noCreate,
     filters: { ...work, assignment_attempt_id: 'string', component_id: 'string', result: 'integer' },
@@ -164,6 +167,7 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
       deleted: 'AssignmentScoreCalculated',
     },
     toEntity: scoreEntity,
+    present: studentView.scores,
     create: noCreate,
     update: noCreate,
     filters: work,
@@ -181,6 +185,7 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
       deleted: 'AssignmentReviewerResultRecorded',
     },
     toEntity: reviewerResultEntity,
+    present: studentView.reviewerResults,
     create: reviewBody,
     update: noCreate,
     filters: {
@@ -203,6 +208,7 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
       deleted: 'AssignmentReviewerScoreCalculated',
     },
     toEntity: reviewerScoreEntity,
+    present: studentView.scores,
     create: noCreate,
     update: noCreate,
     filters: { ...work, reviewer_id: 'string' },

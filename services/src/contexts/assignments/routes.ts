@@ -15,6 +15,7 @@ import { changeAssignment, cloneAssignment } from './assignments/commands';
 import { answerBody, assignmentsCollections, reviewBody } from './collections';
 import { gradingPort } from './grading-port';
 import { assignmentEntity, attemptEntity, resultEntity, reviewerResultEntity } from './read-model/entities';
+import { studentView } from './read-model/student-view';
 import { TABLES } from './read-model/tables';
 import { visibilityRule } from './visibility';
 import { finishActiveAttempts } from './work/finish-with-assignment';
@@ -62,8 +63,12 @@ export async function assignmentsRoutes(
       if (route.method !== 'POST') return;
       if (route.url === '/api/assignment-results') {
         route.handler = async (request: FastifyRequest, reply: FastifyReply) => {
-          const id = await recordAnswer(services, callerOf(request), answerBody.parse(request.body), grade);
-          return reply.status(201).send({ entity: await entity(TABLES.results, id, resultEntity) });
+          const caller = callerOf(request);
+          const id = await recordAnswer(services, caller, answerBody.parse(request.body), grade);
+          const recorded = (await entity(TABLES.results, id, resultEntity)) as Record<string, unknown>;
+          // The student learns that the answer was taken; its verdict only as the flags allow.
+          const [shown] = await studentView.results(services, caller, [recorded]);
+          return reply.status(201).send({ entity: shown });
         };
       }
       if (route.url === '/api/assignment-reviewer-results') {
@@ -145,8 +150,14 @@ export async function assignmentsRoutes(
     '/api/assignment-attempts/:id/finish.json',
     { ...signedIn, schema: { tags: ['assignment-attempts'], params: idParams } },
     async (request) => {
-      await finishAttempt(services, callerOf(request), request.params.id);
-      return { entity: await entity(TABLES.attempts, request.params.id, attemptEntity) };
+      const caller = callerOf(request);
+      await finishAttempt(services, caller, request.params.id);
+      const finished = (await entity(TABLES.attempts, request.params.id, attemptEntity)) as Record<
+        string,
+        unknown
+      >;
+      const [shown] = await studentView.attempts(services, caller, [finished]);
+      return { entity: shown };
     },
   );
 }

@@ -1,7 +1,5 @@
 import type {
   AssignmentCreatedData,
-  AssignmentReviewerScoreCalculatedData,
-  AssignmentScoreCalculatedData,
   InviteCodeUsed,
   NotificationParameters,
   NotificationType,
@@ -12,9 +10,9 @@ import type {
 } from '@sabaq/events';
 import type { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
-import { loadAssignment } from '../assignments/assignments/commands';
 import { taskStream } from '../tasks/task-commands';
 import { assignmentChangeDrafts } from './assignment-changes';
+import { resultDrafts } from './result-notices';
 
 /** One notification to make: for whom, of which type, with what the text is built from. */
 export interface Draft {
@@ -33,7 +31,7 @@ export const SOURCE_EVENTS = [
   'AssignmentResumed',
   'AssignmentFinished',
   'AssignmentUpdated',
-  'AssignmentScoreCalculated',
+  'AssignmentAttemptFinished',
   'AssignmentReviewerScoreCalculated',
   'UserCertificateIssued',
   'ProctoringActionRecorded',
@@ -71,20 +69,10 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       // The teacher suspended, resumed, finished or moved the whole assignment (an edit of anything
       // but its times notifies nobody).
       return assignmentChangeDrafts(services, event);
-    case 'AssignmentScoreCalculated':
-    case 'AssignmentReviewerScoreCalculated': {
-      const d = event.data as AssignmentScoreCalculatedData | AssignmentReviewerScoreCalculatedData;
-      const assignment = await assignmentFacts(services, d.assignment_id);
-      const reviewed = event.type === 'AssignmentReviewerScoreCalculated';
-      return [
-        {
-          recipientId: d.student_id,
-          schoolId: assignment.schoolId ?? school,
-          type: reviewed ? 'result_reviewed' : 'result_scored',
-          parameters: { assignment_id: d.assignment_id, assignment_name: assignment.name, score: d.score },
-        },
-      ];
-    }
+    case 'AssignmentAttemptFinished':
+    case 'AssignmentReviewerScoreCalculated':
+      // Once the attempt is over, and only when the assignment shows results (result-notices.ts).
+      return resultDrafts(services, event);
     case 'UserCertificateIssued': {
       const d = event.data as z.infer<typeof UserCertificateIssued.schema>;
       return [
@@ -146,11 +134,6 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
     default:
       return [];
   }
-}
-
-async function assignmentFacts(services: Services, assignmentId: string) {
-  const { state, schoolId } = await loadAssignment(services, assignmentId);
-  return { name: state.status === 'live' ? state.record.name : null, schoolId };
 }
 
 async function taskFacts(services: Services, taskId: string): Promise<TaskCreatedData | undefined> {

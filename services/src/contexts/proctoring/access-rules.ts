@@ -19,5 +19,6 @@ export const proctoringRouteAccess: RouteAccessTable = {
   'GET /api/proctoring/timelines/:attempt': proctoringWatchers,
   'POST /api/proctoring/timelines/:attempt/reviews': proctoringWatchers,
   'GET /api/proctoring/review-queue': proctoringWatchers,
+  'GET /api/proctoring/roster': proctoringWatchers,
   'GET /api/proctoring/analytics/violations': only('analyst', 'proctor', 'teacher', 'manager', 'admin'),
 };

@@ -16,6 +16,8 @@ export interface AttemptFacts {
   /** active or finished (the attempts table's status). */
   status: string;
   endsAt: Date | null;
+  /** When the attempt began: client times of its telemetry may not lie (much) before it. */
+  startedAt: Date | null;
   points: number;
 }
 
@@ -36,7 +38,7 @@ type Db = ReadModelDb | ReadModelTx;
 export async function attemptFacts(db: Db, attemptId: string): Promise<AttemptFacts | undefined> {
   const row = await db
     .selectFrom(TABLES.attempts)
-    .select(['id', 'assignment_id', 'student_id', 'school_id', 'status', 'ends_at', 'points'])
+    .select(['id', 'assignment_id', 'student_id', 'school_id', 'status', 'ends_at', 'started_at', 'points'])
     .where('id', '=', attemptId)
     .where('deleted', '=', false)
     .executeTakeFirst();
@@ -54,6 +56,7 @@ export function toAttemptFacts(row: Row): AttemptFacts {
     schoolId: textOrNull(row.school_id),
     status: String(row.status),
     endsAt: row.ends_at ? new Date(row.ends_at as string) : null,
+    startedAt: row.started_at ? new Date(row.started_at as string) : null,
     points: Number(row.points ?? 0),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from './ingest/record-actions';
 import { parseListQuery } from './read/list-query';
 import { actionEntity, activityEntity, listTelemetry, type TelemetryKind } from './read/list-telemetry';
+import { assignmentRoster } from './read/roster';
 import { openScreenshot } from './read/screenshot';
 import { reviewQueue } from './review/review-queue';
 import { reviewBody, reviewInterval } from './review/review-interval';
@@ -30,6 +31,7 @@ import { callerOf } from '../../platform/http/authenticate';
  * - GET /api/proctoring/screenshots/{action}/{index}: an action's screenshot, streamed
  * - GET /api/proctoring/timelines/{attempt}, POST /api/proctoring/timelines/{attempt}/reviews
  * - GET /api/proctoring/review-queue?assignment_id=
+ * - GET /api/proctoring/roster?assignment_id=: every student of the assignment, one state per attempt
  * - GET /api/proctoring/analytics/violations?assignment_id=: per type and per hour, from ClickHouse
  */
 export async function proctoringRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
@@ -151,6 +153,19 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
     { schema: { tags, querystring: z.object({ assignment_id: recordId }) } },
     async (request) => ({
       entities: await reviewQueue(services.db, callerOf(request), request.query.assignment_id),
+    }),
+  );
+
+  api.get(
+    '/api/proctoring/roster',
+    { schema: { tags, querystring: z.object({ assignment_id: recordId }) } },
+    async (request) => ({
+      entities: await assignmentRoster(
+        services.db,
+        callerOf(request),
+        request.query.assignment_id,
+        services.clock(),
+      ),
     }),
   );
 }

@@ -3,7 +3,15 @@ import type { AnalyticsStore } from '../ports/analytics';
 import type { EventStore, Subscription } from '../ports/event-store';
 import { loadCheckpoint, saveCheckpoint } from '../read-models/checkpoints';
 import type { ReadModelDb } from '../read-models/database';
+import {
+  errorText,
+  parkEvent,
+  projectionsWithReplayRequests,
+  replayRequested,
+} from '../projections/parked-events';
 import { BatchingWriter } from './batching-writer';
+import { ParkingSink } from './parking-sink';
+import { fitsClickHouseDate } from './values';
 
 export interface AnalyticsEventsProjectorOptions {
   store: EventStore;
@@ -43,12 +51,28 @@ export class AnalyticsEventsProjector {
     let from = checkpoint?.position ?? 0n;
     if (checkpoint && checkpoint.version !== ANALYTICS_EVENTS.version) {
       await analytics.command('TRUNCATE TABLE IF EXISTS events');
+      // Every event is copied again: what was parked is met again too.
+      await db.deleteFrom('projection_parked').where('projection', '=', ANALYTICS_EVENTS.name).execute();
       from = 0n;
     }
     await saveCheckpoint(db, ANALYTICS_EVENTS.name, from, ANALYTICS_EVENTS.version);
     this.added = from;
     this.saved = from;
-    this.writer = new BatchingWriter(analytics, {
+    // A row ClickHouse keeps refusing is parked (projections/parked-events.ts), not retried for ever.
+    const sink = new ParkingSink(analytics, {
+      alive: async () => (await analytics.query('SELECT 1 AS ok')).length === 1,
+      park: async (row, error) => {
+        await parkEvent(db, {
+          projection: ANALYTICS_EVENTS.name,
+          eventId: String(row.event_id),
+          position: BigInt(row.global_position as bigint),
+          eventType: String(row.type),
+          error,
+        });
+        this.options.onError?.(new Error(`analytics parked event ${String(row.event_id)}: ${error}`));
+      },
+    });
+    this.writer = new BatchingWriter(sink, {
       flushIntervalMs: this.options.flushIntervalMs ?? 1000,
       onError: (error) => this.options.onError?.(error),
     });
@@ -63,11 +87,29 @@ export class AnalyticsEventsProjector {
       },
       onError: (error) => this.options.onError?.(error),
     });
+    await this.replayParked();
     this.timer = setInterval(
-      () => void this.checkpoint().catch((e: unknown) => this.options.onError?.(e)),
+      () =>
+        void this.checkpoint()
+          .then(() => this.replayParked())
+          .catch((e: unknown) => this.options.onError?.(e)),
       1000,
     );
     this.timer.unref();
+  }
+
+  /** Copies again the parked events whose replay `npm run replay-parked` asked for. */
+  private async replayParked(): Promise<void> {
+    const { db, analytics, store } = this.options;
+    const asked = await projectionsWithReplayRequests(db).catch(() => new Set<string>());
+    if (!asked.has(ANALYTICS_EVENTS.name)) return;
+    try {
+      await replayRequested(db, store, ANALYTICS_EVENTS.name, (event) =>
+        analytics.insert('events', [this.row(event)]),
+      );
+    } catch (error) {
+      this.options.onError?.(new Error(`analytics replay of parked events failed: ${errorText(error)}`));
+    }
   }
 
   /** Resolves when every event visible now is written to ClickHouse and checkpointed. */
@@ -109,7 +151,8 @@ export class AnalyticsEventsProjector {
       event_id: event.id,
       global_position: event.globalPosition,
       recorded_at: event.recordedAt,
-      occurred_at: occurred && !Number.isNaN(occurred.getTime()) ? occurred : null,
+      // A time ClickHouse cannot hold (a client's year 1) is no time: views then use recorded_at.
+      occurred_at: occurred && fitsClickHouseDate(occurred) ? occurred : null,
       data: JSON.stringify(this.options.registry.redact(event).data),
     };
   }

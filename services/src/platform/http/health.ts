@@ -36,7 +36,8 @@ export class HealthChecks {
     // A failing projections probe must not take /health down with it: report none instead.
     const projections: ProjectionHealth[] = (await this.projectionsProbe?.().catch(() => undefined)) ?? [];
     const anyDown = components.some((c) => c.status !== 'up');
-    const projectionFailed = projections.some((p) => p.status === 'failed');
+    // A parked event is data some read model lacks: degraded, though every projection moves on.
+    const projectionFailed = projections.some((p) => p.status === 'failed' || (p.parked ?? 0) > 0);
     return {
       status: anyDown
         ? components.every((c) => c.status !== 'up')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rejectTooDeepBody } from './body-depth-guard';
 import { errorBody, installErrorHandler } from './error-handler';
 import { registerModelFiles } from './model-files';
 import { registerOpenApi } from './openapi';
@@ -61,6 +62,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator, routeAccess.table);
     // Every route, not only the record API's: a NUL in a user name must be a 422, not a 500 from PostgreSQL.
     scope.addHook('preValidation', rejectUnstorableText);
+    // A body nested thousands deep would overflow the stack of whatever recursive code meets it first.
+    scope.addHook('preValidation', rejectTooDeepBody);
     for (const plugin of options.plugins ?? []) await scope.register(plugin);
   });
 

@@ -4,6 +4,16 @@ import type { EventStore, Subscription } from '../ports/event-store';
 import type { ReadModelDb, ReadModelTx } from '../read-models/database';
 import { READ_MODEL_CHANGED_CHANNEL } from '../read-models/read-model-cache';
 import { CoalescedCheckpoint } from './coalesced-checkpoint';
+import {
+  errorText,
+  forgetParked,
+  MAX_BATCH_ATTEMPTS,
+  parkedSummaries,
+  parkEvent,
+  projectionsWithReplayRequests,
+  replayRequested,
+  type ParkedEvent,
+} from './parked-events';
 import type { Projection, ProjectionState } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -41,6 +51,8 @@ export class ProjectionRunner {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly expected = new Map<string, bigint>();
   private readonly checkpoints = new Map<string, CoalescedCheckpoint>();
+  /** Per projection: the first position of the batch that keeps failing, and how often it failed. */
+  private readonly failing = new Map<string, { at: bigint; attempts: number }>();
   private stopped = false;
   private watch: NodeJS.Timeout | undefined;
 
@@ -54,6 +66,8 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     for (const projection of this.options.projections) await this.startOne(projection);
+    // Replays asked for while no runner ran (the platform stopped) are done now.
+    await this.replayParked();
     // An idle projection sees no batch that would reveal a reset made elsewhere, so look now and then.
     this.watch = setInterval(() => void this.followMovedCheckpoints(), this.options.watchIntervalMs ?? 2000);
     this.watch.unref();
@@ -71,6 +85,7 @@ export class ProjectionRunner {
 
   private async followOnce(): Promise<void> {
     if (this.stopped) return;
+    await this.replayParked();
     try {
       const rows = await this.options.db
         .selectFrom('projection_checkpoints')
@@ -103,6 +118,40 @@ export class ProjectionRunner {
       this.options.log?.('checkpoint watch failed', {
         error: error instanceof Error ? error.message : String(error),
       });
+    }
+  }
+
+  /**
+   * Tries again the parked events whose replay `npm run replay-parked` asked for (parked-events.ts). An
+   * event is applied alone, in its own transaction, beside the running subscription: projections are
+   * idempotent by event id, and the checkpoint is already past it.
+   */
+  private async replayParked(): Promise<void> {
+    const asked = await projectionsWithReplayRequests(this.options.db).catch(() => new Set<string>());
+    for (const projection of this.options.projections) {
+      if (this.stopped) return;
+      if (!asked.has(projection.name)) continue;
+      try {
+        const handled = new Set(projection.handles);
+        const { replayed, failed } = await replayRequested(
+          this.options.db,
+          this.options.store,
+          projection.name,
+          async (event, tx) => {
+            if (!handled.has(event.type)) return;
+            await projection.apply(tx, [event]);
+            await announceChange(tx, projection.name);
+          },
+        );
+        if (replayed + failed > 0) {
+          this.options.log?.('parked events replayed', { projection: projection.name, replayed, failed });
+        }
+      } catch (error) {
+        this.options.log?.('parked events replay failed', {
+          projection: projection.name,
+          error: errorText(error),
+        });
+      }
     }
   }
 
@@ -166,6 +215,7 @@ export class ProjectionRunner {
           to: projection.version,
         });
         await projection.reset(tx);
+        await forgetParked(tx, projection.name);
         await announceChange(tx, projection.name);
         await writeCheckpoint(tx, projection.name, 0n, projection.version);
         return { position: 0n, rebuilding: true };
@@ -226,17 +276,41 @@ export class ProjectionRunner {
     if (relevant.length === 0) {
       checkpoint.skip(last.globalPosition);
     } else {
-      await checkpoint.exclusive(async () => {
-        await this.options.db.transaction().execute(async (tx) => {
-          const row = await lockCheckpoint(tx, projection.name);
-          if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
-          await projection.apply(tx, relevant);
-          await announceChange(tx, projection.name);
-          await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+      const first = events[0]!.globalPosition;
+      const failing = this.failing.get(projection.name);
+      // The same batch failed often enough: apply it event by event and park what still fails.
+      const isolate = failing !== undefined && failing.at === first && failing.attempts >= MAX_BATCH_ATTEMPTS;
+      try {
+        await checkpoint.exclusive(async () => {
+          const parked = await this.options.db.transaction().execute(async (tx) => {
+            const row = await lockCheckpoint(tx, projection.name);
+            if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
+            const stepped = isolate ? await applyOneByOne(tx, projection, relevant) : [];
+            if (!isolate) await projection.apply(tx, relevant);
+            await announceChange(tx, projection.name);
+            await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+            return stepped;
+          });
+          checkpoint.committed(last.globalPosition);
+          this.expected.set(projection.name, last.globalPosition);
+          for (const event of parked) {
+            this.options.log?.('projection parked an event it keeps failing on', {
+              projection: projection.name,
+              position: event.position.toString(),
+              event: event.eventId,
+              type: event.eventType,
+              error: event.error,
+            });
+          }
         });
-        checkpoint.committed(last.globalPosition);
-        this.expected.set(projection.name, last.globalPosition);
-      });
+        this.failing.delete(projection.name);
+      } catch (error) {
+        if (!(error instanceof CheckpointMovedError)) {
+          const attempts = failing?.at === first ? failing.attempts + 1 : 1;
+          this.failing.set(projection.name, { at: first, attempts });
+        }
+        throw error;
+      }
     }
     const state = this.stateByName.get(projection.name);
     if (state) {
@@ -268,9 +342,16 @@ export class ProjectionRunner {
     });
   }
 
-  /** Marks projections live once they reach the head; called by health checks. */
+  /** Marks projections live once they reach the head, with their parked events; called by health checks. */
   async refreshStatuses(head: bigint): Promise<ProjectionState[]> {
+    // Read from the table, not remembered: a replay by another process clears rows under us.
+    const parked = await parkedSummaries(this.options.db).catch(() => undefined);
     for (const state of this.stateByName.values()) {
+      if (parked) {
+        const summary = parked.get(state.name);
+        state.parked = summary?.count ?? 0;
+        state.parkedError = summary?.firstError;
+      }
       if (state.status === 'failed' || state.status === 'stopped') continue;
       state.status =
         state.position >= head ? 'live' : state.status === 'rebuilding' ? 'rebuilding' : 'catching_up';
@@ -313,9 +394,41 @@ export async function resetProjection(db: ReadModelDb, projection: Projection): 
       .execute();
     await lockCheckpoint(tx, projection.name);
     await projection.reset(tx);
+    await forgetParked(tx, projection.name);
     await announceChange(tx, projection.name);
     await writeCheckpoint(tx, projection.name, 0n, projection.version);
   });
+}
+
+/**
+ * Applies a batch one event at a time, each under a savepoint: an event whose apply fails is rolled
+ * back alone and parked, the others are applied. Runs only for a batch that failed whole repeatedly.
+ */
+async function applyOneByOne(
+  tx: ReadModelTx,
+  projection: Projection,
+  events: StoredEvent[],
+): Promise<ParkedEvent[]> {
+  const parked: ParkedEvent[] = [];
+  for (const event of events) {
+    await sql`SAVEPOINT sabaq_one_event`.execute(tx);
+    try {
+      await projection.apply(tx, [event]);
+      await sql`RELEASE SAVEPOINT sabaq_one_event`.execute(tx);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT sabaq_one_event`.execute(tx);
+      const entry: ParkedEvent = {
+        projection: projection.name,
+        eventId: event.id,
+        position: event.globalPosition,
+        eventType: event.type,
+        error: errorText(error),
+      };
+      await parkEvent(tx, entry);
+      parked.push(entry);
+    }
+  }
+  return parked;
 }
 
 /**

@@ -26,4 +26,7 @@ export interface ProjectionState {
   status: ProjectionStatus;
   position: bigint;
   lastError?: string;
+  /** Events stepped over after repeated failures (parked-events.ts), and the first one's error. */
+  parked?: number;
+  parkedError?: string;
 }

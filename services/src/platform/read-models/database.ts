@@ -14,6 +14,19 @@ export interface PlatformTables {
     version: number;
     updated_at: Date;
   };
+  /** Events a projection stepped over after failing on them (projections/parked-events.ts). */
+  projection_parked: {
+    projection: string;
+    event_id: string;
+    /** Global position, a decimal string (bigint). */
+    position: string;
+    event_type: string;
+    error: string;
+    attempts: number;
+    parked_at: Date;
+    /** Set by `npm run replay-parked`: the projection tries the event again and clears the row on success. */
+    replay_requested_at: Date | null;
+  };
 }
 
 // Kysely's database type is structural: contexts extend it with their own tables.

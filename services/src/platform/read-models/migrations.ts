@@ -24,6 +24,23 @@ export const platformMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_platform_projection_parked': {
+    async up(db: Kysely<unknown>) {
+      // Events a projection failed on repeatedly and stepped over (projections/parked-events.ts).
+      await db.schema
+        .createTable('projection_parked')
+        .addColumn('projection', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('error', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('parked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('replay_requested_at', 'timestamptz')
+        .addPrimaryKeyConstraint('projection_parked_pk', ['projection', 'event_id'])
+        .execute();
+    },
+  },
 };
 
 export async function migrateReadModels(

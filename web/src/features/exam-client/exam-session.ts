@@ -74,7 +74,7 @@ export async function startExamSession(
   settings: ProctoringSettings,
   equipment: HeldEquipment,
   hooks: () => ExamSessionHooks,
-): Promise<() => Promise<void>> {
+): Promise<(reason?: string) => Promise<void>> {
   const id = attempt.assignment_attempt_id;
   const signal = (s: ClientSignal) => {
     if (s.activity) {
@@ -192,12 +192,14 @@ export async function startExamSession(
 
   let ending: Promise<void> | undefined;
   // Once only: called before the attempt finishes, and again when the page leaves the attempt.
-  return () =>
+  return (reason?: string) =>
     (ending ??= (async () => {
+      // The student chose to leave: said at once, before the recorders' last chunks are closed.
+      if (reason) postAction(attempt, 'session_ended', { description: reason });
       for (const stop of stops) stop();
       await Promise.all(recorders.map((r) => r.stop()));
       if (recorders.length > 0) postAction(attempt, 'recording_stopped');
-      postAction(attempt, 'session_ended');
+      if (!reason) postAction(attempt, 'session_ended');
       await actionSender.drain(10_000);
     })());
 }

@@ -1,5 +1,8 @@
-/** Ends a running session: stops its detectors and recorders and posts its last actions. */
-export type EndSession = () => Promise<void>;
+/**
+ * Ends a running session: stops its detectors and recorders and posts its last actions; `reason` says
+ * why when the student left the exam (posted with `session_ended`).
+ */
+export type EndSession = (reason?: string) => Promise<void>;
 
 /** One component's hold on a session. */
 export interface SessionHold {
@@ -56,11 +59,11 @@ export class SessionKeeper<H> {
       entry = created;
     }
     const own = entry;
-    const end = (): Promise<void> => {
+    const end = (reason?: string): Promise<void> => {
       clearTimeout(own.timer);
       if (this.entries.get(key) === own) this.entries.delete(key);
       own.ending ??= own.session.then(
-        (stop) => stop(),
+        (stop) => stop(reason),
         () => undefined,
       );
       return own.ending;

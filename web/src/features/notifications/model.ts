@@ -50,7 +50,9 @@ export function notificationText(
     p.starting_at = moment(p.starting_at, language);
     p.ending_at = moment(p.ending_at, language);
   }
-  const description = fill(template.description, p);
+  // A result told without points (the assignment shows results, not scores): the name alone.
+  const unscored = (type === 'result_scored' || type === 'result_reviewed') && p.score == null;
+  const description = fill(unscored ? template.description.split(':')[0]! : template.description, p);
   return { name: template.name, description: description.replace(/^«»:?\s*/, '') || null };
 }
 

@@ -30,6 +30,21 @@ describe('notification texts', () => {
     expect(notificationText(registered, 'ru').description).toBe('Ученик зарегистрировался по коду «7 А»');
   });
 
+  it('tells a result with its points when scores are shown, without them when only results are', () => {
+    const scored: Notification = {
+      ...given,
+      type: 'result_scored',
+      parameters: { assignment_id: 'as-1', assignment_name: 'Дроби', score: 7 },
+    };
+    expect(notificationText(scored, 'ru')).toEqual({
+      name: 'Результат готов',
+      description: '«Дроби»: 7 балл.',
+    });
+    const unscored = { ...scored, parameters: { ...scored.parameters, score: null } };
+    expect(notificationText(unscored, 'ru').description).toBe('«Дроби»');
+    expect(notificationText(unscored, 'en').description).toBe('“Дроби”');
+  });
+
   it('shows what the server sent for a type it does not know, and nothing for an unnamed one', () => {
     expect(notificationText({ ...given, type: 'other', name: 'Привет' }, 'ru')).toEqual({
       name: 'Привет',

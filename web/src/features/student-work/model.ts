@@ -58,8 +58,10 @@ export interface StudentResult {
   assignment_attempt_id: string;
   component_id: string;
   answer: Record<string, unknown> | null;
+  /** 1 (answered) while the verdict is not shown to the student (docs/assignments.md). */
   result: 0 | 1 | 2 | 3;
-  points: number;
+  /** null while points are not shown to the student. */
+  points: number | null;
 }
 
 export const QUESTION_TYPES = ['free', 'open', 'choice', 'fill-space', 'drag-and-drop', 'code'] as const;

@@ -1,3 +1,4 @@
+import { ALLOWED_AGGREGATE_FUNCTIONS, ALLOWED_SCALAR_FUNCTIONS } from './allowed-functions';
 import { ANALYST_TABLE_NAMES } from './analyst-tables';
 import { SqlRefused } from './refusal';
 
@@ -42,47 +43,49 @@ export function parseAst(lines: readonly string[]): AstNode {
 }
 
 /**
- * Scalar functions that read outside the query's tables (files, dictionaries, Join tables, the server's
- * own state) or only stall the engine. Table functions are refused wherever they stand (TableExpression).
+ * Functions are allowed by name (allowed-functions.ts): anything else is refused, so a function the
+ * engine gains later is closed until someone reads what it does. Matching ignores case, as ClickHouse
+ * does for most of them; no refused name differs from an allowed one only in case.
  */
-const DENIED_FUNCTIONS = new Set(
-  [
-    'file',
-    'joinGet',
-    'joinGetOrNull',
-    'hasColumnInTable',
-    'getServerSetting',
-    'getMergeTreeSetting',
-    'getClientHTTPHeader',
-    'getMacro',
-    'catboostEvaluate',
-    'modelEvaluate',
-    'fuzzQuery',
-    'sleep',
-    'sleepEachRow',
-    'hostName',
-    'fqdn',
-    'getOSKernelVersion',
-    'filesystemAvailable',
-    'filesystemCapacity',
-    'filesystemUnreserved',
-    'currentDatabase',
-    'currentUser',
-    'currentProfiles',
-    'currentRoles',
-    'enabledProfiles',
-    'enabledRoles',
-    'defaultProfiles',
-    'defaultRoles',
-    'showCertificate',
-    'generateSerialID',
-    'naiveBayesClassifier',
-    'getServerPort',
-    'serverUUID',
-  ].map((f) => f.toLowerCase()),
-);
-/** Whole families by prefix: dictGet, dictHas, dictGetHierarchy, … all read dictionaries. */
-const DENIED_PREFIXES = ['dict', 'filesystem'];
+// _CAST is how ClickHouse writes a typed query parameter ({p:String}) into the tree it shows.
+const ALLOWED_SCALAR = new Set([...ALLOWED_SCALAR_FUNCTIONS, '_CAST'].map((f) => f.toLowerCase()));
+const ALLOWED_AGGREGATE = new Set(ALLOWED_AGGREGATE_FUNCTIONS.map((f) => f.toLowerCase()));
+/** Aggregate combinators, which ClickHouse lets any aggregate take, stacked: sumIf, uniqArrayIf, avgState … */
+const COMBINATORS = [
+  'simplestate',
+  'mergestate',
+  'ordefault',
+  'distinct',
+  'resample',
+  'foreach',
+  'argmax',
+  'argmin',
+  'ornull',
+  'tuple',
+  'merge',
+  'state',
+  'array',
+  'null',
+  'map',
+  'if',
+];
+
+export function isAllowedFunction(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ALLOWED_SCALAR.has(lower) || isAllowedAggregate(lower);
+}
+
+/** An allowed aggregate, with any stack of combinators: sumIf, uniqArrayIf, avgState … */
+function isAllowedAggregate(lower: string): boolean {
+  if (ALLOWED_AGGREGATE.has(lower)) return true;
+  return COMBINATORS.some(
+    (suffix) =>
+      lower.length > suffix.length &&
+      lower.endsWith(suffix) &&
+      isAllowedAggregate(lower.slice(0, -suffix.length)),
+  );
+}
+
 /** IN and its kin take a table by name on the right: `x IN events` reads events without a FROM. */
 const IN_FUNCTIONS = new Set([
   'in',
@@ -134,6 +137,9 @@ function checkNode(node: AstNode, context: AstCheckContext): void {
     case 'TableIdentifier': {
       const name = node.name;
       if (ANALYST_TABLE_NAMES.has(name) || context.cteNames.has(name)) return;
+      // The one-row table ClickHouse itself puts under a SELECT without FROM (the analyst cannot name it:
+      // static-check.ts refuses system.*); it holds a single 0.
+      if (name === 'system.one') return;
       if (/^(system|information_schema)\./i.test(name)) throw new SqlRefused(`Таблицы ${name} недоступны`);
       throw new SqlRefused(`Таблица ${name} недоступна: можно читать ${[...ANALYST_TABLE_NAMES].join(', ')}`);
     }
@@ -142,7 +148,7 @@ function checkNode(node: AstNode, context: AstCheckContext): void {
       if (node.parent?.kind === 'TableExpression') {
         throw new SqlRefused(`Табличная функция ${node.name} запрещена`);
       }
-      if (DENIED_FUNCTIONS.has(name) || DENIED_PREFIXES.some((p) => name.startsWith(p))) {
+      if (!isAllowedFunction(name)) {
         throw new SqlRefused(`Функция ${node.name} запрещена`);
       }
       if (IN_FUNCTIONS.has(name)) {

@@ -87,8 +87,12 @@ function settings(): string {
   ].join(', ');
 }
 
+/**
+ * EXPLAIN as a subquery: its lines then come back in the format the client asks for (JSONEachRow). Run
+ * bare, chdb prints EXPLAIN in its own CSV-like text whatever the format, which broke on any quote.
+ */
 async function explain(analytics: AnalyticsStore, sql: string, params: QueryParams): Promise<string[]> {
-  const rows = await analytics.query<unknown>(sql, params);
+  const rows = await analytics.query<unknown>(`SELECT explain FROM (\n${sql}\n)`, params);
   // One String column named explain; read by position, whatever the adapter calls it.
   return rows.map((row) =>
     typeof row === 'string' ? row : String(Object.values(row as Record<string, unknown>)[0] ?? ''),
@@ -124,6 +128,8 @@ async function engine<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (isClickHouseError(error)) throw new SqlRefused(cleanMessage(error.message), 'Ошибка в запросе');
+    // An answer the client could not read (a value's text broke its JSON) is about this query too.
+    if (error instanceof SyntaxError) throw new SqlRefused(cleanMessage(error.message), 'Ошибка в запросе');
     throw error;
   }
 }

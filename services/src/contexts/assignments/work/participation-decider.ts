@@ -298,6 +298,10 @@ function decidePrimary(command: ParticipationCommand, state: ParticipationState)
       const current = attempt.results.find((r) => r.componentId === component.id);
       // The same answer again (a double submit, a retry): nothing new to record.
       if (current?.answerKey === answerKey) return [];
+      // With straight answers the verdict is shown at once: a second answer would probe the options.
+      if (current && assignment.record.is_straight_answer) {
+        throw invalid('component_id', 'Ответ на этот вопрос уже принят');
+      }
       return [
         {
           type: 'AssignmentResultRecorded',

@@ -142,6 +142,22 @@ describe('a student’s work on an assignment', () => {
     expect(changed[1]!.data).toMatchObject({ score: 0 });
   });
 
+  it('takes one answer a question with straight answers: the verdict was shown, a second would probe', () => {
+    const straight = { ...open, record: assignmentRecord({ is_straight_answer: true }) };
+    const first = when([started()], {
+      ...answer('q2', ['a'], { result: 2, points: 0 }),
+      assignment: straight,
+    });
+    expect(first[0]!.type).toBe('AssignmentResultRecorded');
+    const again = { ...answer('q2', ['b'], { result: 3, points: 2 }), assignment: straight };
+    expect(errorsOf(() => when([started(), ...first], again))).toEqual({
+      component_id: ['Ответ на этот вопрос уже принят'],
+    });
+    // The same answer sent again (a retry) is still taken as nothing new.
+    const retry = { ...answer('q2', ['a'], { result: 2, points: 0 }), assignment: straight };
+    expect(when([started(), ...first], retry)).toEqual([]);
+  });
+
   it('averages over the assignment’s questions with the avg method, rounded up', () => {
     const avg = { ...open, record: assignmentRecord({ points_method_type: 'avg' }) };
     const events = play(

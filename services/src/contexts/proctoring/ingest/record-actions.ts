@@ -11,12 +11,18 @@ import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';
 import { uuidV5 } from '../../../platform/ids';
 import type { ActionBody, ActivityBody } from './bodies';
+import { requireOneFace } from './identity-photo';
 import { decodeScreenshot, storeScreenshots } from './screenshots';
 import { openAttemptForWriting, sourceFor, type OpenAttempt } from './write-gate';
 
 type Services = Pick<ContextServices, 'db' | 'clock' | 'ingest' | 'objects' | 'newId'>;
 
-/** A client time may run a little ahead of the server's; further ahead is a broken clock. */
+/**
+ * A client clock may run a little ahead of the server's, or behind it: an item's time may be this much
+ * later than now or earlier than its attempt's start. Further is a broken clock or a forged time, and
+ * such a time once stored broke every reader after it (a year-1 action: the analytics copy stopped for
+ * every school, the attempt's lists answered 500).
+ */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
@@ -30,12 +36,24 @@ export const telemetryEventId = (
   newId: () => string,
 ) => (clientId === undefined ? newId() : uuidV5(`proctoring:${kind}:${attemptId}:${clientId}`));
 
-function occurredAt(services: Services, value: string | undefined, field: string): string {
+function occurredAt(
+  services: Services,
+  attempt: OpenAttempt['attempt'],
+  value: string | undefined,
+  field: string,
+): string {
   const now = services.clock();
   if (value === undefined) return now.toISOString();
   const at = new Date(value);
+  if (Number.isNaN(at.getTime())) {
+    throw new ValidationError('Некорректное время', { [field]: ['Некорректное время'] });
+  }
   if (at.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
     throw new ValidationError('Время действия в будущем', { [field]: ['Время действия в будущем'] });
+  }
+  if (attempt.startedAt && at.getTime() < attempt.startedAt.getTime() - MAX_CLOCK_SKEW_MS) {
+    const message = 'Время действия раньше начала попытки';
+    throw new ValidationError(message, { [field]: [message] });
   }
   return at.toISOString();
 }
@@ -71,7 +89,7 @@ export async function prepareAction(
   const open = await opening;
   const source = sourceFor(caller, open.asStudent, body.action_type, body.source);
   const condition = conditionOf(body, field);
-  const occurred = occurredAt(services, body.created_at, `${field}created_at`);
+  const occurred = occurredAt(services, open.attempt, body.created_at, `${field}created_at`);
   const eventId = telemetryEventId('action', open.attempt.attemptId, body.id, services.newId);
   const images = [...(body.screenshot ? [body.screenshot] : []), ...(body.screenshots ?? [])].map(
     (value, i) =>
@@ -80,6 +98,8 @@ export async function prepareAction(
   if (images.length > 5) {
     throw new ValidationError('Не больше 5 снимков', { [`${field}screenshots`]: ['Не больше 5 снимков'] });
   }
+  // No "identity verified" for a photo that shows nobody (identity-photo.ts).
+  if (body.action_type === 'identity_verified') await requireOneFace(images, `${field}screenshot`);
   const screenshots = await storeScreenshots(
     services.objects,
     { schoolId: caller.schoolId!, attemptId: open.attempt.attemptId, eventId },
@@ -202,7 +222,7 @@ export async function recordActivity(services: Services, caller: Caller, body: A
       activity_type: ['Активность записывает студент'],
     });
   }
-  const occurred = occurredAt(services, body.created_at, 'created_at');
+  const occurred = occurredAt(services, open.attempt, body.created_at, 'created_at');
   const id = telemetryEventId('activity', attemptId, body.id, services.newId);
   const data = {
     assignmentId: open.attempt.assignmentId,

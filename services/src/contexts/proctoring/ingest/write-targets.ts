@@ -70,7 +70,7 @@ class WriteTargetLoader {
 
 async function queryWriteTargets(db: ReadModelDb, attemptIds: string[]) {
   const { rows } = await sql<Row>`
-    SELECT t.id, t.assignment_id, t.student_id, t.school_id, t.status, t.ends_at, t.points,
+    SELECT t.id, t.assignment_id, t.student_id, t.school_id, t.status, t.ends_at, t.started_at, t.points,
       a.id AS a_id, a.school_id AS a_school_id, a.owner_id AS a_owner_id, a.reviewers AS a_reviewers,
       a.is_suspended AS a_is_suspended, a.is_finished AS a_is_finished,
       a.is_proctoring AS a_is_proctoring, a.points AS a_points,

@@ -39,10 +39,12 @@ export async function listTelemetry(
   let inner = db
     .selectFrom(table)
     .selectAll()
+    // bigint, not int: any two stored times differ by far less than 2^63 seconds, while a client time
+    // years off (stored before times were bounded) overflowed int and made the whole list a 500.
     .select(
       sql<
-        number | null
-      >`round(extract(epoch from created_at - lag(created_at) over (partition by assignment_id, student_id order by created_at, id)))::int`.as(
+        string | null
+      >`round(extract(epoch from created_at - lag(created_at) over (partition by assignment_id, student_id order by created_at, id)))::bigint`.as(
         'diff',
       ),
     )
@@ -93,10 +95,19 @@ export function actionEntity(row: Row) {
     is_archived: row.is_archived,
     description: row.description,
     source: row.source,
-    created_at: new Date(row.created_at).toISOString(),
-    diff: row.diff === null || row.diff === undefined ? null : Number(row.diff),
+    created_at: isoOf(row.created_at),
+    diff: diffOf(row.diff),
   };
 }
+
+/** A stored time as ISO 8601; one no Date can hold (PostgreSQL's infinity) as null rather than a 500. */
+function isoOf(value: unknown): string | null {
+  const at = new Date(value as string);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+const diffOf = (value: unknown): number | null =>
+  value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
 
 export function activityEntity(row: Row) {
   return {
@@ -107,7 +118,7 @@ export function activityEntity(row: Row) {
     chapter_id: row.chapter_id,
     component_id: row.component_id,
     activity_type: row.activity_type,
-    created_at: new Date(row.created_at).toISOString(),
-    diff: row.diff === null || row.diff === undefined ? null : Number(row.diff),
+    created_at: isoOf(row.created_at),
+    diff: diffOf(row.diff),
   };
 }

@@ -32,6 +32,16 @@ export interface CollectionDefinition {
   projection: string;
   columns: Record<string, ColumnType>;
   toEntity(row: Row): Record<string, unknown>;
+  /**
+   * What one caller is shown of the entities, after `toEntity`: a context hides here what the record
+   * tells this caller too early (a student's grades during an attempt). It may read only the tables of
+   * the collection's projection, so a cached answer is dropped when what it depends on changes.
+   */
+  present?(
+    services: ContextServices,
+    caller: Caller,
+    entities: Record<string, unknown>[],
+  ): Promise<Record<string, unknown>[]>;
   create: z.ZodObject;
   update: z.ZodObject;
   events: RecordEventTypes;

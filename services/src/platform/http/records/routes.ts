@@ -45,10 +45,13 @@ export async function registerCollections(
     });
     const scopeOf = (request: FastifyRequest, action: Action) =>
       authorize(access, collection.name, action, callerOf(request));
+    const present = async (request: FastifyRequest, entities: Record<string, unknown>[]) =>
+      collection.present ? collection.present(services, callerOf(request), entities) : entities;
     const entityOf = async (request: FastifyRequest, id: string, action: Action) => {
       const row = await repository.get(id, scopeOf(request, action));
       if (!row) throw new NotFoundError(`No ${collection.name} record ${id}`);
-      return collection.toEntity(row);
+      const [entity] = await present(request, [collection.toEntity(row)]);
+      return entity!;
     };
     /**
      * A read's whole JSON answer, kept in the read-model cache beside the rows it was built from. The
@@ -93,7 +96,11 @@ export async function registerCollections(
           const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
           const query = listQuery(collection, request.query);
           const { rows, page } = await repository.list(query, scopeOf(request, 'list'));
-          const entities = rows.map((row) => trimFields(collection.toEntity(row), fields));
+          const shown = await present(
+            request,
+            rows.map((row) => collection.toEntity(row)),
+          );
+          const entities = shown.map((entity) => trimFields(entity, fields));
           return { entities: page ? { data: entities, ...page } : entities };
         }),
     );

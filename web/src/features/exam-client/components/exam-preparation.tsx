@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { cameraThresholds } from '../detectors/camera-thresholds';
 import { heldEquipment, type HeldEquipment } from '../model/held-equipment';
 import { canStart, requiredEquipment, settingsOf } from '../model/requirements';
 import { EquipmentCheck, type CheckStates } from './equipment-check';
@@ -59,6 +60,7 @@ export function ExamPreparation({
         <IdentityPhoto
           camera={states.camera === 'passed' ? equipment.camera : undefined}
           photo={photo}
+          minFaceScore={cameraThresholds(settings).faceMinScore}
           onPhoto={takePhoto}
         />
       ) : null}

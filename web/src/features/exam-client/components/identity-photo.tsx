@@ -1,5 +1,6 @@
-import { Button, Group, Image, Paper, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Image, Paper, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { photoFaceCounter } from '../detectors/photo-faces';
 import { useExamText } from '../i18n/use-exam-text';
 
 /** The photo's size: enough to recognise a face, small enough for the action's 2 MB limit many times over. */
@@ -14,19 +15,44 @@ function grabFrame(video: HTMLVideoElement): string {
   return canvas.toDataURL('image/jpeg', 0.85);
 }
 
-/** The identification photo: the camera's picture live, a frame taken, shown, and retaken if wanted. */
+/**
+ * The identification photo: the camera's picture live, a frame taken and checked to show exactly one
+ * face (every later comparison is made against it, and the server refuses any other), shown, and retaken
+ * if wanted. A frame of nobody, or of two people, is refused with the reason and the camera stays live.
+ */
 export function IdentityPhoto({
   camera,
   photo,
+  minFaceScore,
   onPhoto,
 }: {
   camera: MediaStream | undefined;
   photo: string | undefined;
+  /** The least detector score that counts as a face (the assignment's camera thresholds). */
+  minFaceScore: number;
   onPhoto: (photo: string | undefined) => void;
 }) {
   const t = useExamText();
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [refused, setRefused] = useState<'none' | 'many' | null>(null);
+  /** Photos checked so far: tells a test (and a screen reader's status) that a new verdict is in. */
+  const [checks, setChecks] = useState(0);
+  const counter = useMemo(() => photoFaceCounter(minFaceScore), [minFaceScore]);
+  useEffect(() => () => counter.close(), [counter]);
+  const take = async () => {
+    if (!video.current) return;
+    const frame = grabFrame(video.current);
+    setChecking(true);
+    setRefused(null);
+    const faces = await counter.count(frame);
+    setChecking(false);
+    setChecks((n) => n + 1);
+    // Not counted (the model did not load here): taken, and the server counts the faces itself.
+    if (faces === null || faces === 1) onPhoto(frame);
+    else setRefused(faces === 0 ? 'none' : 'many');
+  };
   useEffect(() => {
     const element = video.current;
     if (!element || !camera || photo) return;
@@ -45,6 +71,7 @@ export function IdentityPhoto({
       component="section"
       aria-labelledby="photo-title"
       data-testid="identity-photo"
+      data-checks={checks}
     >
       <Title order={2} fz="md" mb="xs" id="photo-title">
         {t('photo.title')}
@@ -69,6 +96,11 @@ export function IdentityPhoto({
           style={{ borderRadius: 4, background: '#222' }}
         />
       )}
+      {refused ? (
+        <Alert color="red" mt="sm" data-testid="photo-refused" data-reason={refused}>
+          {t(refused === 'none' ? 'photo.noFace' : 'photo.manyFaces')}
+        </Alert>
+      ) : null}
       <Group mt="sm">
         {photo ? (
           <Button variant="default" onClick={() => onPhoto(undefined)} data-testid="photo-retake">
@@ -77,10 +109,11 @@ export function IdentityPhoto({
         ) : (
           <Button
             disabled={!camera || !playing}
-            onClick={() => video.current && onPhoto(grabFrame(video.current))}
+            loading={checking}
+            onClick={() => void take()}
             data-testid="photo-take"
           >
-            {t('photo.take')}
+            {t(refused ? 'photo.retake' : 'photo.take')}
           </Button>
         )}
       </Group>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useHoldFocusMode } from '../../../shared/ui/focus-mode';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
 import { examSessions, startExamSession } from '../exam-session';
 import { BeforeFinishContext } from '../model/before-finish';
@@ -9,8 +10,11 @@ import { settingsOf } from '../model/requirements';
 import { startUploader } from '../recording/uploader';
 import { ExamPreparation, type ProctoredAssignment } from './exam-preparation';
 import { ExamStatusBar } from './exam-status-bar';
+import { useLeaveGuard } from './leave-guard';
 import { SecondCameraLink } from './second-camera-link';
 
+/** What `session_ended` says when the student chose to leave the exam's page (for the proctor). */
+const LEFT_THE_EXAM = 'left the exam page';
 /** How long a warning stays on screen after it was posted. */
 const WARNING_SHOWN_MS = 8_000;
 
@@ -18,6 +22,8 @@ const WARNING_SHOWN_MS = 8_000;
  * A proctored attempt in progress: the attempt's own screen (children) under the proctoring strip,
  * with the recording, the checks and the detectors running while it is shown. After a reload the
  * streams are gone: the equipment check runs again (without a new photo) before the exam continues.
+ * The shell is in focus mode meanwhile (no menu, chat, basket, switchers), and leaving the page asks
+ * first; a student who leaves ends the session with `session_ended` saying so, for the proctor.
  */
 export function ProctoredExam({
   assignment,
@@ -36,10 +42,20 @@ export function ProctoredExam({
   const [recording, setRecording] = useState(false);
   const [unavailable, setUnavailable] = useState<string[]>([]);
   const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const ending = useRef<(() => Promise<void>) | undefined>(undefined);
+  const ending = useRef<((reason?: string) => Promise<void>) | undefined>(undefined);
   const beforeFinish = useCallback(async () => {
     await ending.current?.();
   }, []);
+  useHoldFocusMode();
+  useLeaveGuard(
+    true,
+    {
+      title: t('leave.title'),
+      message: t('leave.text'),
+      confirmLabel: t('leave.confirm'),
+    },
+    () => void ending.current?.(LEFT_THE_EXAM),
+  );
 
   // Chunks a closed tab left behind go as soon as the student is back.
   useEffect(() => {

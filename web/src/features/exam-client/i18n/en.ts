@@ -23,11 +23,19 @@ export const en: ExamMessages = {
     denied: 'Access not given: {{reason}}',
     allPassed: 'Equipment ready',
   },
+  leave: {
+    title: 'Leave the exam?',
+    text: 'The attempt goes on, but the recording and the checks stop, and the proctor sees that you left the exam page.',
+    confirm: 'Leave',
+  },
   photo: {
     title: 'Identification photo',
     hint: 'Look at the camera; your face must be clearly visible.',
     take: 'Take photo',
     retake: 'Retake',
+    noFace:
+      'No face was found on the photo. Sit in front of the camera with your face clearly visible and take it again.',
+    manyFaces: 'There is more than one face on the photo. Only you should be in the frame: take it again.',
     alt: 'Identification photo',
   },
   start: {

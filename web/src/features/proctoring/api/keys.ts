@@ -4,6 +4,7 @@ export const proctoringKeys = {
   assignments: (page: number) => ['proctoring', 'assignments', page] as const,
   assignment: (id: string) => ['proctoring', 'assignment', id] as const,
   roster: (id: string) => ['proctoring', 'roster', id] as const,
+  students: (id: string) => ['proctoring', 'students', id] as const,
   names: (ids: string[]) => ['proctoring', 'names', ids] as const,
   recent: (id: string) => ['proctoring', 'recent', id] as const,
   queue: (id: string) => ['proctoring', 'queue', id] as const,

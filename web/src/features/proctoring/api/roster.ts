@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, records, type Page } from '../../../shared/api';
-import type { AttemptSummary, ProctoringAction, QueueEntry } from '../model/types';
+import type { AttemptSummary, ProctoringAction, QueueEntry, RosterEntry } from '../model/types';
 import { proctoringKeys } from './keys';
 import { unlessRefused } from './refusal';
 
@@ -48,6 +48,20 @@ export function attemptsQuery(assignmentId: string) {
           signal,
         ),
       ),
+  });
+}
+
+/** Every student of the assignment with one state per attempt (the proctoring context's roster). */
+export function studentsRosterQuery(assignmentId: string) {
+  return queryOptions({
+    queryKey: proctoringKeys.students(assignmentId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ entities: RosterEntry[] }>('/api/proctoring/roster', {
+          query: { assignment_id: assignmentId },
+          signal,
+        })
+      ).entities,
   });
 }
 

@@ -15,6 +15,7 @@ import {
   recentActionsQuery,
   reviewQueueQuery,
   studentNamesQuery,
+  studentsRosterQuery,
 } from '../api/roster';
 import { sendProctorAction } from '../api/timeline';
 import { useAssignmentFeed } from '../live/use-assignment-feed';
@@ -29,6 +30,14 @@ import { AiReportPanel } from '../../ai-report';
 const LIVE_COLORS = { connecting: 'gray', live: 'teal', offline: 'orange', refused: 'red' } as const;
 /** Pushes come in bursts: the queue and the open timeline are read again at most this often. */
 const REFRESH_EVERY_MS = 1_000;
+/** Actions after which a row's state may have changed (started, held, ended). */
+const STATE_CHANGES = new Set([
+  'session_started',
+  'session_ended',
+  'exam_suspended',
+  'exam_resumed',
+  'exam_stopped',
+]);
 
 /**
  * /p/assignments/{assignment} and /t/assignments/proctoring/{assignment}: the live grid of the
@@ -45,6 +54,7 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
 
   const head = useQuery(assignmentHeadQuery(assignmentId));
   const attempts = useQuery(attemptsQuery(assignmentId));
+  const roster = useQuery(studentsRosterQuery(assignmentId));
   const queue = useQuery(reviewQueueQuery(assignmentId));
   const recent = useQuery(recentActionsQuery(assignmentId));
   const [live, setLive] = useState<ProctoringAction[]>([]);
@@ -58,6 +68,7 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
       pending.current = setTimeout(() => {
         pending.current = null;
         void queryClient.invalidateQueries({ queryKey: proctoringKeys.queue(assignmentId) });
+        void queryClient.invalidateQueries({ queryKey: proctoringKeys.students(assignmentId) });
         for (const attempt of touchedAttempts.current) {
           void queryClient.invalidateQueries({ queryKey: proctoringKeys.timeline(attempt) });
         }
@@ -72,26 +83,29 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
     (action) => {
       setLive((current) => [...current, action]);
       const kind = proctoringActionKind(action.action_type);
-      if (kind === 'violation' || kind === 'warning') refreshSoon(action.assignment_attempt_id);
+      // A new attempt, a hold, an attempt's end: the roster's states are read again with the queue.
+      if (kind === 'violation' || kind === 'warning' || STATE_CHANGES.has(action.action_type))
+        refreshSoon(action.assignment_attempt_id);
     },
     () => {
       void queryClient.invalidateQueries({ queryKey: proctoringKeys.recent(assignmentId) });
       void queryClient.invalidateQueries({ queryKey: proctoringKeys.roster(assignmentId) });
+      void queryClient.invalidateQueries({ queryKey: proctoringKeys.students(assignmentId) });
       refreshSoon(selected);
     },
   );
 
   const actions = useMemo(() => mergeActions(recent.data ?? [], live), [recent.data, live]);
   const rows = useMemo(
-    () => buildGrid(attempts.data ?? [], queue.data ?? [], actions),
-    [attempts.data, queue.data, actions],
+    () => buildGrid(attempts.data ?? [], queue.data ?? [], actions, roster.data ?? []),
+    [attempts.data, queue.data, actions, roster.data],
   );
   const studentIds = useMemo(() => [...new Set(rows.map((r) => r.studentId))].sort(), [rows]);
   const names = useQuery(studentNamesQuery(studentIds));
   const nameOf = (row: GridRow) =>
     names.data?.[row.studentId] ?? t('proctoring.grid.studentShort', { id: row.studentId.slice(0, 8) });
   const ordered = orderGrid(rows, order, names.data ?? {});
-  const selectedRow = rows.find((r) => r.attemptId === selected) ?? null;
+  const selectedRow = rows.find((r) => r.attemptId !== null && r.attemptId === selected) ?? null;
   const liveOfSelected = useMemo(
     () => (selected ? live.filter((a) => a.assignment_attempt_id === selected) : []),
     [live, selected],
@@ -99,13 +113,16 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
 
   const [dialog, setDialog] = useState<{ row: GridRow; act: 'message' | 'warning' } | null>(null);
   const act = useMutation({
-    mutationFn: ({ row, type, text }: { row: GridRow; type: ProctorAction; text?: string }) =>
-      sendProctorAction({
+    mutationFn: ({ row, type, text }: { row: GridRow; type: ProctorAction; text?: string }) => {
+      // The grid offers no act on a student who has not started.
+      if (!row.attemptId) throw new Error(t('proctoring.state.not_started'));
+      return sendProctorAction({
         assignment_id: assignmentId,
         assignment_attempt_id: row.attemptId,
         action_type: type,
         ...(text ? { description: text } : {}),
-      }),
+      });
+    },
     onSuccess: () => {
       setDialog(null);
       notifications.show({ color: 'teal', message: t('proctoring.act.sent') });
@@ -194,7 +211,7 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
           ]}
         />
       </Group>
-      {queue.isPending || recent.isPending || attempts.isPending ? (
+      {queue.isPending || recent.isPending || attempts.isPending || roster.isPending ? (
         <Skeleton height={160} radius="md" data-testid="grid-loading" />
       ) : (
         <StudentGrid

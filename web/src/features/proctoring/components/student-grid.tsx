@@ -3,13 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { clockTime } from '../model/duration';
 import type { GridRow } from '../model/roster';
 
-const HOLD_COLORS = { running: 'teal', suspended: 'orange', stopped: 'red' } as const;
+const STATE_COLORS = {
+  not_started: 'gray',
+  active: 'teal',
+  suspended: 'orange',
+  stopped: 'red',
+  finished: 'blue',
+} as const;
 
 export type StudentAct = 'message' | 'warning' | 'suspend' | 'resume';
 
 /**
- * The assignment's attempts, one row each: state, the newest violations, the credibility score, and what
- * a proctor may do. Rows update from the live feed; choosing one opens its timeline.
+ * Every student of the assignment, one row per attempt (one for a student who has not started): its one
+ * state, the newest violations, the credibility score, and what a proctor may do in that state (nothing
+ * to a finished or not started one but open its timeline). Rows update from the live feed; choosing one
+ * opens its timeline.
  */
 export function StudentGrid({
   rows,
@@ -53,12 +61,14 @@ export function StudentGrid({
           <Table.Tbody>
             {rows.map((row) => {
               const name = nameOf(row);
-              const isSelected = row.attemptId === selected;
+              const isSelected = row.attemptId !== null && row.attemptId === selected;
               return (
                 <Table.Tr
-                  key={row.attemptId}
+                  key={row.key}
                   data-testid="student-row"
-                  data-attempt={row.attemptId}
+                  data-attempt={row.attemptId ?? undefined}
+                  data-student={row.studentId}
+                  data-state={row.state}
                   data-violations={row.violations}
                   aria-selected={isSelected}
                   bg={isSelected ? 'var(--mantine-color-blue-0)' : undefined}
@@ -73,22 +83,17 @@ export function StudentGrid({
                       </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {row.status ? (
-                        <Badge variant="light" color="gray" size="sm">
-                          {t(`proctoring.status.${row.status}` as 'proctoring.status.active', row.status)}
-                        </Badge>
-                      ) : null}
-                      <Badge
-                        color={HOLD_COLORS[row.hold]}
-                        size="sm"
-                        data-testid="hold-state"
-                        data-hold={row.hold}
-                      >
-                        {t(`proctoring.hold.${row.hold}`)}
-                      </Badge>
-                    </Group>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge
+                      color={STATE_COLORS[row.state]}
+                      styles={{ label: { overflow: 'visible' } }}
+                      variant={row.state === 'finished' || row.state === 'not_started' ? 'light' : 'filled'}
+                      size="sm"
+                      data-testid="attempt-state"
+                      data-state={row.state}
+                    >
+                      {t(`proctoring.state.${row.state}`)}
+                    </Badge>
                   </Table.Td>
                   <Table.Td data-testid="newest-violations">
                     {row.newest.length === 0 ? (
@@ -124,25 +129,31 @@ export function StudentGrid({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" aria-label={t('proctoring.act.menu', { name })} role="group">
-                      <Button
-                        size="compact-xs"
-                        variant={isSelected ? 'filled' : 'light'}
-                        onClick={() => onOpen(row)}
-                      >
-                        {t('proctoring.grid.open')}
-                      </Button>
-                      <Button size="compact-xs" variant="default" onClick={() => onAct(row, 'message')}>
-                        {t('proctoring.act.message')}
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        color="orange"
-                        onClick={() => onAct(row, 'warning')}
-                      >
-                        {t('proctoring.act.warning')}
-                      </Button>
-                      {row.hold === 'suspended' ? (
+                      {row.attemptId ? (
+                        <Button
+                          size="compact-xs"
+                          variant={isSelected ? 'filled' : 'light'}
+                          onClick={() => onOpen(row)}
+                        >
+                          {t('proctoring.grid.open')}
+                        </Button>
+                      ) : null}
+                      {row.state === 'active' || row.state === 'suspended' ? (
+                        <>
+                          <Button size="compact-xs" variant="default" onClick={() => onAct(row, 'message')}>
+                            {t('proctoring.act.message')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            color="orange"
+                            onClick={() => onAct(row, 'warning')}
+                          >
+                            {t('proctoring.act.warning')}
+                          </Button>
+                        </>
+                      ) : null}
+                      {row.state === 'suspended' ? (
                         <Button
                           size="compact-xs"
                           color="teal"
@@ -151,17 +162,17 @@ export function StudentGrid({
                         >
                           {t('proctoring.act.resume')}
                         </Button>
-                      ) : (
+                      ) : null}
+                      {row.state === 'active' ? (
                         <Button
                           size="compact-xs"
                           color="orange"
                           variant="light"
-                          disabled={row.hold === 'stopped'}
                           onClick={() => onAct(row, 'suspend')}
                         >
                           {t('proctoring.act.suspend')}
                         </Button>
-                      )}
+                      ) : null}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -251,20 +251,90 @@ describe('the grid', () => {
     expect(one).toMatchObject({
       violations: 0,
       warnings: 0,
-      hold: 'suspended',
+      state: 'suspended',
       lastActivity: at(7),
       score: null,
     });
     expect(two).toMatchObject({
-      status: 'active',
+      state: 'active',
       score: 40,
       priority: 50,
       newest: [],
-      hold: 'running',
       violations: 3,
       warnings: 1,
     });
-    expect(three).toMatchObject({ studentId: 'st-3', status: null, violations: 0 });
+    expect(three).toMatchObject({ studentId: 'st-3', state: 'active', violations: 0 });
+  });
+
+  it('lists every student of the roster in one state; a finished attempt stays finished whatever was held', () => {
+    const rows = buildGrid(
+      [{ id: 'at-1', student_id: 'st-1', status: 'finished', started_at: at(0) }],
+      [],
+      [
+        action({ action_type: 'exam_suspended', second: 5, source: 'proctor' }),
+        action({
+          action_type: 'exam_suspended',
+          second: 6,
+          assignment_attempt_id: 'at-2',
+          student_id: 'st-2',
+        }),
+      ],
+      [
+        {
+          student_id: 'st-1',
+          assignment_attempt_id: 'at-1',
+          number: 1,
+          state: 'finished',
+          started_at: at(0),
+          finished_at: at(9),
+        },
+        {
+          student_id: 'st-2',
+          assignment_attempt_id: 'at-2',
+          number: 1,
+          state: 'active',
+          started_at: at(0),
+          finished_at: null,
+        },
+        {
+          student_id: 'st-4',
+          assignment_attempt_id: null,
+          number: null,
+          state: 'not_started',
+          started_at: null,
+          finished_at: null,
+        },
+      ],
+    );
+    expect(rows.map((r) => [r.key, r.studentId, r.state])).toEqual([
+      ['at-1', 'st-1', 'finished'],
+      ['at-2', 'st-2', 'suspended'],
+      ['student:st-4', 'st-4', 'not_started'],
+    ]);
+    // Once the student's first action is seen live, the "not started" row gives way to the attempt's.
+    const started = buildGrid(
+      [],
+      [],
+      [
+        action({
+          action_type: 'session_started',
+          second: 1,
+          assignment_attempt_id: 'at-4',
+          student_id: 'st-4',
+        }),
+      ],
+      [
+        {
+          student_id: 'st-4',
+          assignment_attempt_id: null,
+          number: null,
+          state: 'not_started',
+          started_at: null,
+          finished_at: null,
+        },
+      ],
+    );
+    expect(started.map((r) => [r.key, r.state])).toEqual([['at-4', 'active']]);
   });
 
   it('orders by name, or by the queue with unlisted attempts last', () => {

@@ -1,14 +1,18 @@
 import { proctoringActionKind } from './vocabulary';
-import type { AttemptSummary, ProctoringAction, QueueEntry } from './types';
+import type { AttemptSummary, ProctoringAction, QueueEntry, RosterEntry } from './types';
 
-/** Whether a proctor holds the attempt: the last of suspend / resume / stop decides. */
-export type HoldState = 'running' | 'suspended' | 'stopped';
+/**
+ * The one state a row is in (docs/proctoring.md "The grid"): not started, running, held by a proctor
+ * (suspended, stopped) or finished. A finished attempt is only finished, whatever a proctor did before.
+ */
+export type AttemptState = 'not_started' | 'active' | 'suspended' | 'stopped' | 'finished';
 
 export interface GridRow {
-  attemptId: string;
+  /** The attempt's id, or `student:<id>` for a student who has not started. */
+  key: string;
+  attemptId: string | null;
   studentId: string;
-  status: string | null;
-  hold: HoldState;
+  state: AttemptState;
   /** Newest first, at most NEWEST_SHOWN: the violations and warnings the proctor should see now. */
   newest: ProctoringAction[];
   /** The attempt's timeline intervals (the review queue's), not its signals: what the timeline shows. */
@@ -25,25 +29,29 @@ export const NEWEST_SHOWN = 3;
 export type GridOrder = 'name' | 'queue';
 
 /**
- * The grid's rows from what the caller may read: the attempts (when the record API gives them), the
- * review queue (attempts with signals, their scores and interval counts, read again on live pushes)
- * and the actions seen (loaded and live: the newest, the hold, the last activity). An attempt
- * known only from its actions still gets a row: for a proctor that is the only way to learn of it.
+ * The grid's rows from what the caller may read: the roster (every student of the assignment, one state
+ * per attempt), the attempts (when the record API gives them), the review queue (attempts with signals,
+ * their scores and interval counts, read again on live pushes) and the actions seen (loaded and live: the
+ * newest, the last activity). An attempt known only from its actions still gets a row. A proctor's
+ * suspend, resume or stop seen live moves a running row's state before the roster is read again; nothing
+ * moves a finished one.
  */
 export function buildGrid(
   attempts: AttemptSummary[],
   queue: QueueEntry[],
   actions: Iterable<ProctoringAction>,
+  roster: RosterEntry[] = [],
 ): GridRow[] {
   const rows = new Map<string, GridRow>();
-  const rowOf = (attemptId: string, studentId: string): GridRow => {
-    let row = rows.get(attemptId);
+  const rowOf = (attemptId: string | null, studentId: string): GridRow => {
+    const key = attemptId ?? `student:${studentId}`;
+    let row = rows.get(key);
     if (!row) {
       row = {
+        key,
         attemptId,
         studentId,
-        status: null,
-        hold: 'running',
+        state: attemptId ? 'active' : 'not_started',
         newest: [],
         violations: 0,
         warnings: 0,
@@ -51,14 +59,18 @@ export function buildGrid(
         score: null,
         priority: null,
       };
-      rows.set(attemptId, row);
+      rows.set(key, row);
     }
     return row;
   };
-  for (const attempt of attempts) rowOf(attempt.id, attempt.student_id).status = attempt.status;
+  for (const entry of roster) rowOf(entry.assignment_attempt_id, entry.student_id).state = entry.state;
+  for (const attempt of attempts) {
+    const row = rowOf(attempt.id, attempt.student_id);
+    if (attempt.status === 'finished') row.state = 'finished';
+  }
   for (const entry of queue) {
     const row = rowOf(entry.assignment_attempt_id, entry.student_id);
-    row.status ??= entry.status;
+    if (entry.status === 'finished') row.state = 'finished';
     row.score = entry.score;
     row.priority = entry.priority;
     // Counted as the timeline counts: a condition that lasted a minute is one violation, not its signals.
@@ -74,21 +86,24 @@ export function buildGrid(
     const kind = proctoringActionKind(action.action_type);
     if (kind === 'violation' || kind === 'warning') row.newest.push(action);
     const hold = holdOf(action.action_type);
-    if (hold && (holdAt.get(row.attemptId) ?? '') <= action.created_at) {
-      holdAt.set(row.attemptId, action.created_at);
-      row.hold = hold;
+    if (hold && row.state !== 'finished' && (holdAt.get(row.key) ?? '') <= action.created_at) {
+      holdAt.set(row.key, action.created_at);
+      row.state = hold;
     }
   }
+  // A student who started is listed by their attempts; the roster's "not started" row goes once one is seen.
+  const started = new Set([...rows.values()].filter((r) => r.attemptId).map((r) => r.studentId));
+  for (const [key, row] of rows) if (!row.attemptId && started.has(row.studentId)) rows.delete(key);
   for (const row of rows.values()) {
     row.newest = row.newest.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, NEWEST_SHOWN);
   }
   return [...rows.values()];
 }
 
-function holdOf(type: string): HoldState | null {
+function holdOf(type: string): AttemptState | null {
   if (type === 'exam_suspended') return 'suspended';
   if (type === 'exam_stopped') return 'stopped';
-  if (type === 'exam_resumed') return 'running';
+  if (type === 'exam_resumed') return 'active';
   return null;
 }
 

@@ -52,3 +52,13 @@ export interface AttemptSummary {
   status: string | null;
   started_at: string | null;
 }
+
+/** One row of `GET /api/proctoring/roster`: a student's attempt and its one state, or not started. */
+export interface RosterEntry {
+  student_id: string;
+  assignment_attempt_id: string | null;
+  number: number | null;
+  state: 'not_started' | 'active' | 'suspended' | 'stopped' | 'finished';
+  started_at: string | null;
+  finished_at: string | null;
+}

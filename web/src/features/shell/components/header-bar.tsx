@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../shared/i18n';
 import { Brand } from '../../../shared/ui/brand';
@@ -15,8 +15,19 @@ import { useNotificationFeed } from '../../realtime';
 import type { User } from '../../session';
 import { useShell } from '../ui-store';
 
-/** The header (001 §2): menu toggle, language, school switcher, chat, basket, notifications and tasks. */
-export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
+/**
+ * The header (001 §2): menu toggle, language, school switcher, chat, basket, notifications and tasks.
+ * Focused on a proctored exam: the brand, a note that this is the exam, and the notifications only.
+ */
+export function HeaderBar({
+  user,
+  phone,
+  focused = false,
+}: {
+  user: User;
+  phone: boolean;
+  focused?: boolean;
+}) {
   const { t } = useTranslation();
   const shell = useShell();
   const live = useNotificationFeed((state) => state.items);
@@ -34,6 +45,26 @@ export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
       </ActionIcon>
     </Tooltip>
   );
+  const bell = (
+    <NotificationsBell
+      label={t('shell.header.notifications')}
+      live={live}
+      onClick={() => shell.openPanel('notifications')}
+    />
+  );
+  if (focused) {
+    return (
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs" data-testid="focus-header">
+        <Group gap="sm" wrap="nowrap">
+          <Brand />
+          <Badge variant="light" color="blue" data-testid="focus-badge">
+            {t('shell.focus.badge')}
+          </Badge>
+        </Group>
+        {bell}
+      </Group>
+    );
+  }
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
@@ -93,11 +124,7 @@ export function HeaderBar({ user, phone }: { user: User; phone: boolean }) {
           () => shell.showUnavailable('basket'),
           'header-basket',
         )}
-        <NotificationsBell
-          label={t('shell.header.notifications')}
-          live={live}
-          onClick={() => shell.openPanel('notifications')}
-        />
+        {bell}
         {iconButton(
           t('shell.header.tasks'),
           <IconListCheck />,

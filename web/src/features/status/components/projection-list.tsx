@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/i18n';
 import type { ProjectionHealth } from '../types';
 import { projectionStateLabel } from './labels';
+import { ParkedNote } from './parked-note';
 import { ProjectionName } from './projection-name';
 import { ProjectionProgress } from './projection-progress';
 import { colorOf, projectionColor } from './status-colors';
@@ -40,6 +41,7 @@ export function ProjectionList({ projections, hiddenFrom }: ProjectionListProps)
             </Badge>
           </Group>
           <ProjectionProgress projection={projection} />
+          <ParkedNote projection={projection} />
           <Text fz="xs" c="dimmed">
             {t('status.projections.lag')}: {format.number(projection.lag)}
           </Text>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/i18n';
 import type { ProjectionHealth } from '../types';
 import { projectionStateLabel } from './labels';
+import { ParkedNote } from './parked-note';
 import { ProjectionName } from './projection-name';
 import { ProjectionProgress } from './projection-progress';
 import { colorOf, projectionColor } from './status-colors';
@@ -38,6 +39,7 @@ export function ProjectionsTable({ projections, visibleFrom }: ProjectionsTableP
               <Text fz="sm" fw={500} ff="monospace" style={{ overflowWrap: 'break-word' }}>
                 <ProjectionName name={projection.name} />
               </Text>
+              <ParkedNote projection={projection} />
             </Table.Td>
             <Table.Td>v{projection.version}</Table.Td>
             <Table.Td>

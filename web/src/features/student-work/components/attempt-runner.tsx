@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ const AUTOSAVE_MS = 2_000;
 /**
  * Taking an attempt: one step at a time (?q= keeps the place through a reload), numbered navigation,
  * answers saved when the student moves on or asks to, the timer, and finishing after confirmation.
+ * With straight answers (`is_straight_answer`) an answer is sent only when the student says so, is
+ * final, and its verdict shows at once; otherwise nothing tells right from wrong until the end.
  */
 export function AttemptRunner({
   assignment,
@@ -58,6 +60,13 @@ export function AttemptRunner({
   );
   const [drafts, setDrafts] = useState<Record<string, Answer>>({});
   const [saved, setSaved] = useState<Record<string, Answer>>(savedAnswers);
+  const straight = assignment.is_straight_answer;
+  // The verdicts the platform told (straight answers only: otherwise every answer reads "answered").
+  const [verdicts, setVerdicts] = useState<Record<string, StudentResult['result']>>(() =>
+    Object.fromEntries(
+      results.filter((r) => r.assignment_attempt_id === attempt.id).map((r) => [r.component_id, r.result]),
+    ),
+  );
   const finishing = useRef(false);
   const beforeFinish = useBeforeFinish();
   const shown = useRef(current);
@@ -75,8 +84,9 @@ export function AttemptRunner({
   const save = useMutation({
     mutationFn: ({ id, type, answer }: { id: string; type: string; answer: Answer }) =>
       workApi.answer(attempt.id, { id, type }, answer),
-    onSuccess: (_result, { id, answer }) => {
+    onSuccess: (result, { id, answer }) => {
       setSaved((s) => ({ ...s, [id]: answer }));
+      setVerdicts((v) => ({ ...v, [id]: result.result }));
       // Only the draft that was sent is done: typing that went on meanwhile stays a draft.
       setDrafts((d) => {
         if (d[id] !== answer) return d;
@@ -103,10 +113,12 @@ export function AttemptRunner({
   const draft = step ? drafts[step.id] : undefined;
   const mutateSave = save.mutate;
   useEffect(() => {
+    // A straight answer is final: it is sent when the student says so, never half typed.
+    if (straight) return;
     if (!step || !draft || !isQuestion(step.type) || isBlank(step.type, draft)) return;
     const timer = setTimeout(() => mutateSave({ id: step.id, type: step.type, answer: draft }), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [draft, step, mutateSave]);
+  }, [draft, step, mutateSave, straight]);
 
   const go = async (index: number) => {
     if (!(await saveCurrent())) return;
@@ -147,6 +159,8 @@ export function AttemptRunner({
   const number = questions.indexOf(step) + 1;
   const title = isQuestion(step.type) ? String(step.data.question ?? '') : '';
   const isSaved = answered.has(step.id) && !drafts[step.id];
+  const final = straight && answered.has(step.id);
+  const verdict = final ? verdicts[step.id] : undefined;
   return (
     <Stack gap="md" data-testid="attempt-runner">
       <Group justify="space-between" align="center">
@@ -179,12 +193,22 @@ export function AttemptRunner({
               component={step}
               value={answerOf(step.id)}
               onChange={(answer) => setDrafts((d) => ({ ...d, [step.id]: answer }))}
-              disabled={finish.isPending}
+              disabled={finish.isPending || final}
               label={title}
             />
           ) : (
             <ContentBlock component={step} />
           )}
+          {verdict === 2 || verdict === 3 ? (
+            <Badge
+              color={verdict === 3 ? 'green' : 'red'}
+              variant="light"
+              data-testid="answer-verdict"
+              data-result={verdict}
+            >
+              {t(verdict === 3 ? 'work.results.codes.true' : 'work.results.codes.false')}
+            </Badge>
+          ) : null}
           {isQuestion(step.type) ? (
             <Text size="sm" c={isSaved ? 'green' : 'dimmed'} role="status" data-testid="answer-state">
               {save.isPending
@@ -206,8 +230,13 @@ export function AttemptRunner({
         </Button>
         <Group gap="xs">
           {isQuestion(step.type) ? (
-            <Button variant="light" onClick={() => void saveCurrent()} loading={save.isPending}>
-              {t('work.take.save')}
+            <Button
+              variant="light"
+              onClick={() => void saveCurrent()}
+              loading={save.isPending}
+              disabled={final}
+            >
+              {t(straight ? 'work.take.answer' : 'work.take.save')}
             </Button>
           ) : null}
           {current < steps.length - 1 ? (

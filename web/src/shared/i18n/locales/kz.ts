@@ -156,6 +156,8 @@ export const kz: Messages = {
       state: 'Күйі',
       progress: 'Орны / журнал соңы',
       lag: 'Артта қалу, оқиға',
+      parked:
+        'Кейінге қалдырылған оқиғалар: {{count}}. Бірінші қате: {{error}}. Түзеткеннен кейін: npm run replay-parked -- {{name}}',
       states: {
         live: 'Өзекті',
         catching_up: 'Қуып жетуде',

@@ -156,6 +156,8 @@ export const ru = {
       state: 'Состояние',
       progress: 'Позиция / конец журнала',
       lag: 'Отставание, событий',
+      parked:
+        'Отложено событий: {{count}}. Первая ошибка: {{error}}. После исправления: npm run replay-parked -- {{name}}',
       states: {
         live: 'Актуальна',
         catching_up: 'Догоняет',

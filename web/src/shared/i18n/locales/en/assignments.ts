@@ -63,7 +63,7 @@ export const assignments: Messages['assignments'] = {
     is_show_results_after_finished: 'Show the student per-question results after finishing',
     is_show_scores: 'Show the student their points',
     is_show_answers_after_finished: 'Show the right answers after finishing',
-    is_straight_answer: 'Answer strictly in order',
+    is_straight_answer: 'Show at once whether an answer is right (one answer a question, in order)',
     is_comments: 'Comments on answers',
     is_hide_users: "Hide students' names from reviewers",
     is_proctoring: 'Proctoring',

@@ -51,8 +51,13 @@ export const proctoring: typeof ru = {
     studentShort: 'Student {{id}}',
     selected: 'selected',
   },
-  hold: { running: 'Running', suspended: 'Suspended', stopped: 'Stopped' },
-  status: { active: 'In progress', finished: 'Finished', unknown: 'Unknown' },
+  state: {
+    not_started: 'Not started',
+    active: 'In progress',
+    suspended: 'Suspended',
+    stopped: 'Stopped',
+    finished: 'Finished',
+  },
   act: {
     message: 'Message',
     warning: 'Warning',

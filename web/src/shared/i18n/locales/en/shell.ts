@@ -51,6 +51,10 @@ export const shell: Messages['shell'] = {
       savedQueries: 'Saved queries',
     },
   },
+  /** A proctored exam's focus mode (docs/web.md). */
+  focus: {
+    badge: 'Proctored exam',
+  },
   header: {
     school: 'School',
     noSchool: 'No school chosen',

@@ -42,7 +42,8 @@ export const work: Messages['work'] = {
     attemptsLeft_many: '{{count}} attempts left.',
     attemptsLeft_other: '{{count}} attempts left.',
     until: 'Finish the assignment by {{date}}.',
-    straight: 'Answer in order: you cannot go back to earlier questions.',
+    straight:
+      'Answer in order: each question takes one answer, and you see at once whether it is right; you cannot go back to earlier questions.',
     finishHint: 'Answers are saved when you move to another question. Press “Finish” at the end.',
     proctoring: 'Proctoring',
     proctoringText:
@@ -66,6 +67,7 @@ export const work: Messages['work'] = {
     previous: 'Back',
     next: 'Next',
     save: 'Save answer',
+    answer: 'Answer',
     saving: 'Saving…',
     saved: 'Answer saved',
     notSaved: 'Answer not saved yet',

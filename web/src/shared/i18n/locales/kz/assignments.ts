@@ -63,7 +63,7 @@ export const assignments: Messages['assignments'] = {
     is_show_results_after_finished: 'Аяқтағаннан кейін оқушыға сұрақтар бойынша нәтижені көрсету',
     is_show_scores: 'Оқушыға ұпайын көрсету',
     is_show_answers_after_finished: 'Аяқтағаннан кейін дұрыс жауаптарды көрсету',
-    is_straight_answer: 'Тек ретімен жауап беру',
+    is_straight_answer: 'Жауаптың дұрыстығын бірден көрсету (сұраққа бір жауап, ретімен)',
     is_comments: 'Жауаптарға пікірлер',
     is_hide_users: 'Тексерушілерден оқушылардың атын жасыру',
     is_proctoring: 'Прокторинг',

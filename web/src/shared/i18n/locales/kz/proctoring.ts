@@ -51,8 +51,13 @@ export const proctoring: typeof ru = {
     studentShort: 'Оқушы {{id}}',
     selected: 'таңдалған',
   },
-  hold: { running: 'Жүріп жатыр', suspended: 'Тоқтатылды', stopped: 'Аяқталды' },
-  status: { active: 'Орындап жатыр', finished: 'Аяқталды', unknown: 'Белгісіз' },
+  state: {
+    not_started: 'Бастамаған',
+    active: 'Жүріп жатыр',
+    suspended: 'Тоқтатылды',
+    stopped: 'Тоқтатылды (біржола)',
+    finished: 'Аяқталды',
+  },
   act: {
     message: 'Хабарлама',
     warning: 'Ескерту',

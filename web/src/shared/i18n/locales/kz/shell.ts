@@ -51,6 +51,10 @@ export const shell: Messages['shell'] = {
       savedQueries: 'Сақталған сұраулар',
     },
   },
+  /** A proctored exam's focus mode (docs/web.md). */
+  focus: {
+    badge: 'Бақылаудағы емтихан',
+  },
   header: {
     school: 'Мектеп',
     noSchool: 'Мектеп таңдалмаған',

@@ -61,7 +61,7 @@ export const assignments = {
     is_show_results_after_finished: 'Показывать ученику результаты по вопросам после завершения',
     is_show_scores: 'Показывать ученику баллы',
     is_show_answers_after_finished: 'Показывать правильные ответы после завершения',
-    is_straight_answer: 'Отвечать строго по порядку',
+    is_straight_answer: 'Сразу показывать, верен ли ответ (один ответ на вопрос, по порядку)',
     is_comments: 'Комментарии к ответам',
     is_hide_users: 'Скрывать имена учеников от проверяющих',
     is_proctoring: 'Прокторинг',

@@ -54,15 +54,13 @@ export const proctoring = {
     studentShort: 'Ученик {{id}}',
     selected: 'выбран',
   },
-  hold: {
-    running: 'Идёт',
+  /** One state per row of the grid (docs/proctoring.md "The grid"). */
+  state: {
+    not_started: 'Не начинал',
+    active: 'Идёт',
     suspended: 'Приостановлено',
     stopped: 'Остановлено',
-  },
-  status: {
-    active: 'Выполняет',
     finished: 'Завершено',
-    unknown: 'Неизвестно',
   },
   act: {
     message: 'Сообщение',

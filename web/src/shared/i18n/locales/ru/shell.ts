@@ -49,6 +49,10 @@ export const shell = {
       savedQueries: 'Сохранённые запросы',
     },
   },
+  /** A proctored exam's focus mode (docs/web.md). */
+  focus: {
+    badge: 'Экзамен под наблюдением',
+  },
   header: {
     school: 'Школа',
     noSchool: 'Школа не выбрана',
