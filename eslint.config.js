@@ -16,6 +16,25 @@ export default tseslint.config(
     },
   },
   {
+    // The dependency rule (docs/architecture.md): the platform is the lowest layer and knows the
+    // contexts only through BoundedContext; the roles (services/src/roles/) hand it the list.
+    files: ['services/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?contexts(/|$)',
+              message:
+                'services/src/platform must not import a context; take what you need through BoundedContext.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

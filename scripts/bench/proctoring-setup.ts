@@ -6,7 +6,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import { DEMO_PASSWORD, DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
-import { uuidV5 } from '../../services/src/contexts/identity/ids';
+import { uuidV5 } from '../../services/src/platform/ids';
 import { registerUser } from '../../services/src/contexts/identity/register';
 import type { EventStore } from '../../services/src/platform/ports/event-store';
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockKafkaConsumerTuning, startMockKafka } from '../../scripts/kafka/mock-kafka';
 import { loadConfig } from '../../services/src/platform/config/config';
 import { startS3Server } from '../../services/src/platform/objects/s3-server';
-import { startPlatform, type Role, type RunningPlatform } from '../../services/src/platform/platform';
+import { startPlatform, type Role, type RunningPlatform } from '../../services/src/roles/platform';
+import { contexts } from '../../services/src/contexts';
 import { createTestDatabase } from '../support/databases';
 import { actionEvents, attemptStream } from '../support/events';
 import { eventually } from '../support/platform-fixture';
@@ -58,7 +59,12 @@ describe('distributed roles over Kafka', () => {
   });
 
   async function role(...roles: Role[]): Promise<RunningPlatform> {
-    const platform = await startPlatform({ config: loadConfig(env), roles, announce: () => undefined });
+    const platform = await startPlatform({
+      config: loadConfig(env),
+      roles,
+      contexts,
+      announce: () => undefined,
+    });
     platforms.push(platform);
     return platform;
   }

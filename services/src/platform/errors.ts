@@ -36,6 +36,13 @@ export class IdempotencyConflictError extends DomainError {
   }
 }
 
+/** The request contradicts what the stream already holds (a name taken, a chunk name reused for other bytes). */
+export class ConflictError extends DomainError {
+  constructor(message: string, errors: Record<string, string[]> = {}) {
+    super(message, 409, 409, errors);
+  }
+}
+
 export class ValidationError extends DomainError {
   constructor(message: string, errors: Record<string, string[]>) {
     super(message, 422, 422, errors);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../platform/config/config';
-import { startPlatform, type RunningPlatform } from '../platform/platform';
+import { startPlatform, type RunningPlatform } from './platform';
+import { contexts } from '../contexts';
 
 export interface EmbeddedOptions {
   dataDir: string;
@@ -37,6 +38,7 @@ export async function startEmbeddedPlatform(
   const platform = await startPlatform({
     config,
     roles: ['api', 'projector'],
+    contexts,
     webDist,
     announce: options.announce ?? (() => undefined),
   });

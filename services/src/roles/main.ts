@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../platform/config/config';
-import { startPlatform, type Role, type RunningPlatform } from '../platform/platform';
+import { startPlatform, type Role, type RunningPlatform } from './platform';
+import { contexts } from '../contexts';
 import { takeOverShutdownSignals } from '../platform/postgres/embedded-postgres';
 import { platformVersion } from '../platform/version';
 import { webDist } from './embedded';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const platform = await startPlatform({ config, roles, webDist });
+  const platform = await startPlatform({ config, roles, contexts, webDist });
   started.platform = platform;
   if (stopping) return stop();
   console.log(platform.url ? `Sabaq is ready: ${platform.url}` : `Sabaq ${name} is running`);

@@ -1,5 +1,6 @@
 import { createRegistry } from '@sabaq/events';
-import { allMigrations, allProjections } from '../contexts';
+import { contexts } from '../contexts';
+import { migrationsOf, projectionsOf } from '../platform/context';
 import { loadConfig } from '../platform/config/config';
 import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
 import { runningEmbeddedPostgres, startEmbeddedPostgres } from '../platform/postgres/embedded-postgres';
@@ -15,7 +16,7 @@ import { migrateReadModels } from '../platform/read-models/migrations';
  */
 async function main(): Promise<void> {
   const wanted = process.argv[2];
-  const projections = allProjections();
+  const projections = projectionsOf(contexts);
   const chosen = wanted === 'all' ? projections : projections.filter((p) => p.name === wanted);
   if (!wanted || chosen.length === 0) {
     console.error(
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
   const db = createReadModelDb(url);
-  await migrateReadModels(db, allMigrations());
+  await migrateReadModels(db, migrationsOf(contexts));
   try {
     for (const projection of chosen) await resetProjection(db, projection);
     console.log(`reset: ${chosen.map((p) => p.name).join(', ')}`);

@@ -1,7 +1,8 @@
 import { createRegistry } from '@sabaq/events';
-import { allMigrations, allProjections } from '../contexts';
+import { contexts } from '../contexts';
 import { ANALYTICS_EVENTS } from '../platform/analytics/events-projector';
 import { loadConfig } from '../platform/config/config';
+import { migrationsOf, projectionsOf } from '../platform/context';
 import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
 import { runningEmbeddedPostgres, startEmbeddedPostgres } from '../platform/postgres/embedded-postgres';
 import {
@@ -26,7 +27,7 @@ const WAIT_MS = 120_000;
  */
 async function main(): Promise<void> {
   const wanted = process.argv[2];
-  const projections = allProjections();
+  const projections = projectionsOf(contexts);
   const names = [...projections.map((p) => p.name), ANALYTICS_EVENTS.name];
   const chosen = wanted === 'all' ? names : names.filter((name) => name === wanted);
   if (!wanted || chosen.length === 0) {
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   let code = 0;
   try {
     await store.migrate();
-    await migrateReadModels(db, allMigrations());
+    await migrateReadModels(db, migrationsOf(contexts));
     const marked = await requestReplay(db, chosen);
     console.log(`asked to replay ${marked} parked event(s) of ${chosen.join(', ')}`);
     const own = projections.filter((p) => chosen.includes(p.name));

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { analyticsContext } from '../../../services/src/contexts/analytics';
 import { analyticsRoutes } from '../../../services/src/contexts/analytics/routes';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
@@ -24,6 +24,8 @@ import { createReadModelDb } from '../../../services/src/platform/read-models/da
 import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
 import { createTestDatabase } from '../../support/databases';
 import { testAccess, testAuthenticator } from '../records/records-app';
+import { routeAccessTable } from '../../support/access-tables';
+import { analyticsMigrationsOf } from '../../../services/src/platform/context';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -64,7 +66,7 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   const analytics = ClickHouseAnalytics.embedded({
     path: await mkdtemp(path.resolve('.tmp/chdb-analytics-api-')),
   });
-  await migrateAnalytics(analytics);
+  await migrateAnalytics(analytics, analyticsMigrationsOf(contexts));
   const projector = new AnalyticsEventsProjector({ store, analytics, db, registry: createRegistry() });
   await projector.start();
   let now = new Date();
@@ -84,7 +86,7 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
       (api) => proctoringRoutes(api, services),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedAnalyticsDemo } from '../../../services/src/contexts/analytics/queries/demo-seed';
 import { DEMO_SCHOOL_ID, demoUserId } from '../../../services/src/contexts/identity/seed';
 import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
-import { accessTable } from '../../../services/src/platform/http/records/access';
+import { accessTable } from '../../support/access-tables';
 import { tokenFor } from '../records/records-app';
 import { analyst, outsideAnalyst, useExamWorld } from './exams';
 

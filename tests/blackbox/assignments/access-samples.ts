@@ -1,5 +1,5 @@
 import { assignmentSchema, classSchema, type AssignmentInput } from '@sabaq/events';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentHandler } from '../../../services/src/contexts/assignments/assignments/commands';
 import { classHandler } from '../../../services/src/contexts/assignments/classes/commands';
 import { assignmentCollections } from '../../../services/src/contexts/assignments/collections';

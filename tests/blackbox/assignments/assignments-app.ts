@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsProjection } from '../../../services/src/contexts/assignments/read-model/projection';
 import { assignmentsMigrations } from '../../../services/src/contexts/assignments/read-model/tables';
@@ -14,13 +14,14 @@ import { ProjectionRunner } from '../../../services/src/platform/projections/pro
 import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
 import { testAccess, type RecordsApp } from '../records/records-app';
 import { startProjectedStore, testServices } from '../support/projected-store';
+import { routeAccessTable } from '../../support/access-tables';
 
 /** The authoring and assignments routes over the given services, with the route access table enforced. */
 async function assignmentsServer(services: ContextServices, access: AccessTable): Promise<FastifyInstance> {
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => authoringRoutes(api, services, access),
       (api) => assignmentsRoutes(api, services, { access }),

@@ -12,6 +12,7 @@ import { buildServer } from '../../../services/src/platform/http/server';
 import { everyEvent } from '../../support/events';
 import { testAccess, tokenFor } from '../records/records-app';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
+import { routeAccessTable } from '../../support/access-tables';
 
 /**
  * External assignments' addresses and the assignment's launch link (`/session/assignment/{token}`)
@@ -28,7 +29,7 @@ beforeAll(async () => {
   app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: env.services.authenticator },
+    routeAccess: { authenticator: env.services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, env.services, { access: testAccess }),
       async (api) => launchLinkRoutes(api, env.services),

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '../../../services/src/contexts';
+import type { BoundedContext } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { certificatesContext } from '../../../services/src/contexts/certificates';

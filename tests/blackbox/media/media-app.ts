@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { mediaContext } from '../../../services/src/contexts/media';
@@ -24,6 +24,7 @@ import { migrateReadModels } from '../../../services/src/platform/read-models/mi
 import { createRealtime } from '../../../services/src/platform/realtime/plugin';
 import { createTestDatabase } from '../../support/databases';
 import { testAccess, testAuthenticator } from '../records/records-app';
+import { routeAccessTable } from '../../support/access-tables';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -106,7 +107,7 @@ export async function startMediaApp(
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: testAuthenticator },
+    routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
       (api) => mediaRoutes(api, services, { access: testAccess, signer }),

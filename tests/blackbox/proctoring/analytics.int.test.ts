@@ -7,6 +7,8 @@ import { AnalyticsEventsProjector } from '../../../services/src/platform/analyti
 import { migrateAnalytics } from '../../../services/src/platform/analytics/migrations';
 import { tokenFor } from '../records/records-app';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
+import { analyticsMigrationsOf } from '../../../services/src/platform/context';
+import { contexts } from '../../../services/src/contexts';
 
 /**
  * The violations dashboard from ClickHouse (chdb) against the read model: the same counts per type as
@@ -36,7 +38,7 @@ beforeAll(async () => {
   analytics = ClickHouseAnalytics.embedded({
     path: await mkdtemp(path.resolve('.tmp/chdb-proctoring-api-')),
   });
-  await migrateAnalytics(analytics);
+  await migrateAnalytics(analytics, analyticsMigrationsOf(contexts));
   env = await startProctoringApp({ analytics });
   projector = new AnalyticsEventsProjector({
     store: env.store,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { authoringContext } from '../../../services/src/contexts/authoring';
@@ -26,6 +26,7 @@ import { createReadModelDb, type ReadModelDb } from '../../../services/src/platf
 import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
 import { createTestDatabase } from '../../support/databases';
 import { testAccess, testAuthenticator } from '../records/records-app';
+import { routeAccessTable } from '../../support/access-tables';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -111,7 +112,7 @@ export async function startProctoringApp(
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
       (api) => proctoringRoutes(api, services),

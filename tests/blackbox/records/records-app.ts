@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRegistry, recordEvents, streamId, type ContextContract } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../../../services/src/contexts';
+import type { ContextServices } from '../../../services/src/platform/context';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { authoringRoutes } from '../../../services/src/contexts/authoring/routes';
 import { identityContext } from '../../../services/src/contexts/identity';
@@ -20,11 +20,7 @@ import {
   type Group,
 } from '../../../services/src/platform/http/caller';
 import { HealthChecks } from '../../../services/src/platform/http/health';
-import {
-  accessTable,
-  type AccessTable,
-  type CollectionAccess,
-} from '../../../services/src/platform/http/records/access';
+import type { AccessTable, CollectionAccess } from '../../../services/src/platform/http/records/access';
 import { defineCollection } from '../../../services/src/platform/http/records/define';
 import { registerCollections } from '../../../services/src/platform/http/records/routes';
 import { buildServer } from '../../../services/src/platform/http/server';
@@ -34,6 +30,7 @@ import { waitForProjections } from '../../../services/src/platform/projections/w
 import { createReadModelDb, type ReadModelDb } from '../../../services/src/platform/read-models/database';
 import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
 import { createTestDatabase } from '../../support/databases';
+import { accessTable } from '../../support/access-tables';
 
 /**
  * School notices: a school-scoped collection declared only for these tests, so that every access rule

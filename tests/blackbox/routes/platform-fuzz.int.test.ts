@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { routeAccessTable } from '../../../services/src/platform/http/route-access';
+import { routeAccessTable } from '../../support/access-tables';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 
 /**

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../services/src/contexts/identity/register';
 import { DEMO_SCHOOL_ID, DEMO_SECOND_SCHOOL_ID } from '../../../services/src/contexts/identity/seed';
 import { GROUPS, type Group } from '../../../services/src/platform/http/caller';
-import { routeAccessTable, type RouteRule } from '../../../services/src/platform/http/route-access';
+import type { RouteRule } from '../../../services/src/platform/http/route-access';
+import { routeAccessTable } from '../../support/access-tables';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import type { BoundedContext, ContextServices } from '../../../services/src/contexts';
+import type { BoundedContext, ContextServices } from '../../../services/src/platform/context';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
@@ -16,6 +16,7 @@ import { createReadModelDb, type ReadModelDb } from '../../../services/src/platf
 import { migrateReadModels } from '../../../services/src/platform/read-models/migrations';
 import { createTestDatabase } from '../../support/databases';
 import { testAuthenticator } from '../records/records-app';
+import { routeAccessTable } from '../../support/access-tables';
 
 const unused = <T>(name: string): T =>
   new Proxy(
@@ -97,7 +98,7 @@ export async function startContextsApp(
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: contexts.flatMap((c) => (c.routes ? [(api: FastifyInstance) => c.routes!(api, services)] : [])),
   });
   await app.ready();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRegistry } from '@sabaq/events';
-import type { BoundedContext, ContextServices } from '../../../services/src/contexts';
+import type { BoundedContext, ContextServices } from '../../../services/src/platform/context';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { ProjectionRunner } from '../../../services/src/platform/projections/projection-runner';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';

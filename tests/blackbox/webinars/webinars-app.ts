@@ -10,6 +10,7 @@ import { createRealtime } from '../../../services/src/platform/realtime/plugin';
 import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
 import { testAuthenticator } from '../records/records-app';
 import { startProjectedStore, testServices } from '../support/projected-store';
+import { routeAccessTable } from '../../support/access-tables';
 
 export interface WebinarsApp {
   app: FastifyInstance;
@@ -38,7 +39,7 @@ export async function startWebinarsApp(): Promise<WebinarsApp> {
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: testAuthenticator },
+    routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
     plugins: [(api) => webinarsContext.routes!(api, services), realtime.plugin],
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 /** Ids derived from what they name, so a restarted run appends the same event ids (no duplicates). */
 export const derive = (...parts: (string | number)[]) => uuidV5(parts.map(String).join('\u001f'));

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { LeasedJobWorker, timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { missingModels } from './detectors';
@@ -8,6 +8,7 @@ import { analysisRealtime } from './realtime';
 import { analysisRoutes } from './routes';
 import { analysisScheduling } from './scheduling';
 import { analysisMigrations, TABLES } from './tables';
+import { analysisRouteAccess, analysisRecordAccess } from './access-rules';
 
 /**
  * AI re-analysis of recordings (docs/ai-analysis.md). The scheduler asks for the analysis of every
@@ -17,6 +18,8 @@ import { analysisMigrations, TABLES } from './tables';
  */
 export const analysisContext: BoundedContext = {
   name: 'analysis',
+  routeAccess: analysisRouteAccess,
+  recordAccess: analysisRecordAccess,
   migrations: analysisMigrations,
   projections: [analysisProjection],
   routes: async (app, services) => {

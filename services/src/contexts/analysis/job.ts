@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { NewEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { assignmentsFacts } from '../proctoring/assignments-lookup';
 import { analyzeRecording, modelVersions } from './analyze-recording';
 import { DETECTOR_MODELS, detectorOutcomes, missingModels } from './detectors';

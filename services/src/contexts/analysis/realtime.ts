@@ -1,5 +1,5 @@
 import type { Push } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { reportId } from './ids';
 import { TABLES } from './tables';

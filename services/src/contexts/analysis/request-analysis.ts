@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { analysisStream, derive } from './ids';
 
 export interface AnalysisRequest {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
@@ -14,6 +14,7 @@ import { requestAnalysis } from './request-analysis';
 import { ANALYSED_SESSION_TYPES } from './scheduling';
 import type { ReportInterval } from './report';
 import { TABLES } from './tables';
+import { analysisRecordAccess } from './access-rules';
 
 /** A report of the caller's school, or 404 (another school's report does not exist for them). */
 async function reportOf(services: ContextServices, caller: Caller, id: string) {
@@ -35,7 +36,7 @@ async function reportOf(services: ContextServices, caller: Caller, id: string) {
  * analyse an attempt's recordings (again), each run a new report version; earlier versions are kept.
  */
 export async function analysisRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
-  await registerCollections(app, services, [aiReportsCollection]);
+  await registerCollections(app, services, [aiReportsCollection], analysisRecordAccess);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

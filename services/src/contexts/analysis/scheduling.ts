@@ -1,5 +1,5 @@
 import { categoryOf, idOf, type StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { Projection } from '../../platform/projections/projection';
 import { assignmentsFacts, type AssignmentFacts } from '../proctoring/assignments-lookup';
 import { requestAnalysis } from './request-analysis';

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
-import type { Caller } from '../../platform/http/caller';
 import type { AccessTable } from '../../platform/http/records/access';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -11,11 +10,8 @@ import { runConsoleQuery } from './console/run-query';
 import { MAX_SQL_LENGTH } from './console/static-check';
 import { analyticsDashboard } from './dashboard/dashboard';
 import { analyticsQueries } from './queries/collection';
-
-const callerOf = (request: FastifyRequest): Caller => {
-  if (!request.caller) throw new Error('route reached without a caller: is it in the route access table?');
-  return request.caller;
-};
+import { callerOf } from '../../platform/http/authenticate';
+import { analyticsRecordAccess } from './access-rules';
 
 const paramName = z
   .string()
@@ -46,7 +42,7 @@ const dashboardQuery = z.object({
 export async function analyticsRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = analyticsRecordAccess,
 ): Promise<void> {
   await registerCollections(app, services, [analyticsQueries.collection], access);
   const api = app.withTypeProvider<ZodTypeProvider>();

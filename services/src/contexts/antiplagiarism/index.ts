@@ -1,9 +1,10 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { registerCollections } from '../../platform/http/records/routes';
 import { groupsCollection, groupsMigration, groupsProjection } from './groups/collection';
 import { reportsProjection } from './report/projection';
 import { reportRoutes } from './report/report-routes';
 import { reportsMigration } from './report/tables';
+import { antiplagiarismRecordAccess, antiplagiarismRouteAccess } from './access-rules';
 
 /**
  * Anti-plagiarism: the groups of classes whose work is compared, and the reports of checks. The check
@@ -11,13 +12,15 @@ import { reportsMigration } from './report/tables';
  */
 export const antiplagiarismContext: BoundedContext = {
   name: 'antiplagiarism',
+  routeAccess: antiplagiarismRouteAccess,
+  recordAccess: antiplagiarismRecordAccess,
   migrations: {
     '1400_antiplagiarism_groups': groupsMigration,
     '1410_antiplagiarism_reports': reportsMigration,
   },
   projections: [groupsProjection, reportsProjection],
   routes: async (app, services) => {
-    await registerCollections(app, services, [groupsCollection]);
+    await registerCollections(app, services, [groupsCollection], antiplagiarismRecordAccess);
     reportRoutes(app, services);
   },
 };

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyEvent } from '../../../../tests/support/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
 import type { Caller } from '../../platform/http/caller';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';

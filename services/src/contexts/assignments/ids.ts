@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 /**
  * Ids derived from what they identify, so that a retried or doubled command lands on the same record

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { assignmentsProjection } from './read-model/projection';
 import { assignmentsMigrations } from './read-model/tables';
 import { runCode } from '../authoring/code-runner/run-code';
@@ -8,10 +8,13 @@ import { seedDemoHistory } from './demo-history/seed-history';
 import { launchLinksProjection } from './launch-links/link-projection';
 import { launchLinkRoutes } from './launch-links/link-routes';
 import { launchLinksMigrations } from './launch-links/link-table';
+import { assignmentsRouteAccess, assignmentsRecordAccess } from './access-rules';
 
 /** Classes, assignments, and the students' attempts, results, scores, reviews and comments. */
 export const assignmentsContext: BoundedContext = {
   name: 'assignments',
+  routeAccess: assignmentsRouteAccess,
+  recordAccess: assignmentsRecordAccess,
   migrations: { ...assignmentsMigrations, ...launchLinksMigrations },
   projections: [assignmentsProjection, launchLinksProjection],
   // Code questions are graded at once by the sandboxed code runner (docs/code-runner.md).

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
-import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import { authenticate } from '../../platform/http/authenticate';
-import type { Caller } from '../../platform/http/caller';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { ContextServices } from '../../platform/context';
+import { NotFoundError } from '../../platform/errors';
+import { authenticate, callerOf } from '../../platform/http/authenticate';
+import type { AccessTable } from '../../platform/http/records/access';
+import { assignmentsRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -48,7 +48,7 @@ export async function assignmentsRoutes(
   services: ContextServices,
   options: AssignmentsRouteOptions = {},
 ): Promise<void> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? assignmentsRecordAccess;
   const grade = gradingPort(options.runCode);
   const collections = assignmentsCollections(services.clock);
   const entity = (table: string, id: string, toEntity: (row: Row) => unknown) =>
@@ -160,11 +160,6 @@ export async function assignmentsRoutes(
       return { entity: shown };
     },
   );
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }
 
 async function readEntity(

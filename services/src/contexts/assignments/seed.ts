@@ -1,6 +1,6 @@
 import { classSchema } from '@sabaq/events';
-import type { ContextServices } from '..';
-import { uuidV5 } from '../identity/ids';
+import type { ContextServices } from '../../platform/context';
+import { uuidV5 } from '../../platform/ids';
 import { DEMO_SCHOOL_ID, demoUserId } from '../identity/seed';
 import { classDecider } from './classes/class-decider';
 import { classStream, eventId } from './ids';

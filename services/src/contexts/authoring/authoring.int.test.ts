@@ -1,9 +1,9 @@
 import type { StoredEvent } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyEvent } from '../../../../tests/support/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 import { DEMO_SCHOOL_ID, demoUserId } from '../identity/seed';
 import { authoringProjection } from './read-model/projection';
 import { TABLES } from './read-model/tables';

@@ -1,12 +1,14 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { authoringProjection } from './read-model/projection';
 import { authoringMigrations } from './read-model/tables';
 import { authoringRoutes } from './routes';
 import { seedAuthoringDemo } from './seed/seed';
+import { authoringRecordAccess } from './access-rules';
 
 /** Lessons, quizzes and courses: what teachers build and assignments give to students. */
 export const authoringContext: BoundedContext = {
   name: 'authoring',
+  recordAccess: authoringRecordAccess,
   migrations: authoringMigrations,
   projections: [authoringProjection],
   routes: (app, services) => authoringRoutes(app, services),

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { courseCollections, lessonCollections } from './collections';
 import { courseVisibilityAnswer, courseVisibilityRule } from './visibility';
+import { authoringRecordAccess } from './access-rules';
 
 /**
  * The draft rule, which the access table (per collection and group, not per record) cannot say: a
@@ -38,7 +39,7 @@ function draftRule(services: ContextServices, tables: Map<string, string>) {
 export async function authoringRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = authoringRecordAccess,
 ): Promise<void> {
   await registerCollections(app, services, lessonCollections, access);
   // Its own scope, so the draft and visibility rules' hooks run on the course routes only.

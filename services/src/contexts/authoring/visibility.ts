@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { ReadModelDb } from '../../platform/read-models/database';

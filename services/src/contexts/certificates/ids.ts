@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 const derive = (...parts: string[]) => uuidV5(parts.join('\u001f'));
 

@@ -1,8 +1,9 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { certificatesProjection } from './read-model/projection';
 import { certificatesMigrations } from './read-model/tables';
 import { certificatesRoutes } from './routes';
 import { seedCertificatesDemo } from './seed';
+import { certificatesRouteAccess, certificatesRecordAccess } from './access-rules';
 
 /**
  * Certificate templates, the certificates issued from them (automatically by the assignments'
@@ -10,6 +11,8 @@ import { seedCertificatesDemo } from './seed';
  */
 export const certificatesContext: BoundedContext = {
   name: 'certificates',
+  routeAccess: certificatesRouteAccess,
+  recordAccess: certificatesRecordAccess,
   migrations: certificatesMigrations,
   projections: [certificatesProjection],
   routes: (app, services) => certificatesRoutes(app, services),

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import type { ContextServices } from '../../platform/context';
+import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { assignmentsRecordAccess } from '../assignments/access-rules';
+import { certificatesRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -19,6 +21,7 @@ import { certificateQrText } from './report/report-token';
 import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
+import { callerOf } from '../../platform/http/authenticate';
 
 export interface CertificatesRouteOptions {
   access?: AccessTable;
@@ -42,7 +45,7 @@ export async function certificatesRoutes(
   services: ContextServices,
   options: CertificatesRouteOptions = {},
 ): Promise<void> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? { ...certificatesRecordAccess, ...assignmentsRecordAccess };
   await registerCollections(app, services, [templatesCollection], access);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
@@ -247,9 +250,4 @@ function rawAssignmentId(request: FastifyRequest): string {
   const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
   if (!parsed.success) throw new NotFoundError('Задание не найдено');
   return parsed.data;
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

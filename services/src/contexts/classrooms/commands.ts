@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { CollectionDefinition, RecordCommandHandler } from '../../platform/http/records/collection';

@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { PEOPLE_TABLE } from '../people/directory/table';
 import { classroomAcs, classroomPcs, classroomPersons, classroomSchedules } from './collections';
 import { TABLES } from './commands';

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { classroomCollections } from './collections';
 import { personEntity, withParts } from './nested';
+import { classroomsRecordAccess } from './access-rules';
 
 type Entity = Record<string, unknown>;
 type Answer = { entity?: Entity; entities?: Entity[] | { data: Entity[] } };
@@ -16,7 +17,7 @@ type Answer = { entity?: Entity; entities?: Entity[] | { data: Entity[] } };
 export async function classroomRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = classroomsRecordAccess,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

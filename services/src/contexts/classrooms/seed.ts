@@ -1,5 +1,5 @@
 import { streamId, type NewEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { acsGates } from './collections';
 
 /**

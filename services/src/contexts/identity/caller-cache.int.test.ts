@@ -8,7 +8,7 @@ import {
 import { ObservedEventStore } from '../../platform/event-store/observed-event-store';
 import { nobodyAuthenticator } from '../../platform/http/authenticate';
 import type { EventStore } from '../../platform/ports/event-store';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { assignChallenge } from './challenges/account';
 import { identityContext } from './index';

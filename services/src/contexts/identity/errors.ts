@@ -12,9 +12,3 @@ export class InvalidTokenError extends DomainError {
     super(message, 401);
   }
 }
-
-export class ConflictError extends DomainError {
-  constructor(message: string, errors: Record<string, string[]> = {}) {
-    super(message, 409, 409, errors);
-  }
-}

@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
-import type { BoundedContext } from '../index';
+import type { BoundedContext } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { challengesProjection } from './challenges/projection';
 import { challengeMigrations } from './challenges/table';
@@ -17,10 +17,13 @@ import { identityRealtime } from './realtime/logout-pushes';
 import { oauthApplications } from './oauth/collection';
 import { oauthRoutes } from './oauth/routes';
 import { signingAppRoute } from './signature/signing-app';
+import { identityRouteAccess, identityRecordAccess } from './access-rules';
 
 /** Schools, users, sign-in sessions; provides the authenticator every other context's routes use. */
 export const identityContext: BoundedContext = {
   name: 'identity',
+  routeAccess: identityRouteAccess,
+  recordAccess: identityRecordAccess,
   migrations: {
     ...directoryMigrations,
     ...sessionMigrations,

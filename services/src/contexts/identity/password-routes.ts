@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../../platform/http/caller';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { setPassword } from './recovery/set-password';
 
 const MIN_PASSWORD = 6;

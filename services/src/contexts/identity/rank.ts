@@ -1,6 +1,6 @@
 import type { Caller } from '../../platform/http/caller';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 
 /** Groups whose accounts only an admin acts on: a manager may not lock out their equals or superiors. */
 const STAFF_ABOVE_MANAGER = new Set(['admin', 'manager']);

@@ -1,9 +1,10 @@
 import type { UserRegisteredData } from '@sabaq/events';
 import { WrongExpectedVersionError } from '../../platform/errors';
 import type { EventStore } from '../../platform/ports/event-store';
-import { handleCommand } from './command';
-import { ConflictError } from './errors';
-import { normaliseUsername, uuidV5 } from './ids';
+import { handleCommand } from '../../platform/commands/handle-command';
+import { ConflictError } from '../../platform/errors';
+import { normaliseUsername } from './ids';
+import { uuidV5 } from '../../platform/ids';
 import { reservationOf, userDecider, usernameStream, userStream } from './user-decider';
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DomainError, NotFoundError } from '../../platform/errors';
 import { bearerToken, refusePendingChallenges } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { schoolsOfUser, userView } from './directory/queries';
 import { InvalidCredentialsError, InvalidTokenError } from './errors';
@@ -27,6 +27,7 @@ import { profileRoutes } from './profile/profile-routes';
 import { recoveryRoutes } from './recovery/routes';
 import { embeddedCodeSender } from './verification/code-sender';
 import { verificationRoutes } from './verification/routes';
+import { identityRecordAccess } from './access-rules';
 
 /** The password grant's client (the web app), as the specification fixes it. */
 const PASSWORD_CLIENT_ID = '2';
@@ -189,5 +190,5 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   await challengeRoutes(app, services, embeddedCodeSender, authenticated);
   await registrationRoutes(app, services, auth, authenticated);
   await signatureRoutes(app, services, authenticated);
-  await registerCollections(app, services, [inviteCodes]);
+  await registerCollections(app, services, [inviteCodes], identityRecordAccess);
 }

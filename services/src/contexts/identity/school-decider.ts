@@ -1,5 +1,5 @@
 import type { SchoolRegisteredData } from '@sabaq/events';
-import { ConflictError } from './errors';
+import { ConflictError } from '../../platform/errors';
 
 export type SchoolEvent = { type: 'SchoolRegistered'; data: SchoolRegisteredData };
 export type SchoolCommand = { type: 'RegisterSchool'; data: SchoolRegisteredData };

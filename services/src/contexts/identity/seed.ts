@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import type { UserGroup } from '@sabaq/events';
-import type { ContextServices } from '../index';
+import type { ContextServices } from '../../platform/context';
 import { assignChallenge } from './challenges/account';
-import { handleCommand } from './command';
-import { uuidV5 } from './ids';
+import { handleCommand } from '../../platform/commands/handle-command';
+import { uuidV5 } from '../../platform/ids';
 import { seedDemoInvite } from './invites/demo-invite';
 import { registerUser } from './register';
 import { schoolDecider, schoolStream } from './school-decider';

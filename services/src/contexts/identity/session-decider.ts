@@ -5,7 +5,8 @@ import type {
   SessionStartedData,
 } from '@sabaq/events';
 import { ForbiddenError } from '../../platform/errors';
-import { ConflictError, InvalidTokenError } from './errors';
+import { ConflictError } from '../../platform/errors';
+import { InvalidTokenError } from './errors';
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: SessionStartedData }

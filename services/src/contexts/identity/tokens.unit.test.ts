@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidV5 } from './ids';
+import { uuidV5 } from '../../platform/ids';
 import {
   TokenSigner,
   hashRefreshToken,

@@ -7,7 +7,7 @@ import type {
   UserRegisteredData,
   UsernameReservedData,
 } from '@sabaq/events';
-import { ConflictError } from './errors';
+import { ConflictError } from '../../platform/errors';
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: UserRegisteredData }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
@@ -10,6 +10,7 @@ import { infrastructureCollections, storages, webinarServers } from './collectio
 import { bucketUsage, platformRoles } from './platform-overview';
 import { probe } from './reachability';
 import { checkStorage, type StorageTarget } from './s3-check';
+import { infrastructureRecordAccess } from './access-rules';
 
 const idParams = z.object({ id: recordId });
 
@@ -35,7 +36,7 @@ async function rowOfSchool(services: ContextServices, table: string, id: string,
 
 /**
  * Servers and storages (docs/infrastructure.md): the two record collections, then the checks. Only a
- * school's managers and admins reach any of it (records/access.ts, route-access.ts); a record of
+ * school's managers and admins reach any of it (access-rules.ts); a record of
  * another school is 404, as for a read.
  */
 export async function infrastructureRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
@@ -43,6 +44,7 @@ export async function infrastructureRoutes(app: FastifyInstance, services: Conte
     app,
     services,
     infrastructureCollections.map((c) => c.collection),
+    infrastructureRecordAccess,
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['infrastructure'];

@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 /** Ids derived from what they identify, so a retried upload or job lands on the same event id. */
 export const derive = (...parts: string[]) => uuidV5(parts.join('\u001f'));

@@ -1,4 +1,4 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { presenceMigrations } from './external/presence-table';
 import { mediaProjection } from './read-model/projection';
 import { mediaMigrations } from './read-model/tables';
@@ -7,6 +7,7 @@ import { mediaRoutes } from './routes';
 import { startRetentionSweeper } from './retention/retention';
 import { timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 import { TranscoderWorker } from './transcoder/worker';
+import { mediaRouteAccess, mediaRecordAccess } from './access-rules';
 
 const HOUR = 3600_000;
 
@@ -16,6 +17,8 @@ const HOUR = 3600_000;
  */
 export const mediaContext: BoundedContext = {
   name: 'media',
+  routeAccess: mediaRouteAccess,
+  recordAccess: mediaRecordAccess,
   migrations: { ...mediaMigrations, ...presenceMigrations },
   projections: [mediaProjection],
   routes: async (app, services) => {

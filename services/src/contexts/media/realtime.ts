@@ -1,5 +1,5 @@
 import { categoryOf, channelName, type Push, type StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { playPath } from './read-model/entities';
 import { TABLES } from './read-model/tables';

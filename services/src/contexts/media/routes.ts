@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError } from '../../platform/errors';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { mediaRecordAccess } from './access-rules';
 import { registerCollections } from '../../platform/http/records/routes';
 import { mediaCollections, recordBody } from './collections';
 import { externalRoutes } from './external/external-routes';
@@ -51,7 +52,7 @@ export async function mediaRoutes(
   services: ContextServices,
   options: MediaRouteOptions = {},
 ) {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? mediaRecordAccess;
   const signer = options.signer ?? MediaSigner.fromEnvironment(services.clock);
   const createMedia = await createMediaHandler(services, signer);
   await app.register(async (scope) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { Row } from '../../platform/http/records/collection';

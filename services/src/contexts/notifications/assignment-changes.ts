@@ -1,5 +1,5 @@
 import type { AssignmentUpdatedData, NotificationType, StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { assignmentDecider, type AssignmentEvent } from '../assignments/assignments/assignment-decider';
 import type { Draft } from './sources';
 

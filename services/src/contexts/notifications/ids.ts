@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 /** Each recipient's notifications are one stream (events/src/contexts/notifications.ts). */
 export const notificationStream = (userId: string) => `notification-${userId}`;

@@ -1,10 +1,11 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { notifyingProcess } from './process-manager';
 import { notificationsProjection } from './read-model/projection';
 import { notificationsMigrations } from './read-model/tables';
 import { notificationsRealtime } from './realtime';
 import { notificationsRoutes } from './routes';
+import { notificationsRouteAccess } from './access-rules';
 
 /**
  * Notifications: a process manager makes them from other contexts' events (sources.ts), the inbox read
@@ -12,6 +13,7 @@ import { notificationsRoutes } from './routes';
  */
 export const notificationsContext: BoundedContext = {
   name: 'notifications',
+  routeAccess: notificationsRouteAccess,
   migrations: notificationsMigrations,
   projections: [notificationsProjection],
   routes: async (app, services) => {

@@ -1,5 +1,5 @@
 import type { NotificationCreatedData, StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { AppendBatch } from '../../platform/ports/event-store';
 import type { Projection } from '../../platform/projections/projection';
 import { notificationId, notificationStream } from './ids';

@@ -1,5 +1,5 @@
 import type { AssignmentAttemptFinishedData, StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { assignmentDecider, type AssignmentEvent } from '../assignments/assignments/assignment-decider';
 import { assignmentStream } from '../assignments/ids';
 import { resultsShownAfterFinishing } from '../assignments/work/disclosure';

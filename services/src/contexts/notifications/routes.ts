@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { ContextServices } from '..';
-import { ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { ContextServices } from '../../platform/context';
+import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
@@ -11,6 +11,7 @@ import { waitForProjections } from '../../platform/projections/wait-for-projecti
 import { notificationStream } from './ids';
 import { notificationEntity } from './read-model/entities';
 import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE } from './read-model/tables';
+import { callerOf } from '../../platform/http/authenticate';
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -139,9 +140,4 @@ export async function notificationsRoutes(app: FastifyInstance, services: Contex
     }
     return { unread: await unreadOf(caller) };
   });
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

@@ -9,7 +9,7 @@ import type {
   UserCertificateIssued,
 } from '@sabaq/events';
 import type { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { taskStream } from '../tasks/task-commands';
 import { assignmentChangeDrafts } from './assignment-changes';
 import { resultDrafts } from './result-notices';

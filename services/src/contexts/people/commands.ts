@@ -1,12 +1,12 @@
 import { endUserSessions } from '../identity/recovery/set-password';
 import { hash } from '@node-rs/argon2';
 import type { PersonProfile, UserGroup } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { RecordCommandHandler } from '../../platform/http/records/collection';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
-import { handleCommand } from '../identity/command';
+import { handleCommand } from '../../platform/commands/handle-command';
 import { registerUser } from '../identity/register';
 import { userStream } from '../identity/user-decider';
 import { PEOPLE_PROJECTION } from './directory/projection';

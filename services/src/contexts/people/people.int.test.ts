@@ -2,7 +2,7 @@ import type { StoredEvent } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyEvent } from '../../../../tests/support/events';
 import { storeAndReadModels, type StoreAndReadModels } from '../../../../tests/support/platform-fixture';
-import { handleCommand } from '../identity/command';
+import { handleCommand } from '../../platform/commands/handle-command';
 import { registerUser } from '../identity/register';
 import { peopleProjection } from './directory/projection';
 import { PEOPLE_TABLE } from './directory/table';

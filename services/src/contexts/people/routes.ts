@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import { authenticate } from '../../platform/http/authenticate';
 import type { AccessTable } from '../../platform/http/records/access';
@@ -11,11 +11,12 @@ import { peopleCollections, studentEntity, teacherEntity } from './collections';
 import { PEOPLE_PROJECTION } from './directory/projection';
 import { PEOPLE_TABLE } from './directory/table';
 import { personStream } from './person-decider';
+import { peopleRecordAccess } from './access-rules';
 
 export async function peopleRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = peopleRecordAccess,
 ): Promise<void> {
   await registerCollections(app, services, peopleCollections, access);
   const signedIn = { onRequest: authenticate(services.authenticator) };

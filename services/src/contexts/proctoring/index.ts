@@ -1,9 +1,11 @@
-import type { BoundedContext } from '..';
+import { fileURLToPath } from 'node:url';
+import type { BoundedContext } from '../../platform/context';
 import { proctoringActionsProjection } from './actions/projection';
 import { proctoringPipelineMigrations } from './actions/pipeline-tables';
 import { proctoringActionsMigrations } from './actions/table';
 import { proctoringRealtime } from './realtime';
 import { proctoringRoutes } from './routes';
+import { proctoringRouteAccess } from './access-rules';
 
 /**
  * Proctoring: actions and activities as telemetry, timelines with reviews and credibility scores, the
@@ -11,6 +13,9 @@ import { proctoringRoutes } from './routes';
  */
 export const proctoringContext: BoundedContext = {
   name: 'proctoring',
+  /** ClickHouse: the actions and activities tables, filled from `events` by materialised views. */
+  analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
+  routeAccess: proctoringRouteAccess,
   migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations },
   projections: [proctoringActionsProjection],
   routes: (app, services) => proctoringRoutes(app, services),

@@ -4,7 +4,7 @@ import {
   type ProctoringActionRecordedData,
   type Push,
 } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { proctoringActionsOverSocket } from './ingest/socket-ingest';

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
-import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
 import { violationReport } from './analytics/violation-report';
 import { assignmentsFacts, watches } from './assignments-lookup';
@@ -22,11 +21,7 @@ import { openScreenshot } from './read/screenshot';
 import { reviewQueue } from './review/review-queue';
 import { reviewBody, reviewInterval } from './review/review-interval';
 import { attemptTimeline } from './timeline/attempt-timeline';
-
-const callerOf = (request: FastifyRequest): Caller => {
-  if (!request.caller) throw new Error('route reached without a caller: is it in the route access table?');
-  return request.caller;
-};
+import { callerOf } from '../../platform/http/authenticate';
 
 /**
  * The proctoring calls. Who may call each is in the route access table (route-access.ts); ownership

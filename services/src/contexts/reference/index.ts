@@ -1,12 +1,15 @@
 import type { Migration } from 'kysely';
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { referenceCollections } from './collections';
 import { referenceRoutes } from './routes';
 import { seedReference } from './seed';
+import { referenceRouteAccess, referenceRecordAccess } from './access-rules';
 
 /** Reference data shared by every school: regions, cities, countries, counties, timezones, languages. */
 export const referenceContext: BoundedContext = {
   name: 'reference',
+  routeAccess: referenceRouteAccess,
+  recordAccess: referenceRecordAccess,
   migrations: Object.fromEntries(
     referenceCollections.map((c, i) => [
       `03${String(i).padStart(2, '0')}_reference_${c.collection.name}`,

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import { authenticate } from '../../platform/http/authenticate';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
 import { referenceCollections } from './collections';
 import { enumerations } from './enums';
+import { referenceRecordAccess } from './access-rules';
 
 export async function referenceRoutes(
   app: FastifyInstance,
   services: ContextServices,
-  access?: AccessTable,
+  access: AccessTable = referenceRecordAccess,
 ): Promise<void> {
   await registerCollections(
     app,

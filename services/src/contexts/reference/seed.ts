@@ -1,5 +1,5 @@
 import { streamId, type NewEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { cities, countries, languages, regions, timezones } from './collections';
 
 type Row = { id: string } & Record<string, unknown>;

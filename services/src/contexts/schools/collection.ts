@@ -2,7 +2,7 @@ import { changesOf, schoolProfileSchema, type SchoolProfile } from '@sabaq/event
 import { ForbiddenError } from '../../platform/errors';
 import type { CollectionDefinition, RecordCommandHandler, Row } from '../../platform/http/records/collection';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
-import { handleCommand } from '../identity/command';
+import { handleCommand } from '../../platform/commands/handle-command';
 import { schoolStream } from '../identity/school-decider';
 import { schoolProfileDecider, type SchoolProfileCommand } from './school-profile-decider';
 import { SCHOOLS_PROJECTION, SCHOOLS_TABLE } from './table';

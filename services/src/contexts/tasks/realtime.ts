@@ -1,5 +1,5 @@
 import { TaskDto, type Push, type StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { taskEntity } from './read-model/entities';
 import { loadTask, taskStream } from './task-commands';

@@ -8,10 +8,11 @@ import {
   studentsImportParams,
 } from '@sabaq/events';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { accessTable as defaultAccessTable, type AccessTable } from '../../platform/http/records/access';
+import type { AccessTable } from '../../platform/http/records/access';
+import { tasksRecordAccess } from './access-rules';
 import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
@@ -25,6 +26,7 @@ import { taskEntity } from './read-model/entities';
 import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
 import { TaskWorker } from './task-worker';
+import { callerOf } from '../../platform/http/authenticate';
 import { timeLimitFromEnv } from '../../platform/jobs/leased-job-worker';
 
 export interface TasksRouteOptions {
@@ -48,7 +50,7 @@ export async function tasksRoutes(
   services: ContextServices,
   options: TasksRouteOptions = {},
 ): Promise<TaskWorker> {
-  const access = options.access ?? defaultAccessTable;
+  const access = options.access ?? tasksRecordAccess;
   await registerCollections(app, services, [tasksCollection], access);
   const worker = new TaskWorker(
     services,
@@ -216,9 +218,4 @@ function rawAssignmentId(request: FastifyRequest): string {
   const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
   if (!parsed.success) throw new NotFoundError('Задание не найдено');
   return parsed.data;
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

@@ -1,5 +1,5 @@
 import type { TaskFile, TaskKind, TaskParams } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { DomainError } from '../../platform/errors';
 import { TASKS_TABLE } from './read-model/tables';
 import { runTaskCommand } from './task-commands';

@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { Caller } from '../../platform/http/caller';
 import type { Row } from '../../platform/http/records/collection';
 import { TABLES } from '../assignments/read-model/tables';

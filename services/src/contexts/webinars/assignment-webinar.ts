@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { Projection } from '../../platform/projections/projection';
 import { loadAssignment } from '../assignments/assignments/commands';
 import { runWebinarCommand } from './commands';

@@ -1,6 +1,5 @@
-import type { ContextServices } from '..';
-import { WrongExpectedVersionError } from '../../platform/errors';
-import { waitForProjections } from '../../platform/projections/wait-for-projection';
+import type { ContextServices } from '../../platform/context';
+import { handleCommand } from '../../platform/commands/handle-command';
 import {
   decideWebinar,
   evolveWebinar,
@@ -23,8 +22,8 @@ export async function loadWebinar(
 }
 
 /**
- * load → decide → append against the version decided on; a lost race is decided again (these commands
- * mean the same whatever happened meanwhile). The read model is waited for unless told otherwise.
+ * Through the platform's command handler; a lost race is decided again (these commands mean the same
+ * whatever happened meanwhile). The read model is waited for unless told otherwise.
  */
 export async function runWebinarCommand(
   services: Services,
@@ -34,43 +33,19 @@ export async function runWebinarCommand(
   options: { wait?: boolean } = {},
 ): Promise<WebinarState> {
   const stream = webinarStream(id);
-  for (let attempt = 1; ; attempt += 1) {
-    const history = await services.store.readStream(stream);
-    const state = history.reduce(
-      (s, e) => evolveWebinar(s, e as unknown as WebinarEvent),
-      initialWebinarState,
-    );
-    const events = decideWebinar(command, state);
-    if (events.length === 0) {
-      // Nothing new: another writer (the process manager making an assignment's webinar as the page asks
-      // for it) got there first. Its events may not be in the read model yet: wait as for our own.
-      const last = history.at(-1)?.globalPosition;
-      if (options.wait !== false && last !== undefined) {
-        await waitForProjections(services.db, [WEBINARS_PROJECTION], last);
-      }
-      return state;
-    }
-    const version = history.length - 1;
-    try {
-      const result = await services.store.append(
-        stream,
-        events.map((event, index) => ({
-          id: webinarEventId(stream, version, command.type, index),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            userId: metadata.userId,
-            ...(metadata.schoolId ? { schoolId: metadata.schoolId } : {}),
-          },
-        })),
-        { expectedVersion: version < 0 ? 'no_stream' : version },
-      );
-      if (options.wait !== false) {
-        await waitForProjections(services.db, [WEBINARS_PROJECTION], result.lastGlobalPosition);
-      }
-      return events.reduce(evolveWebinar, state);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 5) throw error;
-    }
-  }
+  const { state } = await handleCommand(services.store, stream, webinarDecider, command, {
+    eventId: (_event, index, version) => webinarEventId(stream, version, command.type, index),
+    metadata: { userId: metadata.userId, ...(metadata.schoolId ? { schoolId: metadata.schoolId } : {}) },
+    attempts: 5,
+    ...(options.wait === false
+      ? {}
+      : {
+          // Nothing new: another writer (the process manager making an assignment's webinar as the page
+          // asks for it) got there first; its events may not be in the read model yet.
+          waitFor: { db: services.db, projections: [WEBINARS_PROJECTION], whenNothingDecided: true },
+        }),
+  });
+  return state;
 }
+
+const webinarDecider = { initialState: initialWebinarState, evolve: evolveWebinar, decide: decideWebinar };

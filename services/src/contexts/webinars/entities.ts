@@ -1,4 +1,4 @@
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { Row } from '../../platform/http/records/collection';
 import { participantsOf, type WebinarRole } from './access';
 

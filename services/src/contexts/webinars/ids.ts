@@ -1,4 +1,4 @@
-import { uuidV5 } from '../identity/ids';
+import { uuidV5 } from '../../platform/ids';
 
 export const webinarStream = (webinarId: string) => `webinar-${webinarId}`;
 

@@ -1,10 +1,11 @@
-import type { BoundedContext } from '..';
+import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { assignmentWebinarsProcess } from './assignment-webinar';
 import { webinarsProjection } from './read-model/projection';
 import { webinarsMigrations } from './read-model/tables';
 import { webinarsRealtime } from './realtime';
 import { webinarsRoutes } from './routes';
+import { webinarsRouteAccess } from './access-rules';
 
 /**
  * Webinars: small video meetings of a class (a WebRTC mesh signalled over the realtime socket), made
@@ -12,6 +13,7 @@ import { webinarsRoutes } from './routes';
  */
 export const webinarsContext: BoundedContext = {
   name: 'webinars',
+  routeAccess: webinarsRouteAccess,
   migrations: webinarsMigrations,
   projections: [webinarsProjection],
   routes: async (app, services) => {

@@ -1,5 +1,5 @@
 import { channelName, type Push, type WebinarEndedData } from '@sabaq/events';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import type { RealtimeContribution } from '../../platform/realtime/contribution';
 import { roleIn, webinarRow } from './access';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { webinarChangesSchema, webinarSchema, type WebinarCreatedData } from '@sabaq/events';
 import { z } from 'zod';
-import type { ContextServices } from '..';
+import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { Row } from '../../platform/http/records/collection';
@@ -13,6 +13,7 @@ import { ensureAssignmentWebinar } from './assignment-webinar';
 import { runWebinarCommand } from './commands';
 import { webinarEntity } from './entities';
 import { WEBINARS_TABLE } from './read-model/tables';
+import { callerOf } from '../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
 const listQuery = z.object({
@@ -175,9 +176,4 @@ function pageOf(items: Record<string, unknown>[], page: number, limit: number) {
       per_page: limit,
     },
   };
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

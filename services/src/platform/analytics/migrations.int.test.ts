@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ANALYTICS_MIGRATIONS_DIR, loadMigrations } from './migrations';
+import { ANALYTICS_MIGRATIONS_DIR, loadMigrations, loadMigrationsOf } from './migrations';
 
 describe('loading analytics migrations', () => {
   let dir: string;
@@ -36,5 +36,23 @@ describe('loading analytics migrations', () => {
     await writeFile(path.join(dir, '0003_a.sql'), 'SELECT 1');
     await writeFile(path.join(dir, '0003_b.sql'), 'SELECT 2');
     await expect(loadMigrations(dir)).rejects.toThrow('numbered 0003');
+  });
+
+  it("orders the platform's and the contexts' folders as one, and refuses a number two folders use", async () => {
+    const context = await mkdtemp(path.join(os.tmpdir(), 'analytics-migrations-context-'));
+    try {
+      await writeFile(path.join(dir, '0001_events.sql'), 'SELECT 1');
+      await writeFile(path.join(dir, '0003_later.sql'), 'SELECT 3');
+      await writeFile(path.join(context, '0002_view_over_events.sql'), 'SELECT 2');
+      expect((await loadMigrationsOf([dir, context])).map((m) => m.name)).toEqual([
+        '0001_events',
+        '0002_view_over_events',
+        '0003_later',
+      ]);
+      await writeFile(path.join(context, '0003_clash.sql'), 'SELECT 4');
+      await expect(loadMigrationsOf([dir, context])).rejects.toThrow('numbered 0003');
+    } finally {
+      await rm(context, { recursive: true, force: true });
+    }
   });
 });

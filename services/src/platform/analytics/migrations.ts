@@ -41,6 +41,22 @@ export async function loadMigrations(dir: string): Promise<AnalyticsMigration[]>
 }
 
 /**
+ * The migrations of several folders (the platform's and each context's) in one order. Numbers are
+ * shared by all folders, so that a context's view over the platform's `events` table comes after it,
+ * and a number used twice is refused like within one folder.
+ */
+export async function loadMigrationsOf(dirs: readonly string[]): Promise<AnalyticsMigration[]> {
+  const all = (await Promise.all(dirs.map((dir) => loadMigrations(dir)))).flat();
+  all.sort((a, b) => a.name.localeCompare(b.name));
+  for (let i = 1; i < all.length; i += 1) {
+    if (all[i]!.name.slice(0, 4) === all[i - 1]!.name.slice(0, 4)) {
+      throw new Error(`Two analytics migrations are numbered ${all[i]!.name.slice(0, 4)}`);
+    }
+  }
+  return all;
+}
+
+/**
  * Applies, in order, each migration not yet recorded in schema_migrations, and returns the names it
  * applied. ClickHouse has neither transactions nor locks: a file that fails half-way, or two roles
  * starting at once, run some statements twice, so every statement must be idempotent (IF NOT EXISTS,
@@ -48,9 +64,9 @@ export async function loadMigrations(dir: string): Promise<AnalyticsMigration[]>
  */
 export async function migrateAnalytics(
   store: AnalyticsStore,
-  dir: string = ANALYTICS_MIGRATIONS_DIR,
+  dirs: string | readonly string[] = ANALYTICS_MIGRATIONS_DIR,
 ): Promise<string[]> {
-  const migrations = await loadMigrations(dir);
+  const migrations = await loadMigrationsOf(typeof dirs === 'string' ? [dirs] : dirs);
   await store.command(`
     CREATE TABLE IF NOT EXISTS schema_migrations (
       name String,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors';
+import { DomainError, ForbiddenError } from '../errors';
 import type { Authenticator, Caller } from './caller';
 
 /** A 401 in the specification's error shape. */
@@ -7,6 +7,15 @@ export class UnauthenticatedError extends DomainError {
   constructor(message = 'Unauthenticated.') {
     super(message, 401);
   }
+}
+
+/**
+ * The caller the route access guard (route-access.ts) put on the request. A route reached without one
+ * is refused: its rule is public, so it has no business acting for a caller.
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ForbiddenError('Forbidden');
+  return request.caller;
 }
 
 /** Until the identity context provides one, nobody is authenticated: the secure default. */

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { nobodyAuthenticator } from './authenticate';
 import { HealthChecks } from './health';
+import { mergeRouteAccess, publicRoute, signedIn } from './route-access';
 import { buildServer } from './server';
 
 const build = (url: string) =>
   buildServer({
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
-    routeAccess: { authenticator: nobodyAuthenticator },
+    routeAccess: { authenticator: nobodyAuthenticator, table: { 'GET /api/schools.json': signedIn } },
     plugins: [async (app) => void app.get(url, async () => ({ ok: true }))],
   });
 
@@ -24,5 +25,15 @@ describe('route access enforcement', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ status_code: 401 });
     await app.close();
+  });
+});
+
+describe('route access tables of many contexts', () => {
+  it('merge into one, and refuse a route two contexts both name', () => {
+    const merged = mergeRouteAccess([{ 'GET /a': publicRoute }, { 'GET /b': signedIn }]);
+    expect(merged).toEqual({ 'GET /a': publicRoute, 'GET /b': signedIn });
+    expect(() => mergeRouteAccess([{ 'GET /a': publicRoute }, { 'GET /a': signedIn }])).toThrow(
+      'route GET /a has two rows',
+    );
   });
 });

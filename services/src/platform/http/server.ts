@@ -11,7 +11,7 @@ import { parseQueryString } from './records/query-string';
 import { rejectUnstorableText } from './records/text-guard';
 import type { HealthChecks } from './health';
 import type { Authenticator } from './caller';
-import { enforceRouteAccess } from './route-access';
+import { enforceRouteAccess, type RouteAccessTable } from './route-access';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface ServerOptions {
@@ -22,10 +22,11 @@ export interface ServerOptions {
   /** Context route plugins, registered under the API. */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
   /**
-   * When given, every route of the plugins must have a row in the route access table, which is enforced
-   * here (route-access.ts); the platform always gives it, some tests build bare apps of a few routes.
+   * When given, every route of the plugins must have a row in `table` (the contexts' rows and the
+   * platform's own), which is enforced here (route-access.ts); the platform always gives it, some tests
+   * build bare apps of a few routes.
    */
-  routeAccess?: { authenticator: Authenticator };
+  routeAccess?: { authenticator: Authenticator; table: RouteAccessTable };
 }
 
 /** Builds the HTTP server: wiring only; routes come from the contexts. */
@@ -58,7 +59,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerOpenApi(app);
   const routeAccess = options.routeAccess;
   await app.register(async (scope) => {
-    if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator);
+    if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator, routeAccess.table);
     // Every route, not only the record API's: a NUL in a user name must be a 422, not a 500 from PostgreSQL.
     scope.addHook('preValidation', rejectUnstorableText);
     // A body nested thousands deep would overflow the stack of whatever recursive code meets it first.

@@ -1,6 +1,6 @@
 import { AntiplagiarismGroupEvents, antiplagiarismGroupSchema, type StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { Row } from '../../../platform/http/records/collection';

@@ -1,5 +1,5 @@
 import type { AntiplagiarismSource } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { TABLES as ASSIGNMENT_TABLES } from '../../assignments/read-model/tables';
 import { TABLES } from './tables';
 

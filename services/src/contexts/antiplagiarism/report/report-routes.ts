@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import type { ContextServices } from '../../../platform/context';
+import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
 import { isStaff, openAssignment } from '../../assignments/work/open-assignment';
 import { taskEntity } from '../../tasks/read-model/entities';
 import { TASKS_TABLE } from '../../tasks/read-model/tables';
 import { answerDetail, reportOf } from './report-query';
+import { callerOf } from '../../../platform/http/authenticate';
 
 const taskParams = z.object({ task: recordId });
 const answerParams = z.object({ task: recordId, key: z.string().min(1).max(200) });
@@ -57,9 +58,4 @@ async function openCheck(services: ContextServices, caller: Caller, taskId: stri
   });
   if (!isStaff(caller, assignment)) throw new NotFoundError('Проверка не найдена');
   return { task, assignment: { id: assignmentId, name: assignment.view.record.name } };
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

@@ -7,10 +7,10 @@ import type {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import type { ContextServices } from '../../../platform/context';
+import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import { accessTable } from '../../../platform/http/records/access';
+import { assignmentsRecordAccess } from '../access-rules';
 import type { Row } from '../../../platform/http/records/collection';
 import { recordId } from '../../../platform/http/records/list-query';
 import { SCHOOLS_TABLE } from '../../schools/table';
@@ -22,6 +22,7 @@ import { newLaunchCode, normalizeLaunchCode } from './link-code';
 import { runLaunchLinkCommand } from './link-commands';
 import { LAUNCH_LINKS_TABLE } from './link-table';
 import { LAUNCH_TOKEN, launchPath, newLaunchToken } from './link-token';
+import { callerOf } from '../../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
@@ -46,7 +47,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     const caller = callerOf(request);
     const { id } = request.params as z.infer<typeof idParams>;
     const assignment = await openAssignment(services, caller, id);
-    requireAssignmentRule(accessTable, 'update', caller, assignment);
+    requireAssignmentRule(assignmentsRecordAccess, 'update', caller, assignment);
     return { caller, id };
   };
 
@@ -242,9 +243,4 @@ function relationOf(
   if (caller.group === 'admin' || caller.group === 'manager') return 'staff';
   if (caller.group !== 'teacher') return 'other';
   return a.owner_id === caller.userId || a.reviewers.includes(caller.userId) ? 'staff' : 'other';
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

@@ -1,5 +1,5 @@
 import type { AssignmentRecord } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import {

@@ -1,5 +1,5 @@
 import type { AssignmentCommentPostedData } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';

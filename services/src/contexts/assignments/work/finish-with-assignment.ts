@@ -1,4 +1,4 @@
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import { loadAssignment } from '../assignments/commands';

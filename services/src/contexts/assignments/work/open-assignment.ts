@@ -1,4 +1,4 @@
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { ruleFor, type AccessTable, type Action } from '../../../platform/http/records/access';

@@ -1,4 +1,5 @@
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
+import { appendDecided as appendDecidedEvents } from '../../../platform/commands/handle-command';
 import type { Caller } from '../../../platform/http/caller';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import { AUTHORING_PROJECTION } from '../read-model/projection';
@@ -6,8 +7,10 @@ import { AUTHORING_PROJECTION } from '../read-model/projection';
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
 
 /**
- * Appends the decided events with the version they were decided against (a concurrent edit of the
- * same record is a 409, never a lost update). `eventId` gives the seed its fixed ids.
+ * Appends the decided events with the version they were decided against, through the platform's one
+ * append step (a concurrent edit of the same record is a 409, never a lost update). The decision is
+ * taken by the caller, between loading and deciding it looks references up in the read models.
+ * `eventId` gives the seed its fixed ids.
  */
 export async function appendDecided(
   services: Services,
@@ -18,21 +21,14 @@ export async function appendDecided(
   eventId: (index: number) => string = () => services.newId(),
 ): Promise<bigint | undefined> {
   if (events.length === 0) return undefined;
-  const occurredAt = services.clock().toISOString();
-  const result = await services.store.append(
-    stream,
-    events.map((event, index) => ({
-      id: eventId(index),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        userId: caller.userId,
-        occurredAt,
-        ...(caller.schoolId === null ? {} : { schoolId: caller.schoolId }),
-      },
-    })),
-    { expectedVersion: lastPosition < 0 ? 'no_stream' : lastPosition },
-  );
+  const result = await appendDecidedEvents(services.store, stream, lastPosition, events, {
+    eventId: (_event, index) => eventId(index),
+    metadata: {
+      userId: caller.userId,
+      occurredAt: services.clock().toISOString(),
+      ...(caller.schoolId === null ? {} : { schoolId: caller.schoolId }),
+    },
+  });
   return result.lastGlobalPosition;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Caller } from '../../../platform/http/caller';
-import { accessTable, authorize, type Action, type Scope } from '../../../platform/http/records/access';
+import { authorize, type Action, type Scope } from '../../../platform/http/records/access';
+import { authoringRecordAccess } from '../access-rules';
 import { ForbiddenError } from '../../../platform/errors';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { TABLES } from '../read-model/tables';
@@ -46,7 +47,7 @@ async function visibleRow(
 ): Promise<ReferenceView | null> {
   let scope: Scope;
   try {
-    scope = authorize(accessTable, target.collection, target.action, caller);
+    scope = authorize(authoringRecordAccess, target.collection, target.action, caller);
   } catch (error) {
     if (error instanceof ForbiddenError) return null;
     throw error;

@@ -1,5 +1,5 @@
 import type { AssignmentRecord } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { SCHOOLS_TABLE } from '../../schools/table';
 import type { IssueFacts } from '../templates/template-decider';
 

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import type { Projection } from '../../../platform/projections/projection';
 import { loadAssignment } from '../../assignments/assignments/commands';

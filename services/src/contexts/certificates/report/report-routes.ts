@@ -2,9 +2,8 @@ import type { ReportLink } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
-import type { Caller } from '../../../platform/http/caller';
+import type { ContextServices } from '../../../platform/context';
+import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { recordId } from '../../../platform/http/records/list-query';
 import { TABLES } from '../../assignments/read-model/tables';
 import { openAssignment, type OpenAssignment } from '../../assignments/work/open-assignment';
@@ -12,6 +11,7 @@ import { REPORT_LINKS_TABLE } from '../read-model/tables';
 import { runReportLinkCommand } from './report-link-commands';
 import { newReportToken, reportPath } from './report-token';
 import { publicReport } from './public-report';
+import { callerOf } from '../../../platform/http/authenticate';
 
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
 const attemptParams = z.object({ id: recordId, attemptId: recordId });
@@ -114,9 +114,4 @@ function requireShowReport(assignment: OpenAssignment): void {
   if (assignment.view.record.settings.certificate.show_report) return;
   const message = 'Отчёт задания не показывается: включите «Показывать отчёт» в настройках сертификата';
   throw new ValidationError(message, { show_report: [message] });
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

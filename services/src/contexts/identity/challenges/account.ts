@@ -1,7 +1,8 @@
 import type { ChallengeType } from '@sabaq/events';
 import type { EventStore } from '../../../platform/ports/event-store';
-import { handleCommand, loadState } from '../command';
-import { uuidV5 } from '../ids';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/decider';
+import { uuidV5 } from '../../../platform/ids';
 import { accountDecider, accountStream, type AccountCommand, type AccountState } from './account-decider';
 
 interface Deps {

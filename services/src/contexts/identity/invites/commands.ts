@@ -1,11 +1,12 @@
 import type { EventMetadata, InviteCodeFields, InviteCodeUsedData } from '@sabaq/events';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ValidationError, WrongExpectedVersionError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';
 import type { EventStore } from '../../../platform/ports/event-store';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import { handleCommand, loadState } from '../command';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/decider';
 import { generateInviteCode, inviteCodeKey, inviteCodeStream, inviteStream } from './code';
 import { InviteCodeError } from './errors';
 import { inviteDecider, type Invite, type InviteCommand, type InviteState } from './invite-decider';
@@ -148,8 +149,8 @@ export async function inviteByCode(
 }
 
 /**
- * load → decide → append with the version decided against; on a concurrent append, decide again on
- * the new state. So of two registrations racing for the last use, the second sees it used up.
+ * Through the platform's command handler; on a concurrent append it decides again on the new state. So
+ * of two registrations racing for the last use, the second sees it used up.
  */
 export async function runInviteCommand(
   services: Services,
@@ -158,25 +159,19 @@ export async function runInviteCommand(
   metadata: EventMetadata,
   options: { wait?: boolean } = {},
 ): Promise<{ state: InviteState; appended: boolean }> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const { state, result } = await handleCommand(
-        services.store,
-        inviteStream(inviteId),
-        inviteDecider,
-        command,
-        {
-          eventId: () => services.newId(),
-          metadata,
-        },
-      );
-      if (result && options.wait !== false)
-        await waitForProjections(services.db, [INVITES_PROJECTION], result.lastGlobalPosition);
-      return { state, appended: result !== undefined };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 10) throw error;
-    }
-  }
+  const { state, result } = await handleCommand(
+    services.store,
+    inviteStream(inviteId),
+    inviteDecider,
+    command,
+    {
+      eventId: () => services.newId(),
+      metadata,
+      attempts: 11,
+      ...(options.wait === false ? {} : { waitFor: { db: services.db, projections: [INVITES_PROJECTION] } }),
+    },
+  );
+  return { state, appended: result !== undefined };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { inviteCodeSchema } from '@sabaq/events';
-import type { ContextServices } from '../../index';
-import { uuidV5 } from '../ids';
+import type { ContextServices } from '../../../platform/context';
+import { uuidV5 } from '../../../platform/ids';
 import { createInviteCode } from './commands';
 
 /** The demo school's invite: students register with it on the sign-up screen (README, demo accounts). */

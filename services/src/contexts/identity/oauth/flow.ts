@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StoredEvent } from '@sabaq/events';
 import { WrongExpectedVersionError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { isDeactivated, type IdentityAuth, type TokenAnswer } from '../auth-service';
-import { loadState } from '../command';
-import { uuidV5 } from '../ids';
+import { loadState } from '../../../platform/commands/decider';
+import { uuidV5 } from '../../../platform/ids';
 import { userDecider, userStream } from '../user-decider';
 import type { ApplicationRow } from './collection';
 import { OAuthRefusedError } from './errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { bearerToken } from '../../../platform/http/authenticate';
 import { handleRecordCommand } from '../../../platform/http/records/commands';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { limitedPerSubject } from '../rate-limits';
 import type { CodeSender } from '../verification/code-sender';
 import { issueCode, verifyCode, type CodeDeps } from '../verification/codes';

@@ -3,7 +3,7 @@ import type { EventStore } from '../../../platform/ports/event-store';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { handleAccount } from '../challenges/account';
-import { handleCommand } from '../command';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import { sessionDecider, sessionStream } from '../session-decider';
 import { userDecider, userStream } from '../user-decider';
 

@@ -1,9 +1,10 @@
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import { handleCommand, loadState } from '../command';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/decider';
 import { schoolsOfUser, type SchoolView } from '../directory/queries';
-import { uuidV5 } from '../ids';
+import { uuidV5 } from '../../../platform/ids';
 import { inviteByCode, releaseInviteUse, useInviteCode } from '../invites/commands';
 import { InviteCodeError } from '../invites/errors';
 import { refusalOf } from '../invites/invite-decider';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
-import { loadState } from '../command';
+import type { ContextServices } from '../../../platform/context';
+import { loadState } from '../../../platform/commands/decider';
 import { normaliseUsername } from '../ids';
 import { INVITE_REFUSALS } from '../invites/errors';
 import { inviteByCode } from '../invites/commands';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { IdentityAuth } from '../auth-service';
 import type { AuthenticateRequest } from '../authenticated';
 import { inviteCodeKey } from '../invites/code';

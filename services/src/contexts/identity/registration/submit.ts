@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import { DomainError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { IdentityAuth, TokenAnswer } from '../auth-service';
-import { handleCommand } from '../command';
-import { ConflictError } from '../errors';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { ConflictError } from '../../../platform/errors';
 import { releaseInviteUse, useInviteCode } from '../invites/commands';
 import { registerUser } from '../register';
 import { codeDecider } from '../verification/code-decider';

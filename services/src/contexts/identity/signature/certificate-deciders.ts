@@ -5,7 +5,7 @@ import type {
   SignatureCertificateRemovedData,
 } from '@sabaq/events';
 import { NotFoundError } from '../../../platform/errors';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../../../platform/errors';
 
 /** `signer-<userId>`: the one certificate a user signs in with; a new one replaces the old. */
 export const signerStream = (userId: string) => `signer-${userId}`;

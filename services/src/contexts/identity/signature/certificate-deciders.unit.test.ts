@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../platform/errors';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../../../platform/errors';
 import {
   certificateDecider,
   signerDecider,

@@ -1,5 +1,6 @@
-import type { ContextServices } from '../../index';
-import { handleCommand, loadState } from '../command';
+import type { ContextServices } from '../../../platform/context';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/decider';
 import { acceptableCertificate } from './certificate';
 import {
   certificateDecider,

@@ -1,9 +1,9 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { WrongExpectedVersionError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import { isDeactivated, type IdentityAuth, type TokenAnswer } from '../auth-service';
-import { loadState } from '../command';
-import { uuidV5 } from '../ids';
+import { loadState } from '../../../platform/commands/decider';
+import { uuidV5 } from '../../../platform/ids';
 import { userDecider, userStream } from '../user-decider';
 import { readAuthDocument } from './auth-document';
 import { fingerprintOf, toPem } from './certificate';

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../../platform/errors';
-import type { ContextServices } from '../../index';
-import { loadState } from '../command';
+import type { ContextServices } from '../../../platform/context';
+import { loadState } from '../../../platform/commands/decider';
 import { acceptableCertificate } from './certificate';
 import { signerDecider, signerStream } from './certificate-deciders';
 import { SignatureRefusedError } from './errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
 import { registerCertificate, removeCertificate } from './certificates';
 

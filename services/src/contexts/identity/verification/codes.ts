@@ -1,8 +1,9 @@
 import type { VerificationPurpose } from '@sabaq/events';
 import { randomInt } from 'node:crypto';
 import type { EventStore } from '../../../platform/ports/event-store';
-import { handleCommand, loadState } from '../command';
-import { uuidV5 } from '../ids';
+import { handleCommand } from '../../../platform/commands/handle-command';
+import { loadState } from '../../../platform/commands/decider';
+import { uuidV5 } from '../../../platform/ids';
 import type { CodeSender } from './code-sender';
 import { CODE_TTL_MS, codeDecider, hashCode, type CodeState } from './code-decider';
 import { WrongCodeError } from './errors';

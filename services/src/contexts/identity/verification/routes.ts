@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../../platform/errors';
 import { bearerToken } from '../../../platform/http/authenticate';
-import type { ContextServices } from '../../index';
+import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
 import { handleAccount } from '../challenges/account';
 import { limitedPerSubject } from '../rate-limits';

@@ -1,5 +1,5 @@
 import { DEFAULT_PROCTORING_SETTINGS } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import { ExternalTokenError } from './external-token';
 

@@ -2,7 +2,7 @@ import { SESSION_TYPES } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, ValidationError } from '../../../platform/errors';
 import { recordId } from '../../../platform/http/records/list-query';
 import { decideAndAppend } from '../append';

@@ -1,5 +1,5 @@
 import type { MediaCreatedData } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';

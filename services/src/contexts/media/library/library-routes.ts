@@ -1,11 +1,11 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
-import { authenticate } from '../../../platform/http/authenticate';
-import type { Caller } from '../../../platform/http/caller';
-import { accessTable, authorize } from '../../../platform/http/records/access';
+import { authenticate, callerOf } from '../../../platform/http/authenticate';
+import { authorize } from '../../../platform/http/records/access';
+import { mediaRecordAccess } from '../access-rules';
 import { recordId } from '../../../platform/http/records/list-query';
 import { mediaPrefix } from '../ids';
 import { mediaEntity } from '../read-model/entities';
@@ -35,11 +35,6 @@ export function kindOf(mime: string): { type: string; mime: string } {
 }
 const rootOf = (parent: string | null | undefined) =>
   parent === undefined || parent === 'null' ? null : parent;
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
-}
 
 /**
  * The media library beside its record calls: POST /api/media takes one multipart file (fields
@@ -146,7 +141,7 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
   };
   const readable = async (request: FastifyRequest) => {
     const caller = callerOf(request);
-    authorize(accessTable, 'media', 'get', caller);
+    authorize(mediaRecordAccess, 'media', 'get', caller);
     const { id } = request.params as { id: string };
     const row = await services.db
       .selectFrom(TABLES.items)

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors';
 import { authenticate } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
 import type { Row } from '../../../platform/http/records/collection';
-import { accessTable, authorize } from '../../../platform/http/records/access';
+import { authorize } from '../../../platform/http/records/access';
+import { mediaRecordAccess } from '../access-rules';
 import { recordId } from '../../../platform/http/records/list-query';
 import { decideAndAppend } from '../append';
 import { mediaStream } from '../ids';
@@ -66,7 +67,7 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
     async (request: FastifyRequest) => {
       const caller = request.caller;
       if (!caller) throw new ForbiddenError('Forbidden');
-      authorize(accessTable, 'media', 'update', caller);
+      authorize(mediaRecordAccess, 'media', 'update', caller);
       const { id } = request.params as { id: string };
       const row = await itemById(services, id);
       // Only the owner shares their file; to anyone else it is not there, as on the record calls.

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { TABLES } from '../read-model/tables';
 import type { MediaSigner } from '../signing';

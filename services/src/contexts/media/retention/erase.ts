@@ -1,4 +1,4 @@
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { retentionOf, setRetention } from './retention';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import { TABLES } from '../read-model/tables';

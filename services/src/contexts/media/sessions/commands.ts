@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Manifest, WebinarSessionFields } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';

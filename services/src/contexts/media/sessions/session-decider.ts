@@ -1,6 +1,6 @@
 import type { Manifest, WebinarSessionFields } from '@sabaq/events';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../../../platform/errors';
 
 export interface StoredChunk {
   sha256: string;

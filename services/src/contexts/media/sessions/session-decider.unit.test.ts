@@ -1,7 +1,7 @@
 import { webinarSessionSchema } from '@sabaq/events';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../../../platform/errors';
 import {
   decideSession,
   evolveSession,

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
-import { authenticate } from '../../../platform/http/authenticate';
+import type { ContextServices } from '../../../platform/context';
+import { NotFoundError } from '../../../platform/errors';
+import { authenticate, callerOf } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,11 +14,6 @@ import { mayReadRecording } from '../visibility';
 import { retryConversion } from './commands';
 import { summariseSessions } from './session-summary';
 import type { Row } from '../../../platform/http/records/collection';
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
-}
 
 /**
  * Asks for a conversion of a session's recording again (after a failure): its student, or a teacher,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { categoryOf, idOf } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { derive, mediaPrefix, outputPrefix, recordingPrefix } from '../ids';
 import { mediaDecider } from '../library/media-decider';
 import { TABLES } from '../read-model/tables';

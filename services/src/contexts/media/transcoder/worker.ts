@@ -1,4 +1,4 @@
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { claimLeasedJob, LeasedJobWorker } from '../../../platform/jobs/leased-job-worker';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { TABLES } from '../read-model/tables';

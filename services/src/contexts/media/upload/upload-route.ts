@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CHUNK_NAME, MANIFEST_NAME, manifestSchema, type Manifest } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { chunkKey, sessionStream } from '../ids';
 import { TABLES } from '../read-model/tables';

@@ -9,6 +9,8 @@ import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../../../platform/an
 import { migrateAnalytics } from '../../../platform/analytics/migrations';
 import { saveCheckpoint } from '../../../platform/read-models/checkpoints';
 import { violationCounts, violationsPerHour } from './violation-counts';
+import { analyticsMigrationsOf } from '../../../platform/context';
+import { proctoringContext } from '..';
 
 /**
  * ClickHouse's proctoring_actions, filled through the analytics projection's batches into events and
@@ -24,7 +26,7 @@ describe('proctoring analytics (chdb)', () => {
   beforeAll(async () => {
     env = await storeAndReadModels();
     analytics = ClickHouseAnalytics.embedded({ path: await mkdtemp(path.resolve('.tmp/chdb-proctoring-')) });
-    await migrateAnalytics(analytics);
+    await migrateAnalytics(analytics, analyticsMigrationsOf([proctoringContext]));
   });
   afterAll(async () => {
     await analytics?.close();

@@ -5,11 +5,11 @@ import {
   type ProctoringActionRecordedData,
   type ProctoringCondition,
 } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';
-import { uuidV5 } from '../../identity/ids';
+import { uuidV5 } from '../../../platform/ids';
 import type { ActionBody, ActivityBody } from './bodies';
 import { requireOneFace } from './identity-photo';
 import { decodeScreenshot, storeScreenshots } from './screenshots';

@@ -6,12 +6,12 @@ import {
 } from '@sabaq/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError, ForbiddenError, ValidationError } from '../../../platform/errors';
 import { refusePendingChallenges } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
 import { errorBody } from '../../../platform/http/error-handler';
-import { routeAccessTable } from '../../../platform/http/route-access';
+import { proctoringRouteAccess } from '../access-rules';
 import type { ClientMessageHandler } from '../../../platform/realtime/contribution';
 import { actionBatchBody } from './bodies';
 import { recordActionBatch } from './record-actions';
@@ -49,7 +49,7 @@ export function proctoringActionsOverSocket(
 
 function admitLikeTheBatchRoute(caller: Caller): void {
   refusePendingChallenges(caller);
-  const rule = routeAccessTable[BATCH_ROUTE];
+  const rule = proctoringRouteAccess[BATCH_ROUTE];
   if (rule?.kind !== 'groups' || !rule.groups.includes(caller.group)) throw new ForbiddenError();
 }
 

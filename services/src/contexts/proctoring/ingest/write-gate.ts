@@ -1,5 +1,5 @@
 import { proctoringActionKind, type ProctoringSource } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { watches, type AssignmentFacts, type AttemptFacts } from '../assignments-lookup';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { assignmentsFacts, watches } from '../assignments-lookup';

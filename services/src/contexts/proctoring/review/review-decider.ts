@@ -1,6 +1,6 @@
 import type { ProctoringIntervalReviewedData, ReviewDecision } from '@sabaq/events';
 import { ValidationError } from '../../../platform/errors';
-import type { Decider } from '../../identity/command';
+import type { Decider } from '../../../platform/commands/decider';
 
 export interface ReviewedInterval {
   type: string;

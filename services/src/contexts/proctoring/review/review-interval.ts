@@ -1,9 +1,9 @@
 import { REVIEW_DECISIONS, streamId } from '@sabaq/events';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import { handleCommand } from '../../identity/command';
+import { handleCommand } from '../../../platform/commands/handle-command';
 import { PROCTORING_PROJECTION } from '../actions/projection';
 import { attemptTimeline, watchedAttempt, type TimelineEntity } from '../timeline/attempt-timeline';
 import { reviewDecider } from './review-decider';

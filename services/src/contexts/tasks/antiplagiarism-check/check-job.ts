@@ -1,5 +1,5 @@
 import { type AntiplagiarismCheckParams, type AssignmentRecord, type TaskFile } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError, WrongExpectedVersionError } from '../../../platform/errors';
 import {
   compareAnswers,
@@ -10,7 +10,7 @@ import { classesGroupedWith } from '../../antiplagiarism/groups/collection';
 import { loadAssignment } from '../../assignments/assignments/commands';
 import { participationStream } from '../../assignments/ids';
 import { TABLES as ASSIGNMENT_TABLES } from '../../assignments/read-model/tables';
-import { uuidV5 } from '../../identity/ids';
+import { uuidV5 } from '../../../platform/ids';
 import { toCsv } from '../export/write-files';
 import type { JobContext } from '../task-worker';
 import { checkResultEvents } from './check-events';

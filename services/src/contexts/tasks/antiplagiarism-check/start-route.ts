@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../..';
-import { ForbiddenError, NotFoundError } from '../../../platform/errors';
+import type { ContextServices } from '../../../platform/context';
+import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
 import { isStaff, openAssignment } from '../../assignments/work/open-assignment';
 import { taskEntity } from '../read-model/entities';
 import { TASKS_TABLE } from '../read-model/tables';
 import { runTaskCommand } from '../task-commands';
+import { callerOf } from '../../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
 /** Nothing to choose yet: the questions come from the assignment's settings. */
@@ -60,9 +61,4 @@ async function staffAssignment(services: ContextServices, caller: Caller, id: st
   const assignment = await openAssignment(services, caller, id);
   if (!isStaff(caller, assignment)) throw new NotFoundError('Задание не найдено');
   return assignment;
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

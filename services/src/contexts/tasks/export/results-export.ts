@@ -1,5 +1,5 @@
 import type { ResultsExportParams, TaskFile } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { loadAssignment } from '../../assignments/assignments/commands';
 import { participationStream } from '../../assignments/ids';

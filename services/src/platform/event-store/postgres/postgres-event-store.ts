@@ -15,6 +15,7 @@ import { IdempotencyConflictError, WrongExpectedVersionError } from '../../error
 import { outcomeOfError } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
 import { subscribeByPolling } from '../polling-subscription';
+import { splitRound, toOutcome, type AppendRow, type CheckedBatch } from './many-append-rounds';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
 export interface PostgresEventStoreOptions {
@@ -38,23 +39,9 @@ interface EventRow {
   recorded_at: Date;
 }
 
-interface AppendRow {
-  outcome: string;
-  stream_version: string;
-  last_position: string | null;
-}
-
 interface PageWaiter {
   resolve(events: StoredEvent[]): void;
   reject(error: unknown): void;
-}
-
-/** A batch of a many-stream append that passed the checks made before writing. */
-interface CheckedBatch {
-  index: number;
-  streamId: string;
-  expected: string;
-  events: NewEvent[];
 }
 
 /**
@@ -351,53 +338,5 @@ export class PostgresEventStore implements EventStore {
       globalPosition: BigInt(row.global_position),
       recordedAt: row.recorded_at,
     });
-  }
-}
-
-/**
- * The batches one transaction can take: each stream once, and no id named by an earlier batch of the
- * call, so that every check can be made before anything is written. A batch that meets an earlier one
- * (taken or put off) waits for a later transaction, which keeps the outcomes those of appending the
- * batches one after the other.
- */
-function splitRound(batches: CheckedBatch[]): { now: CheckedBatch[]; later: CheckedBatch[] } {
-  const streams = new Set<string>();
-  const ids = new Set<string>();
-  const now: CheckedBatch[] = [];
-  const later: CheckedBatch[] = [];
-  for (const batch of batches) {
-    const meets = streams.has(batch.streamId) || batch.events.some((e) => ids.has(e.id));
-    (meets ? later : now).push(batch);
-    streams.add(batch.streamId);
-    for (const event of batch.events) ids.add(event.id);
-  }
-  return { now, later };
-}
-
-function toOutcome(streamId: string, expected: string, events: NewEvent[], row: AppendRow): AppendOutcome {
-  const version = Number(row.stream_version);
-  switch (row.outcome) {
-    case 'appended':
-    case 'retry':
-      return {
-        outcome: row.outcome,
-        result: {
-          nextExpectedVersion: version,
-          lastGlobalPosition: BigInt(row.last_position ?? 0),
-          appended: row.outcome === 'appended',
-        },
-      };
-    case 'wrong_expected_version':
-      return { outcome: row.outcome, error: new WrongExpectedVersionError(streamId, expected, version) };
-    case 'idempotency_conflict':
-      return {
-        outcome: row.outcome,
-        error: new IdempotencyConflictError(
-          streamId,
-          events.map((e) => e.id),
-        ),
-      };
-    default:
-      throw new Error(`unexpected append outcome ${row.outcome}`);
   }
 }

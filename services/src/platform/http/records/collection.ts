@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContextServices } from '../../../contexts';
+import type { ContextServices } from '../../context';
 import type { Caller } from '../caller';
 import type { RecordCommand, RecordEventTypes } from './decider';
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContextServices } from '../../../contexts';
+import type { ContextServices } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { authenticate } from '../authenticate';
-import type { Caller } from '../caller';
-import { accessTable as defaultAccessTable, authorize, type AccessTable, type Action } from './access';
+import { authenticate, callerOf } from '../authenticate';
+import { authorize, type AccessTable, type Action } from './access';
 import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
 import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
@@ -24,7 +23,7 @@ export async function registerCollections(
   app: FastifyInstance,
   services: ContextServices,
   collections: readonly CollectionDefinition[],
-  access: AccessTable = defaultAccessTable,
+  access: AccessTable,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = authenticate(services.authenticator);
@@ -150,9 +149,4 @@ export async function registerCollections(
       },
     );
   }
-}
-
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new ForbiddenError('Forbidden');
-  return request.caller;
 }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { contexts, type ContextServices } from '../../contexts';
-import { ObservedEventStore } from '../event-store/observed-event-store';
-import { nobodyAuthenticator } from '../http/authenticate';
-import { buildServer } from '../http/server';
-import { registerWorkerTools } from '../http/worker-tools';
-import { createRealtime } from '../realtime/plugin';
-import { realtimeSecret } from '../realtime/secret';
-import type { EventStore } from '../ports/event-store';
+import { routeAccessOf, type ContextServices } from '../platform/context';
+import { ObservedEventStore } from '../platform/event-store/observed-event-store';
+import { nobodyAuthenticator } from '../platform/http/authenticate';
+import { buildServer } from '../platform/http/server';
+import { createRealtime } from '../platform/realtime/plugin';
+import { realtimeSecret } from '../platform/realtime/secret';
+import type { EventStore } from '../platform/ports/event-store';
+import { registerWorkerTools } from '../platform/http/worker-tools';
 import type { Backends } from './backends';
-import { followReadModelChanges } from '../read-models/change-feed';
-import { ReadModelCache } from '../read-models/read-model-cache';
+import { followReadModelChanges } from '../platform/read-models/change-feed';
+import { ReadModelCache } from '../platform/read-models/read-model-cache';
 
 /** What contexts' routes, seeds and realtime contributions are given. */
 export function contextServices(b: Backends, store: EventStore = b.store): ContextServices {
@@ -26,7 +26,7 @@ export function contextServices(b: Backends, store: EventStore = b.store): Conte
     demo: b.config.demo,
     demoHistory: b.config.demoHistory,
   };
-  const provider = contexts.find((c) => c.authenticator)?.authenticator;
+  const provider = b.contexts.find((c) => c.authenticator)?.authenticator;
   return { ...base, authenticator: provider ? provider(base) : nobodyAuthenticator };
 }
 
@@ -50,13 +50,13 @@ export async function startApiRole(
     cache.detachFrom(b.db);
   });
   const services = contextServices(b, observed);
-  for (const context of contexts) await context.seed?.(services);
+  for (const context of b.contexts) await context.seed?.(services);
   // Realtime channels: GET /ws and POST /broadcasting/auth, pushes read from the log (docs/realtime.md).
   const { secret, shared } = realtimeSecret(b.config.realtimeSecret);
   const realtime = createRealtime({
     authenticator: services.authenticator,
     store: b.store,
-    contributions: contexts.flatMap((c) => (c.realtime ? [c.realtime(services)] : [])),
+    contributions: b.contexts.flatMap((c) => (c.realtime ? [c.realtime(services)] : [])),
     secret,
   });
   if (!shared && !b.embedded) {
@@ -66,9 +66,9 @@ export async function startApiRole(
     health: b.health,
     logLevel: b.config.logLevel,
     webDist,
-    routeAccess: { authenticator: services.authenticator },
+    routeAccess: { authenticator: services.authenticator, table: routeAccessOf(b.contexts) },
     plugins: [
-      ...contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
+      ...b.contexts.flatMap((c) => (c.routes ? [(app: FastifyInstance) => c.routes!(app, services)] : [])),
       realtime.plugin,
     ],
   });

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@sabaq/events';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionEvents, attemptStream } from '../../../../tests/support/events';
+import { actionEvents, attemptStream } from '../support/events';
+import { eventually, storeAndReadModels, type StoreAndReadModels } from '../support/platform-fixture';
+import { proctoringContext } from '../../services/src/contexts/proctoring';
+import { proctoringActionsProjection } from '../../services/src/contexts/proctoring/actions/projection';
+import { loadCheckpoint } from '../../services/src/platform/read-models/checkpoints';
+import { createReadModelDb } from '../../services/src/platform/read-models/database';
+import type { Projection } from '../../services/src/platform/projections/projection';
 import {
-  eventually,
-  storeAndReadModels,
-  type StoreAndReadModels,
-} from '../../../../tests/support/platform-fixture';
-import { proctoringContext } from '../../contexts/proctoring';
-import { proctoringActionsProjection } from '../../contexts/proctoring/actions/projection';
-import { loadCheckpoint } from '../read-models/checkpoints';
-import { createReadModelDb } from '../read-models/database';
-import type { Projection } from './projection';
-import { parkedSummaries, replayRequestsPending, requestReplay } from './parked-events';
-import { ProjectionRunner, resetProjection } from './projection-runner';
-import { waitForProjections } from './wait-for-projection';
+  parkedSummaries,
+  replayRequestsPending,
+  requestReplay,
+} from '../../services/src/platform/projections/parked-events';
+import { ProjectionRunner, resetProjection } from '../../services/src/platform/projections/projection-runner';
+import { waitForProjections } from '../../services/src/platform/projections/wait-for-projection';
 
 /**
  * A deliberately non-idempotent projection: it adds one per event to a per-attempt counter. If the

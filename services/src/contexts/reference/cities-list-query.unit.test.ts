@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cities } from '../../../contexts/reference/collections';
-import { listQuery, listQuerySchema } from './list-query';
-import { parseQueryString } from './query-string';
+import { cities } from './collections';
+import { listQuery, listQuerySchema } from '../../platform/http/records/list-query';
+import { parseQueryString } from '../../platform/http/records/query-string';
 
 const collection = cities.collection;
 const parse = (query: string) => listQuerySchema(collection).safeParse(parseQueryString(query));

@@ -1,5 +1,5 @@
-import { EventRelay } from '../log/relay';
-import { leadership } from '../read-models/leadership';
+import { EventRelay } from '../platform/log/relay';
+import { leadership } from '../platform/read-models/leadership';
 import type { Backends } from './backends';
 
 /** Publishes the store's global log to Kafka; one replica leads, the others stand by. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError } from '../../errors';
-import { GROUPS, type Caller } from '../caller';
-import { ACTIONS, accessTable, authorize, ruleFor } from './access';
+import { ForbiddenError } from '../../../services/src/platform/errors';
+import { GROUPS, type Caller } from '../../../services/src/platform/http/caller';
+import {
+  ACTIONS,
+  authorize,
+  groups,
+  mergeRecordAccess,
+  ruleFor,
+  sameForEveryAction,
+} from '../../../services/src/platform/http/records/access';
+import { accessTable } from '../../support/access-tables';
 
 const caller = (group: Caller['group']): Caller => ({
   userId: 'u1',
@@ -59,5 +67,12 @@ describe('the access table', () => {
       userId: 'u1',
     });
     expect(() => authorize(table, 'notices', 'create', caller('student'))).toThrow(ForbiddenError);
+  });
+
+  it("merges the contexts' tables, refusing a collection two contexts both name", () => {
+    const open = sameForEveryAction(groups('all'));
+    const closed = sameForEveryAction(groups('none'));
+    expect(mergeRecordAccess([{ a: open }, { b: closed }])).toEqual({ a: open, b: closed });
+    expect(() => mergeRecordAccess([{ a: open }, { a: closed }])).toThrow('collection a has two rows');
   });
 });

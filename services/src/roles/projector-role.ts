@@ -1,8 +1,8 @@
 import type { ProjectionHealth } from '@sabaq/events';
-import { allProjections } from '../../contexts';
-import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../analytics/events-projector';
-import { parkedSummaries } from '../projections/parked-events';
-import { ProjectionRunner } from '../projections/projection-runner';
+import { ANALYTICS_EVENTS, AnalyticsEventsProjector } from '../platform/analytics/events-projector';
+import { projectionsOf } from '../platform/context';
+import { ProjectionRunner } from '../platform/projections/projection-runner';
+import { parkedSummaries } from '../platform/projections/parked-events';
 import type { Backends } from './backends';
 
 export interface ProjectorParts {
@@ -24,7 +24,7 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
   const runner = new ProjectionRunner({
     store: b.store,
     db: b.db,
-    projections: allProjections(),
+    projections: projectionsOf(b.contexts),
     log: (message, fields) => console.warn(message, fields ?? ''),
   });
   await runner.start();
@@ -49,7 +49,7 @@ export async function startProjectorRole(b: Backends): Promise<ProjectorParts> {
     ];
   });
   b.announce(
-    `projections running: ${allProjections()
+    `projections running: ${projectionsOf(b.contexts)
       .map((p) => `${p.name} v${p.version}`)
       .join(', ')}`,
   );

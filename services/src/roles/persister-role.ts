@@ -1,5 +1,5 @@
-import { TelemetryPersister } from '../ingest/telemetry-persister';
-import { definedOnly } from '../log/create-log';
+import { TelemetryPersister } from '../platform/ingest/telemetry-persister';
+import { definedOnly } from '../platform/log/create-log';
 import type { Backends } from './backends';
 
 /** Drains the Kafka ingest topics into the store; replicas share the partitions. */

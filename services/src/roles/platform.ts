@@ -1,35 +1,37 @@
 import { createRegistry, type EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
-import { allMigrations } from '../contexts';
-import { createAnalytics } from './analytics/create-analytics';
-import type { AnalyticsEventsProjector } from './analytics/events-projector';
-import { migrateAnalytics } from './analytics/migrations';
-import type { PlatformConfig } from './config/config';
-import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
-import { HealthChecks } from './http/health';
-import { createLog } from './log/create-log';
-import { createObjects } from './objects/create-objects';
-import type { AnalyticsStore } from './ports/analytics';
-import type { EventLog } from './ports/event-log';
-import type { EventStore } from './ports/event-store';
-import type { ObjectStore } from './ports/objects';
-import type { TelemetryIngest } from './ports/telemetry-ingest';
-import { startEmbeddedPostgres } from './postgres/embedded-postgres';
-import type { ProjectionRunner } from './projections/projection-runner';
-import { createReadModelDb, type ReadModelDb } from './read-models/database';
-import { migrateReadModels } from './read-models/migrations';
-import { startApiRole, startHealthOnly } from './roles/api-role';
-import type { Backends } from './roles/backends';
-import { startPersisterRole } from './roles/persister-role';
-import { startProjectorRole } from './roles/projector-role';
-import { startRelayRole } from './roles/relay-role';
-import { platformVersion } from './version';
+import { createAnalytics } from '../platform/analytics/create-analytics';
+import type { AnalyticsEventsProjector } from '../platform/analytics/events-projector';
+import { migrateAnalytics } from '../platform/analytics/migrations';
+import type { PlatformConfig } from '../platform/config/config';
+import { analyticsMigrationsOf, migrationsOf, type BoundedContext } from '../platform/context';
+import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
+import { HealthChecks } from '../platform/http/health';
+import { createLog } from '../platform/log/create-log';
+import { createObjects } from '../platform/objects/create-objects';
+import type { AnalyticsStore } from '../platform/ports/analytics';
+import type { EventLog } from '../platform/ports/event-log';
+import type { EventStore } from '../platform/ports/event-store';
+import type { ObjectStore } from '../platform/ports/objects';
+import type { TelemetryIngest } from '../platform/ports/telemetry-ingest';
+import { startEmbeddedPostgres } from '../platform/postgres/embedded-postgres';
+import type { ProjectionRunner } from '../platform/projections/projection-runner';
+import { createReadModelDb, type ReadModelDb } from '../platform/read-models/database';
+import { migrateReadModels } from '../platform/read-models/migrations';
+import { startApiRole, startHealthOnly } from './api-role';
+import type { Backends } from './backends';
+import { startPersisterRole } from './persister-role';
+import { startProjectorRole } from './projector-role';
+import { startRelayRole } from './relay-role';
+import { platformVersion } from '../platform/version';
 
 export type Role = 'api' | 'projector' | 'relay' | 'persister';
 
 export interface PlatformOptions {
   config: PlatformConfig;
   roles: readonly Role[];
+  /** The bounded contexts to serve (services/src/contexts/index.ts for the product, fewer in tests). */
+  contexts: readonly BoundedContext[];
   webDist?: string;
   /** Where start-up lines go (what started, where); the console by default. */
   announce?: (line: string) => void;
@@ -68,7 +70,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
   };
   try {
-    const b = await startBackends(config, announce, onStop);
+    const b = await startBackends(config, options.contexts, announce, onStop);
     const roles = new Set(options.roles);
     if (roles.has('relay')) await startRelayRole(b);
     if (roles.has('persister')) await startPersisterRole(b);
@@ -100,6 +102,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 /** The event store, read models, analytics, objects and log every role needs, each with its health probe. */
 async function startBackends(
   config: PlatformConfig,
+  contexts: readonly BoundedContext[],
   announce: (line: string) => void,
   onStop: (stop: () => Promise<void>) => void,
 ): Promise<Backends> {
@@ -122,7 +125,7 @@ async function startBackends(
 
   const db = createReadModelDb(databaseUrl);
   onStop(() => db.destroy());
-  const applied = await migrateReadModels(db, allMigrations());
+  const applied = await migrateReadModels(db, migrationsOf(contexts));
   if (applied.length) announce(`read-model migrations applied: ${applied.join(', ')}`);
   health.register('read_models', 'postgres', async () => {
     await db.selectFrom('projection_checkpoints').select('name').limit(1).execute();
@@ -130,7 +133,7 @@ async function startBackends(
 
   const analytics = createAnalytics(config);
   onStop(() => analytics.close());
-  const analyticsApplied = await migrateAnalytics(analytics);
+  const analyticsApplied = await migrateAnalytics(analytics, analyticsMigrationsOf(contexts));
   if (analyticsApplied.length) announce(`analytics migrations applied: ${analyticsApplied.join(', ')}`);
   health.register('analytics', analytics.kind, () => analytics.ping());
   announce(
@@ -152,6 +155,7 @@ async function startBackends(
 
   return {
     config,
+    contexts,
     registry,
     databaseUrl,
     embedded,
@@ -172,7 +176,7 @@ async function createEventStore(
   registry: EventRegistry,
 ): Promise<EventStore> {
   if (config.eventStore.kind === 'kurrentdb') {
-    const { KurrentDbEventStore } = await import('./event-store/kurrentdb/kurrentdb-event-store');
+    const { KurrentDbEventStore } = await import('../platform/event-store/kurrentdb/kurrentdb-event-store');
     return new KurrentDbEventStore({ connectionString: config.eventStore.url, registry });
   }
   const store = new PostgresEventStore({ connectionString: databaseUrl, registry });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/databases';
-import { mediaMigrations, TABLES } from '../../contexts/media/read-model/tables';
-import { createReadModelDb, type ReadModelDb } from '../read-models/database';
-import { migrateReadModels } from '../read-models/migrations';
-import { LeasedJobWorker } from './leased-job-worker';
+import { createTestDatabase } from '../support/databases';
+import { mediaMigrations, TABLES } from '../../services/src/contexts/media/read-model/tables';
+import { createReadModelDb, type ReadModelDb } from '../../services/src/platform/read-models/database';
+import { migrateReadModels } from '../../services/src/platform/read-models/migrations';
+import { LeasedJobWorker } from '../../services/src/platform/jobs/leased-job-worker';
 
 /** The job time limit on a real job list (the transcoder's tables): a stuck job fails, the next one runs. */
 let db: ReadModelDb;
