@@ -1,6 +1,7 @@
-import type { ChatCreatedData, ChatMessagePostedData } from '@sabaq/events';
+import { CHAT_MESSAGE_ACTIONS, type ChatCreatedData, type ChatMessagePostedData } from '@sabaq/events';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { enumerations } from '../reference/enums';
 import { chatDecider, type ChatCommand, type ChatEvent, type ChatState } from './decider';
 import { chatMessageId } from './ids';
 
@@ -111,5 +112,11 @@ describe('the chat decider', () => {
     const closed = given(ensure(['t1', 'a']), { type: 'Close', at });
     expect(chatDecider.decide({ type: 'Close', at }, closed)).toEqual([]);
     expect(() => chatDecider.decide(post(message('m1', 'a')), closed)).toThrow(NotFoundError);
+  });
+});
+
+describe('the chat message actions enumeration', () => {
+  it('names every action of the contract, and only those', () => {
+    expect(enumerations['chat-message-actions']!.map((item) => item.raw)).toEqual([...CHAT_MESSAGE_ACTIONS]);
   });
 });
