@@ -121,6 +121,7 @@ describe('a class’s chat', () => {
   });
 
   it('lists the caller’s chats with only the fields asked for', async () => {
+    expect((await post(teacher, { chat_id: chatA, message: 'Добро пожаловать' })).status).toBe(201);
     const answer = await env.app.inject({
       method: 'GET',
       url: '/api/chats?type=group&orderBy=last_message&limit=30',

@@ -163,6 +163,14 @@ export async function chatRoutes(
     if (body.media_id !== null) await checkMedia(caller, body.media_id);
     limitPosting(caller.userId);
     const id = body.id ?? services.newId();
+    // A client's id already used by another message (another chat, another author) is refused up front.
+    const taken = (await services.db
+      .selectFrom(CHAT_TABLES.messages)
+      .select(['chat_id', 'user_id'])
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined;
+    if (taken && (taken.chat_id !== body.chat_id || taken.user_id !== caller.userId))
+      throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
     await runChatCommand(
       services,
       body.chat_id,

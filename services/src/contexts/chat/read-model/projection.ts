@@ -103,8 +103,9 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      // Personal lines inside a group are not the group's "last message" for everyone.
-      if (d.recipient_id === null)
+      // Personal lines inside a group are not the group's "last message" for everyone, nor are
+      // service lines ("joined"), which would crowd the group list's preview.
+      if (d.recipient_id === null && !d.is_service)
         await updateChat(tx, d.chat_id, seq, {
           last_message_id: d.id,
           last_message_at: new Date(d.created_at),

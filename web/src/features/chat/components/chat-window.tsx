@@ -79,6 +79,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
         const message = (data as { message: ChatMessage }).message;
         tracker.end(message.user_id);
         add([message]);
+        void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
       } else if (event === 'start-typing' || event === 'end-typing') {
         const userId = (data as { user_id: string }).user_id;
         if (userId === me) return;
