@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
 import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
+import { PEOPLE_TABLE } from '../../../services/src/contexts/people/directory/table';
 import { TestClient } from '../realtime/client';
 import { tokenFor } from '../records/records-app';
 import { caller } from '../schools/contexts-app';
@@ -236,6 +237,55 @@ describe('who may read, post and listen', () => {
     const read = await call('POST', `/api/chats/${chatA}/read.json`, student(2), { message_id: last.id });
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.entity).toMatchObject({ unread_count: 0 });
+  });
+});
+
+describe('personal chats', () => {
+  it('opens one chat for two people of a school, seen by them only, named after the other', async () => {
+    const person = (id: string, school: string, firstname: string) => ({
+      id,
+      school_id: school,
+      position: 1,
+      created_at: new Date(),
+      updated_at: new Date(),
+      register_date: new Date(),
+      group: id.split('-')[0]!,
+      username: id,
+      firstname,
+      lastname: 'Тестова',
+    });
+    await env.db
+      .insertInto(PEOPLE_TABLE)
+      .values([
+        person(T1, 'school-a', 'Анна'),
+        person(S(1), 'school-a', 'Дина'),
+        person('teacher-school-b-1', 'school-b', 'Ерлан'),
+      ])
+      .execute();
+    const opened = await call('POST', '/api/chats', teacher, { type: 'personal', user_id: S(1) });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const id = opened.body.entity!.id;
+    expect(opened.body.entity).toMatchObject({
+      type: 'personal',
+      name: 'Тестова Дина',
+      participants_count: 2,
+    });
+    // The other side opening it finds the same chat, named after the teacher.
+    const again = await call('POST', '/api/chats', student(1), { type: 'personal', user_id: T1 });
+    expect(again.body.entity).toMatchObject({ id, name: 'Тестова Анна' });
+    expect((await post(student(1), { chat_id: id, message: 'Можно вопрос?' })).status).toBe(201);
+    const mine = await call('GET', '/api/chats?type=personal', student(1));
+    expect((mine.body.entities as unknown as Page).data.map((c) => c.id)).toEqual([id]);
+    expect((await call('GET', `/api/chat-messages?chat_id=${id}`, student(2))).status).toBe(404);
+    for (const [token, userId] of [
+      [teacher, 'teacher-school-b-1'],
+      [teacher, T1],
+      [teacher, 'nobody'],
+    ] as const) {
+      const refused = await call('POST', '/api/chats', token, { type: 'personal', user_id: userId });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toHaveProperty('user_id');
+    }
   });
 });
 

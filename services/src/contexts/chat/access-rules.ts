@@ -5,6 +5,7 @@ export const chatRouteAccess: RouteAccessTable = {
   // Chat (contexts/chat, docs/chat.md): every signed-in caller may ask; the routes answer only a chat's
   // participants (access.ts) and 404 to anybody else, and moderation checks the chat's moderators.
   'GET /api/chats': signedIn,
+  'POST /api/chats': signedIn,
   'GET /api/chats/:id': signedIn,
   'POST /api/chats/:id/read.json': signedIn,
   'POST /api/chats/:id/mute.json': signedIn,

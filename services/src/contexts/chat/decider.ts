@@ -162,7 +162,9 @@ export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] 
 function ensure(command: { chat: ChatCreatedData; at: string }, state: ChatState): ChatEvent[] {
   const wanted = command.chat;
   if (state.status === 'absent') {
-    return [{ type: 'ChatCreated', data: wanted }, ...joined(wanted.id, wanted.participants, [], command.at)];
+    // Two people opening their personal chat need no "joined" lines.
+    const lines = wanted.type === 'personal' ? [] : joined(wanted.id, wanted.participants, [], command.at);
+    return [{ type: 'ChatCreated', data: wanted }, ...lines];
   }
   const chat = state.chat;
   if (

@@ -108,8 +108,11 @@ export async function chatEntity(
           .where('id', '=', row.last_message_id)
           .executeTakeFirst()) as Row | undefined)
       : undefined;
+  // A personal chat is named after the other person, so each of the two sees the other's name.
+  const other = row.type === 'personal' ? participantIds.find((id) => id !== userId) : undefined;
   const people = await peopleOf(services, [
     ...(options.participants ? participantIds : []),
+    ...(other ? [other] : []),
     ...(last ? [String(last.user_id)] : []),
     String(row.owner_id),
   ]);
@@ -124,7 +127,7 @@ export async function chatEntity(
     assignment_id: row.assignment_id ?? null,
     image: null,
     color: null,
-    name: row.name,
+    name: other ? (people.get(other)?.name ?? other) : row.name,
     description: null,
     participants_count: participantIds.length,
     unread_count: await unreadCount(services, String(row.id), userId),

@@ -8,6 +8,10 @@ export const chatStream = (chatId: string) => `chat-${chatId}`;
 export const classChatId = (classId: string) => derive('class', classId);
 export const assignmentChatId = (assignmentId: string) => derive('assignment', assignmentId);
 
+/** Two people of a school have one personal chat, whoever opens it first. */
+export const personalChatId = (schoolId: string, a: string, b: string) =>
+  derive('personal', schoolId, ...[a, b].sort());
+
 /** A service message's id, from what it says: the chat writes "joined" once per person. */
 export const chatMessageId = (chatId: string, action: string, userId: string) =>
   derive('message', chatId, action, userId);

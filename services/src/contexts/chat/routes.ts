@@ -15,6 +15,7 @@ import { visibleChat } from './access';
 import { runChatCommand } from './commands';
 import { chatEntity, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
 import { ensureAssignmentChat, ensureClassChat } from './people-follow';
+import { ensurePersonalChat } from './personal';
 import { CHAT_TABLES } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
 
@@ -52,6 +53,7 @@ const postBody = z.strictObject({
 });
 const editBody = z.strictObject({ message: text });
 const readBody = z.strictObject({ message_id: recordId });
+const personalBody = z.strictObject({ type: z.literal('personal'), user_id: recordId });
 const muteBody = z.strictObject({ user_id: recordId, muted: z.boolean().default(true) });
 
 /**
@@ -100,6 +102,15 @@ export async function chatRoutes(
     for (const row of rows)
       data.push(pickFields(await chatEntity(services, row, caller.userId, { participants: false }), header));
     return pageOf(data, total, page, limit);
+  });
+
+  api.post('/api/chats', { schema: { tags, body: personalBody } }, async (request, reply) => {
+    const caller = callerOf(request);
+    const id = await ensurePersonalChat(services, caller, request.body.user_id);
+    const row = await visibleChat(services, caller, id);
+    return reply
+      .code(201)
+      .send({ entity: await chatEntity(services, row, caller.userId, { participants: true }) });
   });
 
   api.get('/api/chats/:id', { schema: { tags, params: idParams } }, async (request) => {
