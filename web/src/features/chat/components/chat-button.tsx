@@ -21,7 +21,12 @@ export function ChatButton({ label }: { label: string }) {
   const queryClient = useQueryClient();
   const ui = useChatUi();
   const client = useRealtimeConnection((s) => s.client);
-  const groups = useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => chatApi.groups(signal) });
+  // The badge is secondary: a failure here must not toast on every page (the modal shows its own).
+  const groups = useQuery({
+    queryKey: GROUPS_KEY,
+    queryFn: ({ signal }) => chatApi.groups(signal),
+    meta: { errorToast: false },
+  });
   const unread = (groups.data ?? []).reduce((sum, g) => sum + (g.unread_count ?? 0), 0);
 
   useEffect(() => {

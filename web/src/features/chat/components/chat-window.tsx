@@ -43,6 +43,8 @@ export function ChatWindow({ chatId }: { chatId: string }) {
     queryKey: ['chat', chatId, 'details'],
     queryFn: ({ signal }) => chatApi.chat(chatId, signal),
     retry: false,
+    // The window shows its own failure ('label-chat-not-support').
+    meta: { errorToast: false },
   });
   const pages = useInfiniteQuery({
     queryKey: messagesKey(chatId),
