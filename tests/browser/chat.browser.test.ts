@@ -20,6 +20,8 @@ describe('the chat modal', () => {
     const modal = page.getByRole('dialog', { name: 'Чаты' });
     await modal.getByText('7 «А»').first().click();
     await modal.getByTestId('chat-input').waitFor();
+    // Typing is passed on only between sockets already listening to the chat.
+    await modal.locator('[data-testid="chat-messages"][data-channel-state="live"]').waitFor();
     return modal;
   };
 

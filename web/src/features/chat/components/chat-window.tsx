@@ -75,7 +75,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
   const newest = messages.at(-1);
   const add = (incoming: ChatMessage[]) => setLive((current) => [...current, ...incoming]);
 
-  useChannel(details.isSuccess ? channel : null, {
+  const channelState = useChannel(details.isSuccess ? channel : null, {
     onEvent: (event, data) => {
       if (event === 'post-message') {
         const message = (data as { message: ChatMessage }).message;
@@ -178,6 +178,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
         style={{ flex: 1 }}
         viewportRef={viewport}
         data-testid="chat-messages"
+        data-channel-state={channelState}
         onScrollPositionChange={({ y }) => {
           // Infinite scroll upwards: near the top, the next (older) page.
           if (y < 40 && pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
