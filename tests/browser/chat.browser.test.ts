@@ -53,6 +53,11 @@ describe('the chat modal', () => {
     await teacherChat.getByTestId('chat-input').fill('Слушаю вас');
     await teacherChat.getByTestId('chat-input').press('Enter');
     await studentChat.getByTestId('chat-message-text').filter({ hasText: 'Слушаю вас' }).waitFor();
+    // The group list follows: its preview is the newest message.
+    await studentChat
+      .getByTestId('chat-groups')
+      .getByText(/Слушаю вас/)
+      .waitFor();
     await student.screenshot({ path: screenshotPath('chat-modal') });
 
     // The teacher closes the modal; the student's next message comes as a toast and a badge.
