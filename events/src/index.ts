@@ -24,6 +24,7 @@ export * from './contexts/infrastructure';
 export * from './contexts/oauth';
 export * from './contexts/notifications';
 export * from './contexts/webinars';
+export * from './contexts/chat';
 export * from './contexts/antiplagiarism';
 export * from './contexts/assignment-launch-links';
 
@@ -45,6 +46,7 @@ import { infrastructureContract } from './contexts/infrastructure';
 import { oauthContract } from './contexts/oauth';
 import { notificationsContract } from './contexts/notifications';
 import { webinarsContract } from './contexts/webinars';
+import { chatContract } from './contexts/chat';
 import { antiplagiarismContract } from './contexts/antiplagiarism';
 import { assignmentLaunchLinksContract } from './contexts/assignment-launch-links';
 
@@ -69,6 +71,7 @@ export const contracts: readonly ContextContract[] = [
   webinarsContract,
   assignmentLaunchLinksContract,
   antiplagiarismContract,
+  chatContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -43,4 +43,10 @@ export const enumerations: Record<string, EnumItem[]> = {
     { raw: 2, name: 'Неверно' },
     { raw: 3, name: 'Верно' },
   ],
+  // The chat's message actions (contexts/chat, docs/chat.md).
+  'chat-message-actions': items({
+    message: 'Сообщение',
+    joined: 'Присоединился к чату',
+    left: 'Покинул чат',
+  }),
 };

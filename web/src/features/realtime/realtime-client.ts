@@ -123,6 +123,12 @@ export class RealtimeClient {
     };
   }
 
+  /** Tells the other listeners of a live channel something passing (typing); dropped when it is not live. */
+  whisper(name: string, event: 'start-typing' | 'end-typing'): void {
+    if (this.channels.get(name)?.state === 'live')
+      this.send({ event: 'whisper', channel: name, name: event });
+  }
+
   /** The channels listened to now, for tests and the status page. */
   channelStates(): Record<string, ChannelState> {
     return Object.fromEntries([...this.channels].map(([name, channel]) => [name, channel.state]));

@@ -7,9 +7,9 @@ import {
   IconChevronsLeft,
   IconChevronsRight,
   IconListCheck,
-  IconMessage,
   IconSchool,
 } from '../../../shared/ui/icons';
+import { ChatButton } from '../../chat';
 import { NotificationsBell } from '../../notifications';
 import { useNotificationFeed } from '../../realtime';
 import type { User } from '../../session';
@@ -112,12 +112,7 @@ export function HeaderBar({
             <LanguageSwitcher />
           </>
         )}
-        {iconButton(
-          t('shell.header.chat'),
-          <IconMessage />,
-          () => shell.showUnavailable('chat'),
-          'header-chat',
-        )}
+        <ChatButton label={t('shell.header.chat')} />
         {iconButton(
           t('shell.header.basket'),
           <IconBasket />,

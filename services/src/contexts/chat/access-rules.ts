@@ -1,0 +1,18 @@
+import { signedIn, type RouteAccessTable } from '../../platform/http/route-access';
+
+/** Who may call each of this context's routes (route-access.ts). */
+export const chatRouteAccess: RouteAccessTable = {
+  // Chat (contexts/chat, docs/chat.md): every signed-in caller may ask; the routes answer only a chat's
+  // participants (access.ts) and 404 to anybody else, and moderation checks the chat's moderators.
+  'GET /api/chats': signedIn,
+  'POST /api/chats': signedIn,
+  'GET /api/chats/:id': signedIn,
+  'POST /api/chats/:id/read.json': signedIn,
+  'POST /api/chats/:id/mute.json': signedIn,
+  'GET /api/chat-messages': signedIn,
+  'POST /api/chat-messages': signedIn,
+  'PUT /api/chat-messages/:id': signedIn,
+  'DELETE /api/chat-messages/:id': signedIn,
+  'GET /api/classes/:id/chat.json': signedIn,
+  'GET /api/assignments/:id/chat.json': signedIn,
+};

@@ -1,0 +1,269 @@
+import type {
+  ChatCreatedData,
+  ChatMessageDeletedData,
+  ChatMessageEditedData,
+  ChatMessagePostedData,
+  ChatParticipantMutedData,
+  ChatPeopleSetData,
+  ChatReadData,
+} from '@sabaq/events';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import type { Decider } from '../../platform/commands/decider';
+import { chatMessageId } from './ids';
+
+/** A chat's rules: who is in it, who moderates, who is muted, and which messages exist. Pure. */
+export type ChatCommand =
+  | { type: 'Ensure'; chat: ChatCreatedData; at: string }
+  | { type: 'Close'; at: string }
+  | { type: 'Post'; message: ChatMessagePostedData }
+  | { type: 'Edit'; messageId: string; by: string; text: string; at: string }
+  | { type: 'Delete'; messageId: string; by: string; at: string }
+  | { type: 'Mute'; userId: string; muted: boolean; by: string; at: string }
+  | { type: 'Read'; userId: string; messageId: string; at: string };
+
+export type ChatEvent =
+  | { type: 'ChatCreated'; data: ChatCreatedData }
+  | { type: 'ChatPeopleSet'; data: ChatPeopleSetData }
+  | { type: 'ChatClosed'; data: { id: string; at: string } }
+  | { type: 'ChatMessagePosted'; data: ChatMessagePostedData }
+  | { type: 'ChatMessageEdited'; data: ChatMessageEditedData }
+  | { type: 'ChatMessageDeleted'; data: ChatMessageDeletedData }
+  | { type: 'ChatParticipantMuted'; data: ChatParticipantMutedData }
+  | { type: 'ChatRead'; data: ChatReadData };
+
+interface MessageFacts {
+  userId: string;
+  recipientId: string | null;
+  deleted: boolean;
+  isService: boolean;
+}
+
+export type ChatState =
+  | { status: 'absent' }
+  | {
+      status: 'open' | 'closed';
+      chat: ChatCreatedData;
+      muted: string[];
+      messages: Record<string, MessageFacts>;
+      /** Each reader's last read message, so reading an older one again adds nothing. */
+      reads: Record<string, string>;
+    };
+
+export const initialChatState: ChatState = { status: 'absent' };
+
+const notFound = () => new NotFoundError('Чат не найден');
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\u001f') === [...b].sort().join('\u001f');
+
+export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] {
+  if (command.type === 'Ensure') return ensure(command, state);
+  if (state.status === 'absent') throw notFound();
+  const chat = state.chat;
+  switch (command.type) {
+    case 'Close':
+      return state.status === 'closed' ? [] : [{ type: 'ChatClosed', data: { id: chat.id, at: command.at } }];
+    case 'Post': {
+      const m = command.message;
+      if (state.status === 'closed' || !chat.participants.includes(m.user_id)) throw notFound();
+      if (state.messages[m.id]) return [];
+      if (state.muted.includes(m.user_id)) throw new ForbiddenError('Вы не можете писать в этот чат');
+      const errors: Record<string, string[]> = {};
+      if (m.parent_id !== null) {
+        const parent = state.messages[m.parent_id];
+        if (!parent || parent.deleted || !visibleTo(parent, m.user_id))
+          errors.parent_id = ['Сообщение не найдено'];
+      }
+      if (
+        m.recipient_id !== null &&
+        (!chat.participants.includes(m.recipient_id) || m.recipient_id === m.user_id)
+      )
+        errors.recipient_id = ['Получатель не участвует в чате'];
+      if (Object.keys(errors).length > 0) throw new ValidationError('Данные заполнены неверно', errors);
+      return [{ type: 'ChatMessagePosted', data: m }];
+    }
+    case 'Edit': {
+      const found = ownMessage(state, command.messageId, command.by);
+      if (found.isService) throw new ForbiddenError('Служебное сообщение не изменяется');
+      return [
+        {
+          type: 'ChatMessageEdited',
+          data: {
+            id: command.messageId,
+            chat_id: chat.id,
+            message: command.text,
+            by: command.by,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'Delete': {
+      const message = state.messages[command.messageId];
+      if (!message || !visibleTo(message, command.by) || !chat.participants.includes(command.by))
+        throw new NotFoundError('Сообщение не найдено');
+      if (message.deleted) return [];
+      if (message.userId !== command.by && !chat.moderators.includes(command.by))
+        throw new ForbiddenError('Удалить чужое сообщение может только преподаватель чата');
+      return [
+        {
+          type: 'ChatMessageDeleted',
+          data: { id: command.messageId, chat_id: chat.id, by: command.by, at: command.at },
+        },
+      ];
+    }
+    case 'Mute': {
+      if (!chat.participants.includes(command.by)) throw notFound();
+      if (!chat.moderators.includes(command.by))
+        throw new ForbiddenError('Отключать участников может только преподаватель чата');
+      if (!chat.participants.includes(command.userId))
+        throw new ValidationError('Данные заполнены неверно', { user_id: ['Не участвует в чате'] });
+      if (chat.moderators.includes(command.userId))
+        throw new ValidationError('Данные заполнены неверно', {
+          user_id: ['Преподавателя отключить нельзя'],
+        });
+      if (state.muted.includes(command.userId) === command.muted) return [];
+      return [
+        {
+          type: 'ChatParticipantMuted',
+          data: {
+            chat_id: chat.id,
+            user_id: command.userId,
+            muted: command.muted,
+            by: command.by,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'Read': {
+      if (!chat.participants.includes(command.userId)) throw notFound();
+      const message = state.messages[command.messageId];
+      if (!message || !visibleTo(message, command.userId))
+        throw new ValidationError('Данные заполнены неверно', { message_id: ['Сообщение не найдено'] });
+      const ids = Object.keys(state.messages);
+      const previous = state.reads[command.userId];
+      // Reading backwards changes nothing: the position only moves on.
+      if (previous !== undefined && ids.indexOf(previous) >= ids.indexOf(command.messageId)) return [];
+      return [
+        {
+          type: 'ChatRead',
+          data: { chat_id: chat.id, user_id: command.userId, message_id: command.messageId, at: command.at },
+        },
+      ];
+    }
+    default: {
+      const unreachable: never = command;
+      throw new DomainError(`unknown command ${JSON.stringify(unreachable)}`, 500);
+    }
+  }
+}
+
+/** Makes the chat, or brings its people in line with its class or assignment; newcomers get a "joined" line. */
+function ensure(command: { chat: ChatCreatedData; at: string }, state: ChatState): ChatEvent[] {
+  const wanted = command.chat;
+  if (state.status === 'absent') {
+    // Two people opening their personal chat need no "joined" lines.
+    const lines = wanted.type === 'personal' ? [] : joined(wanted.id, wanted.participants, [], command.at);
+    return [{ type: 'ChatCreated', data: wanted }, ...lines];
+  }
+  const chat = state.chat;
+  if (
+    state.status === 'open' &&
+    sameSet(chat.participants, wanted.participants) &&
+    sameSet(chat.moderators, wanted.moderators) &&
+    chat.name === wanted.name
+  )
+    return [];
+  const set: ChatEvent = {
+    type: 'ChatPeopleSet',
+    data: {
+      id: chat.id,
+      name: wanted.name,
+      participants: wanted.participants,
+      moderators: wanted.moderators,
+      at: command.at,
+    },
+  };
+  const rejoining = wanted.participants.filter((u) => !state.messages[chatMessageId(chat.id, 'joined', u)]);
+  return [set, ...joined(chat.id, rejoining, chat.participants, command.at)];
+}
+
+/** A service line per newcomer; its id is derived from the chat and the person, so it is written once. */
+function joined(chatId: string, now: readonly string[], before: readonly string[], at: string): ChatEvent[] {
+  return now
+    .filter((userId) => !before.includes(userId))
+    .map((userId) => ({
+      type: 'ChatMessagePosted' as const,
+      data: {
+        id: chatMessageId(chatId, 'joined', userId),
+        chat_id: chatId,
+        user_id: userId,
+        recipient_id: null,
+        parent_id: null,
+        media_id: null,
+        action: 'joined' as const,
+        message: null,
+        is_service: true,
+        created_at: at,
+      },
+    }));
+}
+
+function visibleTo(message: MessageFacts, userId: string): boolean {
+  return message.recipientId === null || message.recipientId === userId || message.userId === userId;
+}
+
+function ownMessage(state: ChatState & { status: 'open' | 'closed' }, messageId: string, by: string) {
+  const message = state.messages[messageId];
+  if (!message || message.deleted || !visibleTo(message, by)) throw new NotFoundError('Сообщение не найдено');
+  if (message.userId !== by) throw new ForbiddenError('Изменить сообщение может только его автор');
+  return message;
+}
+
+export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
+  if (event.type === 'ChatCreated')
+    return { status: 'open', chat: event.data, muted: [], messages: {}, reads: {} };
+  if (state.status === 'absent') return state;
+  switch (event.type) {
+    case 'ChatPeopleSet': {
+      const { name, participants, moderators } = event.data;
+      // A chat whose class came back (a new ChatPeopleSet after closing) opens again.
+      return { ...state, status: 'open', chat: { ...state.chat, name, participants, moderators } };
+    }
+    case 'ChatClosed':
+      return { ...state, status: 'closed' };
+    case 'ChatMessagePosted': {
+      const d = event.data;
+      const facts = {
+        userId: d.user_id,
+        recipientId: d.recipient_id,
+        deleted: false,
+        isService: d.is_service,
+      };
+      return { ...state, messages: { ...state.messages, [d.id]: facts } };
+    }
+    case 'ChatMessageEdited':
+      return state;
+    case 'ChatMessageDeleted': {
+      const message = state.messages[event.data.id];
+      if (!message) return state;
+      return { ...state, messages: { ...state.messages, [event.data.id]: { ...message, deleted: true } } };
+    }
+    case 'ChatParticipantMuted': {
+      const others = state.muted.filter((u) => u !== event.data.user_id);
+      return { ...state, muted: event.data.muted ? [...others, event.data.user_id] : others };
+    }
+    case 'ChatRead':
+      return { ...state, reads: { ...state.reads, [event.data.user_id]: event.data.message_id } };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
+  initialState: initialChatState,
+  evolve: evolveChat,
+  decide: decideChat,
+};

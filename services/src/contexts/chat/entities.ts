@@ -1,0 +1,182 @@
+import type { ContextServices } from '../../platform/context';
+import type { Row } from '../../platform/http/records/collection';
+import { PEOPLE_TABLE } from '../people/directory/table';
+import { listOf } from './access';
+import { CHAT_TABLES } from './read-model/tables';
+
+type Services = Pick<ContextServices, 'db'>;
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+
+export interface Person {
+  id: string;
+  name: string;
+  photo: string | null;
+  color: string | null;
+}
+
+/** Names and photos of users from the people directory; an unknown id keeps its id as its name. */
+export async function peopleOf(services: Services, ids: readonly string[]): Promise<Map<string, Person>> {
+  const people = new Map<string, Person>(ids.map((id) => [id, { id, name: id, photo: null, color: null }]));
+  if (ids.length === 0) return people;
+  const rows = (await services.db
+    .selectFrom(PEOPLE_TABLE)
+    .select(['id', 'firstname', 'lastname', 'photo', 'color'])
+    .where('id', 'in', [...ids])
+    .execute()) as Row[];
+  for (const r of rows) {
+    const name = [r.lastname, r.firstname].filter((p) => typeof p === 'string' && p).join(' ');
+    people.set(String(r.id), {
+      id: String(r.id),
+      name: name || String(r.id),
+      photo: (r.photo as string | null) ?? null,
+      color: (r.color as string | null) ?? null,
+    });
+  }
+  return people;
+}
+
+/**
+ * A message as the API and the pushes answer it (000 §3 "Chat message"). The text is plain text: it is
+ * answered as written, never as markup, and the web client renders it as text. A deleted message keeps
+ * its place with no text.
+ */
+export function messageEntity(row: Row, people?: Map<string, Person>): Record<string, unknown> {
+  const userId = String(row.user_id);
+  return {
+    id: row.id,
+    chat_id: row.chat_id,
+    parent_id: row.parent_id ?? null,
+    user_id: userId,
+    recipient_id: row.recipient_id ?? null,
+    media_id: row.media_id ?? null,
+    action: row.action,
+    message: row.deleted ? null : (row.message ?? null),
+    is_service: Boolean(row.is_service),
+    is_deleted: Boolean(row.deleted),
+    edited_at: iso(row.edited_at ?? null),
+    created_at: iso(row.created_at),
+    seq: row.seq,
+    media: row.media_id ? { id: row.media_id } : null,
+    user: people?.get(userId) ?? { id: userId, name: userId, photo: null, color: null },
+  };
+}
+
+/** Messages of a chat the caller may see: the group's, and personal ones to or from them. */
+export function visibleMessages(services: Services, chatId: string, userId: string) {
+  return services.db
+    .selectFrom(CHAT_TABLES.messages)
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .where((eb) =>
+      eb.or([eb('recipient_id', 'is', null), eb('recipient_id', '=', userId), eb('user_id', '=', userId)]),
+    );
+}
+
+async function unreadCount(services: Services, chatId: string, userId: string): Promise<number> {
+  const read = (await services.db
+    .selectFrom(CHAT_TABLES.reads)
+    .select('seq')
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) as { seq: number } | undefined;
+  const row = (await visibleMessages(services, chatId, userId)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('seq', '>', read?.seq ?? -1)
+    .where('user_id', '!=', userId)
+    .where('deleted', '=', false)
+    .where('is_service', '=', false)
+    .executeTakeFirst()) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** A chat as the API answers it (000 §3 "Chat"; 001 §7 "Chat group"), for one caller. */
+export async function chatEntity(
+  services: Services,
+  row: Row,
+  userId: string,
+  options: { participants: boolean },
+): Promise<Record<string, unknown>> {
+  const participantIds = listOf(row.participants);
+  const moderators = listOf(row.moderators);
+  const muted = listOf(row.muted);
+  const last =
+    typeof row.last_message_id === 'string'
+      ? ((await services.db
+          .selectFrom(CHAT_TABLES.messages)
+          .selectAll()
+          .where('id', '=', row.last_message_id)
+          .executeTakeFirst()) as Row | undefined)
+      : undefined;
+  // A personal chat is named after the other person, so each of the two sees the other's name.
+  const other = row.type === 'personal' ? participantIds.find((id) => id !== userId) : undefined;
+  const people = await peopleOf(services, [
+    ...(options.participants ? participantIds : []),
+    ...(other ? [other] : []),
+    ...(last ? [String(last.user_id)] : []),
+    String(row.owner_id),
+  ]);
+  return {
+    id: row.id,
+    chat_id: row.id,
+    owner_id: row.owner_id,
+    type: row.type,
+    subject: row.subject,
+    status: row.closed ? 'closed' : 'active',
+    class_id: row.class_id ?? null,
+    assignment_id: row.assignment_id ?? null,
+    image: null,
+    color: null,
+    name: other ? (people.get(other)?.name ?? other) : row.name,
+    description: null,
+    participants_count: participantIds.length,
+    unread_count: await unreadCount(services, String(row.id), userId),
+    is_moderator: moderators.includes(userId),
+    is_muted: muted.includes(userId),
+    owner: people.get(String(row.owner_id)) ?? null,
+    ...(options.participants
+      ? {
+          participants: participantIds.map((id) => ({
+            ...people.get(id),
+            is_moderator: moderators.includes(id),
+            is_muted: muted.includes(id),
+          })),
+        }
+      : {}),
+    last_message: last ? messageEntity(last, people) : null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/**
+ * 001 §7: the group list names the fields it wants in `X-Requested-Fields` (comma-separated, dotted
+ * for nested ones, e.g. `last_message.user.name`); without the header every field is answered.
+ */
+export function pickFields(
+  entity: Record<string, unknown>,
+  header: string | undefined,
+): Record<string, unknown> {
+  if (!header || !header.trim()) return entity;
+  const out: Record<string, unknown> = {};
+  for (const path of header
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const parts = path.split('.');
+    let from: unknown = entity;
+    let to: Record<string, unknown> = out;
+    for (const [i, part] of parts.entries()) {
+      if (from === null || typeof from !== 'object' || !(part in from)) break;
+      const value = (from as Record<string, unknown>)[part];
+      if (i === parts.length - 1 || value === null || typeof value !== 'object') {
+        to[part] = value;
+        break;
+      }
+      to[part] = (to[part] as Record<string, unknown> | undefined) ?? {};
+      to = to[part] as Record<string, unknown>;
+      from = value;
+    }
+  }
+  return out;
+}

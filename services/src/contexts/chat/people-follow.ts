@@ -1,0 +1,159 @@
+import { ClassEvents, type ClassFields } from '@sabaq/events';
+import type { ContextServices } from '../../platform/context';
+import { evolveRecord, initialRecordState, type RecordEvent } from '../../platform/http/records/decider';
+import type { Projection } from '../../platform/projections/projection';
+import { loadAssignment } from '../assignments/assignments/commands';
+import { classStream } from '../assignments/ids';
+import { runChatCommand } from './commands';
+import { assignmentChatId, classChatId } from './ids';
+
+type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
+
+export const CHAT_PEOPLE_PROCESS = 'chat.people-follow';
+
+const unique = (ids: readonly (string | null | undefined)[]) => [
+  ...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0)),
+];
+
+const classTypes = {
+  created: ClassEvents.created.type,
+  updated: ClassEvents.updated.type,
+  deleted: ClassEvents.deleted.type,
+};
+
+/**
+ * A class's chat: its teachers and owner moderate, its teachers and students take part. Read from the
+ * class's own stream (not the assignments read model, which may not have caught up yet). Answers the
+ * chat's id, or null when the class does not exist; a deleted class closes its chat.
+ */
+export async function ensureClassChat(
+  services: Services,
+  classId: string,
+  options: { wait?: boolean } = {},
+): Promise<string | null> {
+  const history = await services.store.readStream(classStream(classId));
+  const created = history[0];
+  if (!created) return null;
+  const state = history.reduce(
+    (s, e) => evolveRecord(s, e as unknown as RecordEvent, classTypes),
+    initialRecordState,
+  );
+  const ownerId = created.metadata.userId ?? null;
+  const schoolId = created.metadata.schoolId ?? null;
+  const id = classChatId(classId);
+  const at = services.clock().toISOString();
+  const by = { userId: ownerId ?? 'system', schoolId };
+  if (state.status !== 'live') {
+    if (state.status === 'deleted') await closeIfOpen(services, id, at, by, options);
+    return null;
+  }
+  const fields = state.data as unknown as ClassFields;
+  const moderators = unique([ownerId, ...fields.teachers]);
+  await runChatCommand(
+    services,
+    id,
+    {
+      type: 'Ensure',
+      at,
+      chat: {
+        id,
+        school_id: schoolId,
+        owner_id: ownerId ?? moderators[0] ?? 'system',
+        type: 'group',
+        subject: 'class',
+        class_id: classId,
+        assignment_id: null,
+        name: fields.name,
+        participants: unique([...moderators, ...fields.students]),
+        moderators,
+        created_at: at,
+      },
+    },
+    by,
+    options,
+  );
+  return id;
+}
+
+/** An is_chat assignment's chat: its owner moderates, its students take part. */
+export async function ensureAssignmentChat(
+  services: Services,
+  assignmentId: string,
+  options: { wait?: boolean } = {},
+): Promise<string | null> {
+  const { state, ownerId, schoolId } = await loadAssignment(services, assignmentId);
+  const id = assignmentChatId(assignmentId);
+  const at = services.clock().toISOString();
+  const by = { userId: ownerId ?? 'system', schoolId };
+  if (state.status !== 'live' || !state.record.is_chat || ownerId === null) {
+    if (state.status === 'deleted') await closeIfOpen(services, id, at, by, options);
+    return null;
+  }
+  const record = state.record;
+  await runChatCommand(
+    services,
+    id,
+    {
+      type: 'Ensure',
+      at,
+      chat: {
+        id,
+        school_id: schoolId,
+        owner_id: ownerId,
+        type: 'group',
+        subject: 'assignment',
+        class_id: record.class_id,
+        assignment_id: assignmentId,
+        name: record.name,
+        participants: unique([ownerId, ...record.students]),
+        moderators: [ownerId],
+        created_at: at,
+      },
+    },
+    by,
+    options,
+  );
+  return id;
+}
+
+async function closeIfOpen(
+  services: Services,
+  id: string,
+  at: string,
+  by: { userId: string; schoolId: string | null },
+  options: { wait?: boolean },
+) {
+  if ((await services.store.readStream(`chat-${id}`)).length === 0) return;
+  await runChatCommand(services, id, { type: 'Close', at }, by, options);
+}
+
+/**
+ * The process manager: classes get their chat when made, is_chat assignments when made or switched on;
+ * the people follow every change, and a deleted class or assignment closes its chat. Checkpointed.
+ */
+export function chatPeopleProcess(services: Services): Projection {
+  return {
+    name: CHAT_PEOPLE_PROCESS,
+    version: 1,
+    handles: [
+      'ClassCreated',
+      'ClassUpdated',
+      'ClassDeleted',
+      'AssignmentCreated',
+      'AssignmentUpdated',
+      'AssignmentDeleted',
+    ],
+    async apply(_tx, events) {
+      const classes = new Set<string>();
+      const assignments = new Set<string>();
+      for (const e of events) {
+        const id = (e.data as { id: string }).id;
+        (e.type.startsWith('Class') ? classes : assignments).add(id);
+      }
+      // Nobody waits on a background make; the read model follows on its own.
+      for (const id of classes) await ensureClassChat(services, id, { wait: false });
+      for (const id of assignments) await ensureAssignmentChat(services, id, { wait: false });
+    },
+    async reset() {},
+  };
+}

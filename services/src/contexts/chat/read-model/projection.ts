@@ -1,0 +1,168 @@
+import type {
+  ChatCreatedData,
+  ChatMessageDeletedData,
+  ChatMessageEditedData,
+  ChatMessagePostedData,
+  ChatParticipantMutedData,
+  ChatPeopleSetData,
+  ChatReadData,
+  StoredEvent,
+} from '@sabaq/events';
+import { sql } from 'kysely';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { CHAT_PROJECTION, CHAT_TABLES } from './tables';
+
+const T = CHAT_TABLES;
+
+/**
+ * Chats and messages from their streams. A chat row moves only forward (`version` < the event's stream
+ * position); messages are keyed by id and their `seq` is the stream position, so a replay changes nothing.
+ */
+export const chatProjection: Projection = {
+  name: CHAT_PROJECTION,
+  version: 1,
+  handles: [
+    'ChatCreated',
+    'ChatPeopleSet',
+    'ChatClosed',
+    'ChatMessagePosted',
+    'ChatMessageEdited',
+    'ChatMessageDeleted',
+    'ChatParticipantMuted',
+    'ChatRead',
+  ],
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(T.reads).execute();
+    await tx.deleteFrom(T.messages).execute();
+    await tx.deleteFrom(T.chats).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const seq = event.streamPosition;
+  switch (event.type) {
+    case 'ChatCreated': {
+      const d = event.data as ChatCreatedData;
+      await tx
+        .insertInto(T.chats)
+        .values({
+          id: d.id,
+          school_id: d.school_id,
+          owner_id: d.owner_id,
+          version: seq,
+          type: d.type,
+          subject: d.subject,
+          class_id: d.class_id,
+          assignment_id: d.assignment_id,
+          name: d.name,
+          participants: JSON.stringify(d.participants),
+          moderators: JSON.stringify(d.moderators),
+          created_at: new Date(d.created_at),
+          updated_at: new Date(d.created_at),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return;
+    }
+    case 'ChatPeopleSet': {
+      const d = event.data as ChatPeopleSetData;
+      await updateChat(tx, d.id, seq, {
+        name: d.name,
+        participants: JSON.stringify(d.participants),
+        moderators: JSON.stringify(d.moderators),
+        closed: false,
+        updated_at: new Date(d.at),
+      });
+      return;
+    }
+    case 'ChatClosed': {
+      const d = event.data as { id: string; at: string };
+      await updateChat(tx, d.id, seq, { closed: true, updated_at: new Date(d.at) });
+      return;
+    }
+    case 'ChatMessagePosted': {
+      const d = event.data as ChatMessagePostedData;
+      await tx
+        .insertInto(T.messages)
+        .values({
+          id: d.id,
+          chat_id: d.chat_id,
+          seq,
+          user_id: d.user_id,
+          recipient_id: d.recipient_id,
+          parent_id: d.parent_id,
+          media_id: d.media_id,
+          action: d.action,
+          message: d.message,
+          is_service: d.is_service,
+          created_at: new Date(d.created_at),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      // Personal lines inside a group are not the group's "last message" for everyone, nor are
+      // service lines ("joined"), which would crowd the group list's preview.
+      if (d.recipient_id === null && !d.is_service)
+        await updateChat(tx, d.chat_id, seq, {
+          last_message_id: d.id,
+          last_message_at: new Date(d.created_at),
+        });
+      return;
+    }
+    case 'ChatMessageEdited': {
+      const d = event.data as ChatMessageEditedData;
+      await tx
+        .updateTable(T.messages)
+        .set({ message: d.message, edited_at: new Date(d.at) })
+        .where('id', '=', d.id)
+        .execute();
+      return;
+    }
+    case 'ChatMessageDeleted': {
+      const d = event.data as ChatMessageDeletedData;
+      await tx.updateTable(T.messages).set({ deleted: true }).where('id', '=', d.id).execute();
+      return;
+    }
+    case 'ChatParticipantMuted': {
+      const d = event.data as ChatParticipantMutedData;
+      const without = sql`(${sql.ref('muted')} - ${d.user_id}::text)`;
+      await updateChat(tx, d.chat_id, seq, {
+        muted: d.muted ? sql`${without} || jsonb_build_array(${d.user_id}::text)` : without,
+      });
+      return;
+    }
+    case 'ChatRead': {
+      const d = event.data as ChatReadData;
+      const read = await tx
+        .selectFrom(T.messages)
+        .select('seq')
+        .where('id', '=', d.message_id)
+        .executeTakeFirst();
+      if (!read) return;
+      await tx
+        .insertInto(T.reads)
+        .values({ chat_id: d.chat_id, user_id: d.user_id, seq: read.seq as number })
+        .onConflict((oc) =>
+          oc
+            .columns(['chat_id', 'user_id'])
+            .doUpdateSet({ seq: sql`greatest(${sql.ref(`${T.reads}.seq`)}, excluded.seq)` }),
+        )
+        .execute();
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+async function updateChat(tx: ReadModelTx, id: string, seq: number, set: Record<string, unknown>) {
+  await tx
+    .updateTable(T.chats)
+    .set({ ...set, version: seq })
+    .where('id', '=', id)
+    .where('version', '<', seq)
+    .execute();
+}

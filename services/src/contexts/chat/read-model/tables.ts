@@ -1,0 +1,80 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const CHAT_PROJECTION = 'chat.chats';
+export const CHAT_TABLES = {
+  chats: 'chat_chats',
+  messages: 'chat_messages',
+  reads: 'chat_reads',
+} as const;
+
+/**
+ * Chats (people as jsonb arrays, the last message for the group list), their messages ordered by the
+ * stream position (`seq`: no two messages of a chat share one, so pages never skip or repeat), and each
+ * reader's last read position for the unread counts.
+ */
+export const chatMigrations: Record<string, Migration> = {
+  '1450_chat_chats': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(CHAT_TABLES.chats)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('school_id', 'text')
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('closed', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('class_id', 'text')
+        .addColumn('assignment_id', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('participants', 'jsonb', (c) => c.notNull().defaultTo(sql.raw(`'[]'::jsonb`)))
+        .addColumn('moderators', 'jsonb', (c) => c.notNull().defaultTo(sql.raw(`'[]'::jsonb`)))
+        .addColumn('muted', 'jsonb', (c) => c.notNull().defaultTo(sql.raw(`'[]'::jsonb`)))
+        .addColumn('last_message_id', 'text')
+        .addColumn('last_message_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex(`${CHAT_TABLES.chats}_by_school`)
+        .on(CHAT_TABLES.chats)
+        .columns(['school_id', 'last_message_at'])
+        .execute();
+      await db.schema
+        .createIndex(`${CHAT_TABLES.chats}_participants`)
+        .on(CHAT_TABLES.chats)
+        .using('gin')
+        .column('participants')
+        .execute();
+      await db.schema
+        .createTable(CHAT_TABLES.messages)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('chat_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('recipient_id', 'text')
+        .addColumn('parent_id', 'text')
+        .addColumn('media_id', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('message', 'text')
+        .addColumn('is_service', 'boolean', (c) => c.notNull())
+        .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('edited_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex(`${CHAT_TABLES.messages}_by_chat`)
+        .on(CHAT_TABLES.messages)
+        .columns(['chat_id', 'seq'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable(CHAT_TABLES.reads)
+        .addColumn('chat_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${CHAT_TABLES.reads}_pk`, ['chat_id', 'user_id'])
+        .execute();
+    },
+  },
+};

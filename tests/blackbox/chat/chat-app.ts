@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { assignmentsContext } from '../../../services/src/contexts/assignments';
+import { chatContext } from '../../../services/src/contexts/chat';
+import { CHAT_PEOPLE_PROCESS } from '../../../services/src/contexts/chat/people-follow';
+import { chatRealtime } from '../../../services/src/contexts/chat/realtime';
+import { mediaContext } from '../../../services/src/contexts/media';
+import { peopleContext } from '../../../services/src/contexts/people';
+import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
+import { HealthChecks } from '../../../services/src/platform/http/health';
+import { buildServer } from '../../../services/src/platform/http/server';
+import { createRealtime } from '../../../services/src/platform/realtime/plugin';
+import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
+import { routeAccessTable } from '../../support/access-tables';
+import { testAuthenticator } from '../records/records-app';
+import { startProjectedStore, testServices } from '../support/projected-store';
+
+export interface ChatApp {
+  app: FastifyInstance;
+  url: string;
+  store: PostgresEventStore;
+  db: ReadModelDb;
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The chat context as the platform runs it, listening on a port: its routes (with the route access
+ * table), its process manager, the assignments read model, the people and media tables it reads, and
+ * the realtime socket with its channel rule and pushes. Tokens are the record API's test tokens.
+ */
+export async function startChatApp(): Promise<ChatApp> {
+  const ground = await startProjectedStore('chat', [
+    assignmentsContext,
+    chatContext,
+    { migrations: peopleContext.migrations, projections: [] },
+    { migrations: mediaContext.migrations, projections: [] },
+  ]);
+  const { store, db } = ground;
+  const services = testServices(ground);
+  const realtime = createRealtime({
+    authenticator: testAuthenticator,
+    store,
+    contributions: [chatRealtime(services)],
+    secret: randomBytes(32),
+  });
+  const app = await buildServer({
+    health: new HealthChecks('embedded', 'test'),
+    logLevel: 'silent',
+    routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
+    plugins: [(api) => chatContext.routes!(api, services), realtime.plugin],
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    store,
+    db,
+    async caughtUp() {
+      const names = [...ground.projections, CHAT_PEOPLE_PROCESS];
+      // Twice: the process manager's appends are applied by the projections in a second round.
+      await ground.caughtUp(names);
+      await ground.caughtUp(names);
+    },
+    async close() {
+      await app.close();
+      await ground.stop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { api } from '../../shared/api';
+
+/** 001 §7 "Chat group": the fields the group list asks for (X-Requested-Fields). */
+export const GROUP_FIELDS =
+  'id,name,description,image,color,class_id,unread_count,participants_count,last_message.message,last_message.created_at,last_message.user.name';
+/** 001 §9: the group list shows 30 chats; a message page holds 25. */
+export const GROUP_LIST_LIMIT = 30;
+export const MESSAGE_PAGE_SIZE = 25;
+
+export interface ChatPerson {
+  id: string;
+  name: string;
+  photo: string | null;
+  color: string | null;
+  is_moderator?: boolean;
+  is_muted?: boolean;
+}
+
+export interface ChatMessage {
+  id: string;
+  chat_id: string;
+  parent_id: string | null;
+  user_id: string;
+  recipient_id: string | null;
+  action: 'message' | 'joined' | 'left';
+  message: string | null;
+  is_service: boolean;
+  is_deleted: boolean;
+  created_at: string;
+  seq: number;
+  user?: ChatPerson;
+}
+
+export interface ChatGroup {
+  id: string;
+  name: string;
+  class_id?: string | null;
+  unread_count?: number;
+  participants_count?: number;
+  last_message?: { message: string | null; created_at: string; user?: { name: string } } | null;
+}
+
+export interface ChatDetails extends ChatGroup {
+  participants: ChatPerson[];
+  is_muted: boolean;
+  is_moderator: boolean;
+}
+
+interface Page<T> {
+  entities: { data: T[]; current_page: number; last_page: number; total: number };
+}
+
+export const chatApi = {
+  groups: async (signal?: AbortSignal) =>
+    (
+      await api.get<Page<ChatGroup>>('/api/chats', {
+        query: { type: 'group', orderBy: 'last_message', limit: GROUP_LIST_LIMIT },
+        headers: { 'X-Requested-Fields': GROUP_FIELDS },
+        signal,
+      })
+    ).entities.data,
+  chat: async (id: string, signal?: AbortSignal) =>
+    (await api.get<{ entity: ChatDetails }>(`/api/chats/${encodeURIComponent(id)}`, { signal })).entity,
+  /** Page 1 is the newest messages; the window scrolls upwards into later pages. */
+  page: async (chatId: string, page: number, signal?: AbortSignal) =>
+    (
+      await api.get<Page<ChatMessage>>('/api/chat-messages', {
+        query: { chat_id: chatId, page, limit: MESSAGE_PAGE_SIZE, paginable: 1 },
+        signal,
+      })
+    ).entities,
+  /** What came after the last message seen (after a reconnect), oldest first. */
+  after: async (chatId: string, afterId: string) =>
+    (
+      await api.get<{ entities: ChatMessage[] }>('/api/chat-messages', {
+        query: { chat_id: chatId, after_id: afterId, limit: 100 },
+      })
+    ).entities,
+  post: async (body: { chat_id: string; message: string; parent_id: string | null; id: string }) =>
+    (await api.post<{ entity: ChatMessage }>('/api/chat-messages', body)).entity,
+  read: (chatId: string, messageId: string) =>
+    api.post(`/api/chats/${encodeURIComponent(chatId)}/read.json`, { message_id: messageId }),
+};

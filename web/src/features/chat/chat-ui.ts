@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+/** Whether the chat modal is open and which chat it shows (the toast's click opens that chat). */
+export const useChatUi = create<{
+  opened: boolean;
+  selected: string | null;
+  open(chatId?: string): void;
+  close(): void;
+  select(chatId: string | null): void;
+}>()((set) => ({
+  opened: false,
+  selected: null,
+  open: (chatId) => set((s) => ({ opened: true, selected: chatId ?? s.selected })),
+  close: () => set({ opened: false }),
+  select: (selected) => set({ selected }),
+}));
+
+export const GROUPS_KEY = ['chat', 'groups'] as const;
+export const messagesKey = (chatId: string) => ['chat', chatId, 'messages'] as const;

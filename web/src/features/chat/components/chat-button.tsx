@@ -1,0 +1,72 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { IconMessage } from '../../../shared/ui/icons';
+import { useRealtimeConnection } from '../../realtime/realtime-connection';
+import { chatApi, type ChatGroup } from '../api';
+import { GROUPS_KEY, messagesKey, useChatUi } from '../chat-ui';
+import { useChatText } from '../i18n/chat-text';
+import { ChatModal } from './chat-modal';
+
+/** 001 §9: an incoming chat message's toast stays 10 s. */
+export const CHAT_TOAST_MS = 10_000;
+
+/**
+ * The header's chat button: the unread badge (the sum over the user's chats), the modal, and the toast
+ * for each ChatMessagePosted on the user's own channel unless that chat is open in front of them.
+ */
+export function ChatButton({ label }: { label: string }) {
+  const text = useChatText();
+  const queryClient = useQueryClient();
+  const ui = useChatUi();
+  const client = useRealtimeConnection((s) => s.client);
+  // The badge is secondary: a failure here must not toast on every page (the modal shows its own).
+  const groups = useQuery({
+    queryKey: GROUPS_KEY,
+    queryFn: ({ signal }) => chatApi.groups(signal),
+    meta: { errorToast: false },
+  });
+  const unread = (groups.data ?? []).reduce((sum, g) => sum + (g.unread_count ?? 0), 0);
+
+  useEffect(() => {
+    if (!client) return;
+    return client.on('ChatMessagePosted', ({ message }) => {
+      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      const chatId = String(message.chat_id);
+      const { opened, selected } = useChatUi.getState();
+      if (opened && selected === chatId) return;
+      // The chat's window, if open later, fetches again rather than showing a stale first page.
+      void queryClient.invalidateQueries({ queryKey: messagesKey(chatId) });
+      const group = queryClient.getQueryData<ChatGroup[]>(GROUPS_KEY)?.find((g) => g.id === chatId);
+      notifications.show({
+        title: text('toastTitle', { name: group?.name ?? '' }),
+        message: message.message ?? '',
+        autoClose: CHAT_TOAST_MS,
+        onClick: () => useChatUi.getState().open(chatId),
+        style: { cursor: 'pointer' },
+        'data-testid': 'chat-toast',
+      });
+    });
+  }, [client, queryClient, text]);
+
+  return (
+    <>
+      <Tooltip label={label}>
+        <Indicator label={unread} size={16} disabled={unread === 0} offset={4} data-testid="chat-unread">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            onClick={() => ui.open()}
+            data-testid="header-chat"
+          >
+            <IconMessage />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <ChatModal />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, Box, Button, Group, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft } from '../../../shared/ui/icons';
+import { chatApi } from '../api';
+import { GROUPS_KEY, useChatUi } from '../chat-ui';
+import { useChatText } from '../i18n/chat-text';
+import { ChatWindow } from './chat-window';
+
+/** 001 §2 "Chat modal": the group list, then the chosen chat's window (on a phone one at a time). */
+export function ChatModal() {
+  const text = useChatText();
+  const ui = useChatUi();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const groups = useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => chatApi.groups(signal) });
+  const showList = !phone || ui.selected === null;
+  const showWindow = !phone || ui.selected !== null;
+  return (
+    <Modal
+      opened={ui.opened}
+      onClose={ui.close}
+      title={text('title')}
+      size="min(1100px, 95vw)"
+      fullScreen={phone}
+      data-testid="chat-modal"
+    >
+      <Group align="stretch" wrap="nowrap" gap="md" h={phone ? 'calc(100dvh - 90px)' : 620}>
+        {showList ? (
+          <Box w={phone ? '100%' : 300} style={{ flexShrink: 0 }}>
+            <Text fw={600} size="sm" mb="xs">
+              {text('groups')}
+            </Text>
+            <ScrollArea h="calc(100% - 28px)" data-testid="chat-groups">
+              {groups.data?.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {text('noGroups')}
+                </Text>
+              ) : null}
+              <Stack gap={2}>
+                {(groups.data ?? []).map((g) => (
+                  <NavLink
+                    key={g.id}
+                    active={g.id === ui.selected}
+                    onClick={() => ui.select(g.id)}
+                    label={g.name}
+                    data-testid={`chat-group-${g.id}`}
+                    description={
+                      g.last_message
+                        ? `${g.last_message.user?.name ?? ''}: ${g.last_message.message ?? ''}`
+                        : undefined
+                    }
+                    rightSection={
+                      g.unread_count ? (
+                        <Badge size="sm" circle>
+                          {g.unread_count}
+                        </Badge>
+                      ) : null
+                    }
+                  />
+                ))}
+              </Stack>
+            </ScrollArea>
+          </Box>
+        ) : null}
+        {showWindow ? (
+          <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+            {phone ? (
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconArrowLeft size={14} />}
+                onClick={() => ui.select(null)}
+              >
+                {text('back')}
+              </Button>
+            ) : null}
+            {ui.selected ? (
+              <ChatWindow key={ui.selected} chatId={ui.selected} />
+            ) : (
+              <Text c="dimmed" m="auto">
+                {text('pick')}
+              </Text>
+            )}
+          </Stack>
+        ) : null}
+      </Group>
+    </Modal>
+  );
+}

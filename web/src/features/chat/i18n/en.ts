@@ -1,0 +1,26 @@
+import type { ChatMessages } from './ru';
+
+export const en: ChatMessages = {
+  title: 'Chats',
+  groups: 'Groups',
+  noGroups: 'You have no chats yet',
+  pick: 'Pick a chat on the left',
+  'label-chat-not-support': 'This group has no chat',
+  placeholder: 'Message… (Enter to send)',
+  send: 'Send',
+  reply: 'Reply',
+  replyTo: 'Reply to: {{text}}',
+  cancelReply: 'Cancel reply',
+  typingOne: '{{name}} is typing…',
+  typingMany: '{{count}} people are typing',
+  participants: 'Participants: {{count}}',
+  teacher: 'teacher',
+  joined: '{{name}} joined the chat',
+  left: '{{name}} left the chat',
+  deleted: 'Message deleted',
+  older: 'Load earlier messages',
+  empty: 'No messages yet',
+  toastTitle: 'New message: {{name}}',
+  back: 'Back to the chats',
+  muted: 'A teacher has muted you in this chat',
+};

@@ -1,0 +1,26 @@
+import type { ChatMessages } from './ru';
+
+export const kz: ChatMessages = {
+  title: 'Чаттар',
+  groups: 'Топтар',
+  noGroups: 'Сізде әзірге чат жоқ',
+  pick: 'Сол жақтан чатты таңдаңыз',
+  'label-chat-not-support': 'Бұл топта чат жоқ',
+  placeholder: 'Хабарлама… (Enter — жіберу)',
+  send: 'Жіберу',
+  reply: 'Жауап беру',
+  replyTo: 'Жауап: {{text}}',
+  cancelReply: 'Жауаптан бас тарту',
+  typingOne: '{{name}} жазып жатыр…',
+  typingMany: 'Жазып жатқандар: {{count}}',
+  participants: 'Қатысушылар: {{count}}',
+  teacher: 'оқытушы',
+  joined: '{{name}} чатқа қосылды',
+  left: '{{name}} чаттан шықты',
+  deleted: 'Хабарлама жойылды',
+  older: 'Ертерек хабарламаларды жүктеу',
+  empty: 'Әзірге хабарлама жоқ',
+  toastTitle: 'Жаңа хабарлама: {{name}}',
+  back: 'Чаттар тізіміне',
+  muted: 'Оқытушы бұл чатта сізге жазуды өшірді',
+};

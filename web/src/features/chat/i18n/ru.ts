@@ -1,0 +1,26 @@
+/** The chat modal's texts (001 §2 "Chat modal"); Russian is the source and the fallback. */
+export const ru = {
+  title: 'Чаты',
+  groups: 'Группы',
+  noGroups: 'У вас пока нет чатов',
+  pick: 'Выберите чат слева',
+  'label-chat-not-support': 'В этой группе нет чата',
+  placeholder: 'Сообщение… (Enter — отправить)',
+  send: 'Отправить',
+  reply: 'Ответить',
+  replyTo: 'Ответ на: {{text}}',
+  cancelReply: 'Отменить ответ',
+  typingOne: '{{name}} печатает…',
+  typingMany: 'Печатают: {{count}}',
+  participants: 'Участники: {{count}}',
+  teacher: 'преподаватель',
+  joined: '{{name}} присоединяется к чату',
+  left: '{{name}} покидает чат',
+  deleted: 'Сообщение удалено',
+  older: 'Загрузить ранние сообщения',
+  empty: 'Сообщений пока нет',
+  toastTitle: 'Новое сообщение: {{name}}',
+  back: 'К списку чатов',
+  muted: 'Преподаватель отключил вам сообщения в этом чате',
+};
+export type ChatMessages = typeof ru;
