@@ -24,6 +24,7 @@ export * from './contexts/notifications';
 export * from './contexts/webinars';
 export * from './contexts/antiplagiarism';
 export * from './contexts/assignment-launch-links';
+export * from './contexts/shop';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -45,6 +46,7 @@ import { notificationsContract } from './contexts/notifications';
 import { webinarsContract } from './contexts/webinars';
 import { antiplagiarismContract } from './contexts/antiplagiarism';
 import { assignmentLaunchLinksContract } from './contexts/assignment-launch-links';
+import { shopContract } from './contexts/shop';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -67,6 +69,7 @@ export const contracts: readonly ContextContract[] = [
   webinarsContract,
   assignmentLaunchLinksContract,
   antiplagiarismContract,
+  shopContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {
