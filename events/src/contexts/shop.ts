@@ -241,7 +241,13 @@ export const ProductAccessRevoked = defineEvent({
   schema: z.object({ order_id: id, user_id: id, at }),
 });
 
-const records = [ProductEvents, PaymentProviderEvents, DeliveryMethodEvents, CityDeliveryMethodEvents, PromoCodeEvents];
+const records = [
+  ProductEvents,
+  PaymentProviderEvents,
+  DeliveryMethodEvents,
+  CityDeliveryMethodEvents,
+  PromoCodeEvents,
+];
 
 export const shopContract: ContextContract = {
   context: 'shop',
@@ -276,3 +282,7 @@ export const shopContract: ContextContract = {
     ProductAccessRevoked,
   ] as EventDefinition[],
 };
+
+export type OrderPaidData = z.infer<typeof OrderPaid.schema>;
+export type OrderCompletedData = z.infer<typeof OrderCompleted.schema>;
+export type OrderRefundedData = z.infer<typeof OrderRefunded.schema>;

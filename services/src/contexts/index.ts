@@ -16,6 +16,7 @@ import { infrastructureContext } from './infrastructure';
 import { notificationsContext } from './notifications';
 import { webinarsContext } from './webinars';
 import { antiplagiarismContext } from './antiplagiarism';
+import { shopContext } from './shop';
 
 /** Every bounded context; the roles (services/src/roles/) hand this list to the platform. Seeds run in this order. */
 export const contexts: readonly BoundedContext[] = [
@@ -36,4 +37,5 @@ export const contexts: readonly BoundedContext[] = [
   notificationsContext,
   webinarsContext,
   antiplagiarismContext,
+  shopContext,
 ];

@@ -25,7 +25,13 @@ const promo = (extra: Partial<PromoSnapshot>): PromoSnapshot => ({
 describe('computeTotals', () => {
   it('sums lines in minor units without a promo code or delivery', () => {
     const t = computeTotals([{ product: product('a', 1999), quantity: 3 }], null, null);
-    expect(t).toMatchObject({ subtotal: 5997, savings: 0, delivery: 0, total: 5997, is_needs_shipment: false });
+    expect(t).toMatchObject({
+      subtotal: 5997,
+      savings: 0,
+      delivery: 0,
+      total: 5997,
+      is_needs_shipment: false,
+    });
   });
 
   it('rounds a percent discount half up on integers, never through floats', () => {
@@ -33,7 +39,11 @@ describe('computeTotals', () => {
     const t = computeTotals([{ product: product('a', 333), quantity: 3 }], promo({ value: 15 }), null);
     expect(t.savings).toBe(150);
     expect(t.total).toBe(849);
-    const half = computeTotals([{ product: product('a', 5) }].map((l) => ({ ...l, quantity: 1 })), promo({ value: 50 }), null);
+    const half = computeTotals(
+      [{ product: product('a', 5) }].map((l) => ({ ...l, quantity: 1 })),
+      promo({ value: 50 }),
+      null,
+    );
     expect(half.savings).toBe(3); // 2.5 → 3
   });
 
@@ -50,15 +60,26 @@ describe('computeTotals', () => {
   it('caps an amount code at what it applies to and ignores one in another currency', () => {
     const lines = [{ product: product('a', 700), quantity: 1 }];
     expect(computeTotals(lines, promo({ kind: 'amount', value: 1000, currency: 'KZT' }), null).total).toBe(0);
-    expect(computeTotals(lines, promo({ kind: 'amount', value: 300, currency: 'USD' }), null).savings).toBe(0);
+    expect(computeTotals(lines, promo({ kind: 'amount', value: 300, currency: 'USD' }), null).savings).toBe(
+      0,
+    );
   });
 
   it('adds delivery only when something is shipped', () => {
     const digital = [{ product: product('a', 1000), quantity: 1 }];
     expect(computeTotals(digital, null, { cost: 500, currency: 'KZT' }).delivery).toBe(0);
-    const physical = [...digital, { product: product('box', 2000, { shipment_type: 'physical' }), quantity: 1 }];
+    const physical = [
+      ...digital,
+      { product: product('box', 2000, { shipment_type: 'physical' }), quantity: 1 },
+    ];
     const t = computeTotals(physical, promo({ value: 10 }), { cost: 500, currency: 'KZT' });
-    expect(t).toMatchObject({ subtotal: 3000, savings: 300, delivery: 500, total: 3200, is_needs_shipment: true });
+    expect(t).toMatchObject({
+      subtotal: 3000,
+      savings: 300,
+      delivery: 500,
+      total: 3200,
+      is_needs_shipment: true,
+    });
   });
 });
 
