@@ -267,32 +267,30 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       amount: z.coerce.number().int().min(0),
       token: z.string().max(128),
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/payment/test-provider/:paymentId/:outcome',
-        {
-          schema: {
-            tags,
-            params: z.object({ paymentId: id, outcome: z.enum(['pay', 'decline']) }),
-            body: press,
-          },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payment/test-provider/:paymentId/:outcome',
+      {
+        schema: {
+          tags,
+          params: z.object({ paymentId: id, outcome: z.enum(['pay', 'decline']) }),
+          body: press,
         },
-        async (request, reply) => {
-          const { order_id, amount, token } = request.body;
-          if (!pageTokenValid(order_id, request.params.paymentId, amount, token))
-            throw new NotFoundError('Платёж не найден');
-          const signed = signedTestCallback({
-            orderId: order_id,
-            paymentId: request.params.paymentId,
-            amount,
-            outcome: request.params.outcome === 'pay' ? 'paid' : 'declined',
-          });
-          const answer = await callback('test', signed);
-          reply.type('text/html; charset=utf-8');
-          return `<!doctype html><html><head><meta charset="utf-8"></head><body><p>${answer.is_paid ? 'Paid' : 'Declined'}</p></body></html>`;
-        },
-      );
+      },
+      async (request, reply) => {
+        const { order_id, amount, token } = request.body;
+        if (!pageTokenValid(order_id, request.params.paymentId, amount, token))
+          throw new NotFoundError('Платёж не найден');
+        const signed = signedTestCallback({
+          orderId: order_id,
+          paymentId: request.params.paymentId,
+          amount,
+          outcome: request.params.outcome === 'pay' ? 'paid' : 'declined',
+        });
+        const answer = await callback('test', signed);
+        reply.type('text/html; charset=utf-8');
+        return `<!doctype html><html><head><meta charset="utf-8"></head><body><p>${answer.is_paid ? 'Paid' : 'Declined'}</p></body></html>`;
+      },
+    );
   });
 
   // Orders (000 §2 /m/orders): a school's admins and managers see its orders; anyone else their own.

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { shopContext } from '../../../services/src/contexts/shop';
+import { FULFILMENT_PROCESS } from '../../../services/src/contexts/shop/fulfilment';
+import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
+import { HealthChecks } from '../../../services/src/platform/http/health';
+import { buildServer } from '../../../services/src/platform/http/server';
+import type { ReadModelDb } from '../../../services/src/platform/read-models/database';
+import { routeAccessTable } from '../../support/access-tables';
+import { testAuthenticator } from '../records/records-app';
+import { startProjectedStore, testServices } from '../support/projected-store';
+
+export interface ShopApp {
+  app: FastifyInstance;
+  store: PostgresEventStore;
+  db: ReadModelDb;
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The shop context as the platform runs it: its routes behind the route access table, its read models and its fulfilment process. */
+export async function startShopApp(): Promise<ShopApp> {
+  const ground = await startProjectedStore('shop', [shopContext]);
+  const services = testServices(ground);
+  const app = await buildServer({
+    health: new HealthChecks('embedded', 'test'),
+    logLevel: 'silent',
+    routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
+    plugins: [(api) => shopContext.routes!(api, services)],
+  });
+  await app.ready();
+  return {
+    app,
+    store: ground.store,
+    db: ground.db,
+    async caughtUp() {
+      const names = [...ground.projections, FULFILMENT_PROCESS];
+      await ground.caughtUp(names);
+      await ground.caughtUp(names);
+    },
+    async close() {
+      await app.close();
+      await ground.stop();
+    },
+  };
+}
