@@ -100,6 +100,21 @@ export const PromoCodeReleased = defineEvent({
   schema: z.object({ id, order_id: id, at }),
 });
 
+/**
+ * A physical product's stock held by an order when its payment starts (the quantity replaces what the
+ * order held before) and given back when the item leaves the basket or the order is refunded.
+ */
+export const ProductStockReserved = defineEvent({
+  type: 'ProductStockReserved',
+  version: 1,
+  schema: z.object({ id, order_id: id, quantity: z.number().int().min(1).max(1_000_000), at }),
+});
+export const ProductStockReleased = defineEvent({
+  type: 'ProductStockReleased',
+  version: 1,
+  schema: z.object({ id, order_id: id, at }),
+});
+
 /** The cart names the user's open order; a paid order makes the next add open a new one. */
 export const CartOrderOpened = defineEvent({
   type: 'CartOrderOpened',
@@ -265,6 +280,8 @@ export const shopContract: ContextContract = {
     ...records.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
     PromoCodeReserved,
     PromoCodeReleased,
+    ProductStockReserved,
+    ProductStockReleased,
     CartOrderOpened,
     OrderOpened,
     BasketItemAdded,

@@ -266,6 +266,45 @@ describe('a promo code with 10 uses left', () => {
   }, 120_000);
 });
 
+describe('a physical product with 3 in stock', () => {
+  it('lets 3 of 12 simultaneous payments start and gives a unit back when its item leaves the basket', async () => {
+    const limited = await created('products', {
+      name: 'Набор',
+      price: 10_000,
+      shipment_type: 'physical',
+      quantity: 3,
+    });
+    const customer = {
+      firstname: 'A',
+      lastname: 'B',
+      city_id: 'almaty',
+      address_1: 'Абая, 2',
+      city_delivery_method_id: ids.cityMethod,
+    };
+    const buyers = Array.from({ length: 12 }, (_, i) => student(200 + i));
+    for (const token of buyers) {
+      await call('POST', '/api/basket/add.json', token, { product_id: limited });
+      await call('POST', '/api/order/customer.json', token, customer);
+    }
+    const answers = await Promise.all(
+      buyers.map((token) => call('POST', `/api/payment/make/${ids.provider}`, token, {})),
+    );
+    const started = buyers.filter((_, i) => answers[i]!.status === 200);
+    expect(started).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 422);
+    expect(refused).toHaveLength(9);
+    expect(refused[0]!.body.message).toBe('Товара нет в наличии');
+
+    const waiting = buyers.find((token) => !started.includes(token))!;
+    await call('POST', '/api/basket/remove.json', started[0]!, { product_id: limited });
+    const retried = await until(
+      () => call('POST', `/api/payment/make/${ids.provider}`, waiting, {}),
+      (a) => a.status === 200,
+    );
+    expect(retried.body.view).toContain('iframe');
+  }, 120_000);
+});
+
 async function promoId(name: string): Promise<string> {
   const list = await call('GET', `/api/promocodes?filter[name]=${name}`, manager);
   return (list.body.entities as { id: string }[])[0]!.id;

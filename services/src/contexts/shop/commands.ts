@@ -5,9 +5,10 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import { products, promoCodes } from './collections';
-import { cartOrderId, cartStream, orderStream, promoStream, shopEventId } from './ids';
+import { cartOrderId, cartStream, orderStream, productStream, promoStream, shopEventId } from './ids';
 import { orderDecider, type OrderCommand, type OrderState } from './order-decider';
 import { promoDecider } from './promo-decider';
+import { stockDecider, type StockCommand } from './stock-decider';
 import { ORDERS_PROJECTION } from './read-model/orders-table';
 
 export type ShopServices = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
@@ -219,4 +220,34 @@ export async function detachPromo(services: ShopServices, caller: Caller) {
 
 export function notFoundOrder(): never {
   throw new NotFoundError('Заказ не найден');
+}
+
+/** Holds or gives back a physical product's stock for an order, on the product's own stream. */
+export async function stockCommand(services: ShopServices, command: StockCommand, userId: string) {
+  const stream = productStream(command.productId);
+  const key =
+    command.type === 'Hold' ? `hold:${command.orderId}:${command.quantity}` : `release:${command.orderId}`;
+  await handleCommand(services.store, stream, stockDecider, command, {
+    eventId: (_e, index, version) => shopEventId(stream, version, key, index),
+    metadata: { userId },
+    attempts: 200,
+    pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
+  });
+}
+
+/** Before a payment starts, every physical line holds its stock (422 when there is not enough). */
+export async function holdStockFor(
+  services: ShopServices,
+  caller: Caller,
+  orderId: string,
+  state: OrderState,
+) {
+  const at = services.clock().toISOString();
+  for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical')) {
+    await stockCommand(
+      services,
+      { type: 'Hold', productId: line.product.product_id, orderId, quantity: line.quantity, at },
+      caller.userId,
+    );
+  }
 }

@@ -4,7 +4,7 @@ import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
 import { products } from './collections';
 import type { ShopServices } from './commands';
-import { runOrder, loadOrder } from './commands';
+import { runOrder, loadOrder, stockCommand } from './commands';
 import { grantStream, shopEventId } from './ids';
 
 export const FULFILMENT_PROCESS = 'shop.fulfilment';
@@ -70,14 +70,14 @@ async function itemsOf(services: ShopServices, productIds: string[]): Promise<Gr
 
 /**
  * The fulfilment process manager: OrderPaid → access granted → OrderCompleted; OrderRefunded → the
- * access revoked. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
+ * access revoked and the stock given back; an item removed from the basket gives back its stock. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
  * decide nothing the second time), so a replay after a crash repeats nothing.
  */
 export function fulfilmentProcess(services: ShopServices): Projection {
   return {
     name: FULFILMENT_PROCESS,
     version: 1,
-    handles: ['OrderPaid', 'OrderRefunded'],
+    handles: ['OrderPaid', 'OrderRefunded', 'BasketItemRemoved'],
     async apply(_tx, events) {
       for (const event of events) {
         const at = services.clock().toISOString();
@@ -90,9 +90,26 @@ export function fulfilmentProcess(services: ShopServices): Projection {
           );
           await grantCommand(services, { type: 'Grant', orderId: d.id, userId: d.user_id, items, at });
           await runOrder(services, d.id, { type: 'Complete', at }, null, { wait: false });
-        } else {
+        } else if (event.type === 'OrderRefunded') {
           const d = event.data as OrderRefundedData;
           await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
+          const { state } = await loadOrder(services, d.id);
+          for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
+            await stockCommand(
+              services,
+              { type: 'Release', productId: line.product.product_id, orderId: d.id, at },
+              d.user_id,
+            );
+        } else {
+          // An item left the basket: what its started payment held goes back on the shelf.
+          const d = event.data as { id: string; product_id: string };
+          const { state } = await loadOrder(services, d.id);
+          const holder = state.userId ?? 'shop';
+          await stockCommand(
+            services,
+            { type: 'Release', productId: d.product_id, orderId: d.id, at },
+            holder,
+          );
         }
       }
     },

@@ -2,6 +2,7 @@ import { uuidV5 } from '../../platform/ids';
 
 export const cartStream = (userId: string) => `shop_cart-${userId}`;
 export const orderStream = (orderId: string) => `shop_order-${orderId}`;
+export const productStream = (productId: string) => `shop_product-${productId}`;
 export const promoStream = (promoId: string) => `shop_promocode-${promoId}`;
 export const grantStream = (orderId: string) => `shop_grant-${orderId}`;
 

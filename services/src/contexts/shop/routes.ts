@@ -12,6 +12,7 @@ import { cityDeliveryMethods, paymentProviders, shopCollections } from './collec
 import {
   attachPromo,
   detachPromo,
+  holdStockFor,
   loadOrder,
   openBasket,
   peekBasket,
@@ -184,6 +185,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       const peek = await peekBasket(services, caller);
       if (peek.state.status !== 'basket')
         throw new ValidationError('Корзина пуста', { basket: ['Корзина пуста'] });
+      await holdStockFor(services, caller, peek.id, peek.state);
       const paymentId = services.newId();
       const outcome = await runOrder(
         services,
