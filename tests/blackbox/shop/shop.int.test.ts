@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStream, promoStream } from '../../../services/src/contexts/shop/ids';
 import { signedTestCallback } from '../../../services/src/contexts/shop/payments/test-provider';
 import { tokenFor } from '../records/records-app';
+import { TestClient } from '../realtime/client';
 import { caller, type Body } from '../schools/contexts-app';
 import { startShopApp, type ShopApp } from './shop-app';
 
@@ -172,6 +173,42 @@ describe('a digital product bought with a promo code', () => {
       amount: 2,
     };
     expect((await call('POST', '/api/payment/callback/test', null, forged)).status).toBe(403);
+  });
+});
+
+describe('the order channel', () => {
+  it('admits only the buyer and carries OrderPaid then OrderCompleted', async () => {
+    await call('POST', '/api/basket/add.json', student(4), { product_id: ids.course });
+    const made = await call('POST', `/api/payment/make/${ids.provider}`, student(4), {});
+    const orderId = String(made.body.order_id);
+    const channel = `order.${orderId}`;
+    const buyer = await TestClient.connect(env.url, student(4));
+    const other = await TestClient.connect(env.url, student(5));
+    const auth = (token: string, socketId: string) =>
+      call('POST', '/broadcasting/auth', token, { socket_id: socketId, channel_name: channel });
+    const signed = await auth(student(4), buyer.socketId);
+    expect(signed.status).toBe(200);
+    expect(await buyer.client.subscribe(channel, signed.body.auth as string)).toMatchObject({
+      event: 'subscribed',
+    });
+    expect((await auth(student(5), other.socketId)).status).toBe(403);
+
+    const paidFrame = buyer.client.next((m) => m.event === 'OrderPaid');
+    const completedFrame = buyer.client.next((m) => m.event === 'OrderCompleted');
+    const body = signedTestCallback({
+      orderId,
+      paymentId: String(made.body.payment_id),
+      amount: 1_000_000,
+      outcome: 'paid',
+    });
+    expect((await call('POST', '/api/payment/callback/test', null, body)).status).toBe(200);
+    expect(await paidFrame).toMatchObject({ channel, data: { order: { id: orderId, is_paid: true } } });
+    expect(await completedFrame).toMatchObject({
+      channel,
+      data: { order: { id: orderId, status: 'completed' } },
+    });
+    buyer.client.close();
+    other.client.close();
   });
 });
 
