@@ -1,0 +1,1 @@
+export { ProductCreatePage, ProductEditPage, ProductsListPage } from './components/product-pages';

@@ -1,0 +1,32 @@
+/** The shop (000 §2: /m/products). */
+export const shop = {
+  products: {
+    title: 'Товары',
+    description: 'Платные курсы и материалы школы.',
+    total: 'Всего товаров: {{count}}',
+    create: 'Добавить товар',
+    created: 'Товар добавлен',
+    saved: 'Товар сохранён',
+    missing: 'Товар не найден',
+    empty: 'Товаров пока нет',
+    unlimited: 'без ограничений',
+    badPrice: 'Введите цену, например 1500 или 1500,50',
+    priceHint: 'В основных единицах валюты, не больше двух знаков после запятой.',
+    quantityHint: 'Для физических товаров; пусто — без ограничений.',
+    courseHint: 'Курс, доступ к которому получает покупатель.',
+    fields: {
+      name: 'Название',
+      description: 'Описание',
+      status: 'Статус',
+      shipment_type: 'Вид',
+      payment_type: 'Оплата',
+      price: 'Цена',
+      currency: 'Валюта',
+      quantity: 'Остаток',
+      course_id: 'Курс (id)',
+    },
+    statuses: { active: 'Продаётся', inactive: 'Снят с продажи' },
+    shipment: { digital: 'Цифровой', physical: 'С доставкой' },
+    payment: { forever: 'Навсегда', subscription: 'Подписка', voucher: 'Ваучер' },
+  },
+};
