@@ -230,13 +230,13 @@ describe('the main layout of every group', () => {
     expect(Math.round((await phonePanel.boundingBox())!.width)).toBe(390);
   });
 
-  it('says plainly that chat, basket and the digital library are not available yet', async () => {
+  it('says plainly that chat and the digital library are not available yet; the basket opens empty', async () => {
     const page = await demo.signedInPage('teacher', '/t');
     await page.getByTestId('header-chat').click();
     await page.getByRole('dialog', { name: 'Чат' }).getByText('Раздел пока недоступен').waitFor();
     await page.getByRole('dialog', { name: 'Чат' }).getByRole('button', { name: 'Закрыть' }).click();
     await page.getByTestId('header-basket').click();
-    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Раздел пока недоступен').waitFor();
+    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Корзина пуста').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('side-menu').locator('[data-menu-item="digitalLibrary"]').click();
     await page.locator('.mantine-Notification-root', { hasText: 'Цифровая библиотека недоступна' }).waitFor();

@@ -237,7 +237,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
     token: z.string().max(128),
   });
   api.get(
-    '/api/payment/test-provider/:paymentId',
+    '/payment/test-provider/:paymentId',
     { schema: { tags, params: z.object({ paymentId: id }), querystring: pageQuery } },
     async (request, reply) => {
       const { order, amount, token } = request.query;
@@ -270,7 +270,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       token: z.string().max(128),
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/payment/test-provider/:paymentId/:outcome',
+      '/payment/test-provider/:paymentId/:outcome',
       {
         schema: {
           tags,

@@ -5,7 +5,7 @@ import type { PaymentCallback, PaymentProviderAdapter, PaymentRequest } from './
 
 /**
  * The embedded test provider: works offline. Its "bank page" is served by the platform
- * (`GET /api/payment/test-provider/{paymentId}`), whose Pay and Decline buttons post a callback
+ * (`GET /payment/test-provider/{paymentId}`), whose Pay and Decline buttons post a callback
  * signed with HMAC-SHA256, exactly as a real provider would post one from outside.
  * The key comes from SHOP_TEST_PROVIDER_SECRET; without it each process draws its own (then a
  * callback must reach the instance that drew it, fine for one process and for tests).
@@ -59,7 +59,7 @@ export const testProvider: PaymentProviderAdapter = {
       amount: String(request.amount),
       token: pageToken(request.orderId, request.paymentId, request.amount),
     });
-    const src = `/api/payment/test-provider/${encodeURIComponent(request.paymentId)}?${query.toString()}`;
+    const src = `/payment/test-provider/${encodeURIComponent(request.paymentId)}?${query.toString()}`;
     return `<iframe title="payment" src="${escape(src)}" style="width:100%;min-height:320px;border:0"></iframe>`;
   },
   verifyCallback(body: unknown): PaymentCallback {
@@ -82,7 +82,7 @@ export function testProviderPage(input: {
   formatted: string;
 }): string {
   const action = (outcome: string) =>
-    `/api/payment/test-provider/${encodeURIComponent(input.paymentId)}/${outcome}`;
+    `/payment/test-provider/${encodeURIComponent(input.paymentId)}/${outcome}`;
   const hidden = `<input type="hidden" name="order_id" value="${escape(input.orderId)}"><input type="hidden" name="amount" value="${input.amount}"><input type="hidden" name="token" value="${escape(input.token)}">`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Test payment</title></head><body>
 <p>Test payment: <strong>${escape(input.formatted)}</strong></p>
