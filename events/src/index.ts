@@ -27,6 +27,7 @@ export * from './contexts/webinars';
 export * from './contexts/chat';
 export * from './contexts/antiplagiarism';
 export * from './contexts/assignment-launch-links';
+export * from './contexts/shop';
 
 import { EventRegistry, type ContextContract } from './registry';
 import { proctoringContract } from './contexts/proctoring';
@@ -49,6 +50,7 @@ import { webinarsContract } from './contexts/webinars';
 import { chatContract } from './contexts/chat';
 import { antiplagiarismContract } from './contexts/antiplagiarism';
 import { assignmentLaunchLinksContract } from './contexts/assignment-launch-links';
+import { shopContract } from './contexts/shop';
 
 /** Every context's contract; a new context adds its contract here. */
 export const contracts: readonly ContextContract[] = [
@@ -72,6 +74,7 @@ export const contracts: readonly ContextContract[] = [
   assignmentLaunchLinksContract,
   antiplagiarismContract,
   chatContract,
+  shopContract,
 ];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -149,7 +149,7 @@ describe('the main layout of every group', () => {
   });
 
   it('shows the thin progress bar while a slow screen downloads, and not for a quick one', async () => {
-    // A screen the server does not offer (the manager's products) loads its page's code on first visit.
+    // A screen the server does not offer yet (the manager's orders) loads its page's code on first visit.
     const manager = await demo.signedInPage('manager', '/m');
     await manager.getByRole('heading', { level: 1, name: 'Здравствуйте, Марина!' }).waitFor();
     let release!: () => void;
@@ -158,10 +158,10 @@ describe('the main layout of every group', () => {
       await held;
       await route.continue();
     });
-    await manager.getByTestId('side-menu').locator('a[data-menu-item="products"]').click();
+    await manager.getByTestId('side-menu').locator('a[data-menu-item="orders"]').click();
     await manager.getByTestId('navigation-progress').waitFor();
     release();
-    await manager.getByRole('heading', { level: 1, name: 'Товары' }).waitFor();
+    await manager.getByRole('heading', { level: 1, name: 'Заказы' }).waitFor();
     await manager.getByTestId('navigation-progress').waitFor({ state: 'detached' });
     const page = await demo.signedInPage('teacher', '/t');
     await page.getByRole('heading', { level: 1, name: 'Здравствуйте, Алексей!' }).waitFor();
@@ -230,15 +230,15 @@ describe('the main layout of every group', () => {
     expect(Math.round((await phonePanel.boundingBox())!.width)).toBe(390);
   });
 
-  it('says plainly that the basket and the digital library are not available yet', async () => {
+  it('says plainly that the digital library is not available yet; the basket opens empty', async () => {
     const page = await demo.signedInPage('teacher', '/t');
     await page.getByTestId('header-basket').click();
-    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Раздел пока недоступен').waitFor();
+    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Корзина пуста').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('side-menu').locator('[data-menu-item="digitalLibrary"]').click();
     await page.locator('.mantine-Notification-root', { hasText: 'Цифровая библиотека недоступна' }).waitFor();
-    // The shop's screens are the placeholders left: this server offers no shop (unavailable).
-    const manager = await demo.signedInPage('manager', '/m/products');
+    // The shop's screens beyond products are the placeholders left (unavailable).
+    const manager = await demo.signedInPage('manager', '/m/orders');
     const state = manager.getByTestId('section-state');
     await state.waitFor();
     expect(await state.getAttribute('data-kind')).toBe('unavailable');

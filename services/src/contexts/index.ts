@@ -17,6 +17,7 @@ import { notificationsContext } from './notifications';
 import { webinarsContext } from './webinars';
 import { antiplagiarismContext } from './antiplagiarism';
 import { chatContext } from './chat';
+import { shopContext } from './shop';
 
 /** Every bounded context; the roles (services/src/roles/) hand this list to the platform. Seeds run in this order. */
 export const contexts: readonly BoundedContext[] = [
@@ -38,4 +39,5 @@ export const contexts: readonly BoundedContext[] = [
   webinarsContext,
   antiplagiarismContext,
   chatContext,
+  shopContext,
 ];

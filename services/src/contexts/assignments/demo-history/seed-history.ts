@@ -6,11 +6,11 @@ import {
   type NewEvent,
   type ProctoringActionRecordedData,
 } from '@sabaq/events';
-import type { ContextServices } from '../..';
+import type { ContextServices } from '../../../platform/context';
 import { quiz } from '../../authoring/collections';
 import { demoQuizzes } from '../../authoring/seed/demo-content';
 import { demoAuthoringId } from '../../authoring/seed/seed';
-import { uuidV5 } from '../../identity/ids';
+import { uuidV5 } from '../../../platform/ids';
 import { DEMO_SCHOOL_ID, demoUserId } from '../../identity/seed';
 import { telemetryEventId } from '../../proctoring/ingest/record-actions';
 import { assignmentDecider, type AssignmentState } from '../assignments/assignment-decider';

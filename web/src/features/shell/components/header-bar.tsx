@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../shared/i18n';
 import { Brand } from '../../../shared/ui/brand';
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/ui/icons';
 import { ChatButton } from '../../chat';
 import { NotificationsBell } from '../../notifications';
+import { BasketModal } from '../../shop';
 import { useNotificationFeed } from '../../realtime';
 import type { User } from '../../session';
 import { useShell } from '../ui-store';
@@ -31,6 +33,7 @@ export function HeaderBar({
   const { t } = useTranslation();
   const shell = useShell();
   const live = useNotificationFeed((state) => state.items);
+  const [basketOpened, setBasketOpened] = useState(false);
   const iconButton = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
     <Tooltip label={label}>
       <ActionIcon
@@ -113,12 +116,8 @@ export function HeaderBar({
           </>
         )}
         <ChatButton label={t('shell.header.chat')} />
-        {iconButton(
-          t('shell.header.basket'),
-          <IconBasket />,
-          () => shell.showUnavailable('basket'),
-          'header-basket',
-        )}
+        {iconButton(t('shell.header.basket'), <IconBasket />, () => setBasketOpened(true), 'header-basket')}
+        <BasketModal opened={basketOpened} onClose={() => setBasketOpened(false)} />
         {bell}
         {iconButton(
           t('shell.header.tasks'),

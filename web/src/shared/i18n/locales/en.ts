@@ -14,6 +14,7 @@ import { rooms } from './en/rooms';
 import { infrastructure } from './en/infrastructure';
 import { publicReport } from './en/public-report';
 import { antiplagiarism } from './en/antiplagiarism';
+import { shop } from './en/shop';
 import { watcher } from './en/watcher';
 import type { Messages } from './ru';
 
@@ -39,6 +40,7 @@ export const en: Messages = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  shop,
   watcher,
   aiReport,
   proctoring,

@@ -14,6 +14,7 @@ import { rooms } from './kz/rooms';
 import { infrastructure } from './kz/infrastructure';
 import { publicReport } from './kz/public-report';
 import { antiplagiarism } from './kz/antiplagiarism';
+import { shop } from './kz/shop';
 import { watcher } from './kz/watcher';
 import type { Messages } from './ru';
 
@@ -39,6 +40,7 @@ export const kz: Messages = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  shop,
   watcher,
   aiReport,
   proctoring,

@@ -14,6 +14,7 @@ import { rooms } from './ru/rooms';
 import { infrastructure } from './ru/infrastructure';
 import { publicReport } from './ru/public-report';
 import { antiplagiarism } from './ru/antiplagiarism';
+import { shop } from './ru/shop';
 import { watcher } from './ru/watcher';
 
 /** Russian: the source of truth for keys. Other locales are typed against this object. */
@@ -39,6 +40,7 @@ export const ru = {
   infrastructure,
   publicReport,
   antiplagiarism,
+  shop,
   watcher,
   aiReport,
   proctoring,

@@ -1,0 +1,253 @@
+import type { ProductSnapshot, PromoSnapshot } from '@sabaq/events';
+import { handleCommand } from '../../platform/commands/handle-command';
+import { loadState, type Decider } from '../../platform/commands/decider';
+import type { ContextServices } from '../../platform/context';
+import { NotFoundError, ValidationError } from '../../platform/errors';
+import type { Caller } from '../../platform/http/caller';
+import { products, promoCodes } from './collections';
+import { cartOrderId, cartStream, orderStream, productStream, promoStream, shopEventId } from './ids';
+import { orderDecider, type OrderCommand, type OrderState } from './order-decider';
+import { promoDecider } from './promo-decider';
+import { stockDecider, type StockCommand } from './stock-decider';
+import { ORDERS_PROJECTION } from './read-model/orders-table';
+
+export type ShopServices = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
+
+interface CartState {
+  opened: string[];
+}
+type CartEvent = { type: string; data: Record<string, unknown> };
+const cartDecider: Decider<{ userId: string; seen: string | null; at: string }, CartEvent, CartState> = {
+  initialState: { opened: [] },
+  evolve: (s, e) => (e.type === 'CartOrderOpened' ? { opened: [...s.opened, e.data.order_id as string] } : s),
+  decide: (c, s) =>
+    (s.opened.at(-1) ?? null) !== c.seen
+      ? []
+      : [
+          {
+            type: 'CartOrderOpened',
+            data: { user_id: c.userId, order_id: cartOrderId(c.userId, s.opened.length), at: c.at },
+          },
+        ],
+};
+
+const metadataOf = (caller: Caller) => ({
+  userId: caller.userId,
+  ...(caller.schoolId ? { schoolId: caller.schoolId } : {}),
+});
+
+export async function loadOrder(services: Pick<ShopServices, 'store'>, orderId: string) {
+  return loadState(services.store, orderStream(orderId), orderDecider);
+}
+
+/** The caller's open order, or the id their next one will have (a read opens nothing). */
+export async function peekBasket(
+  services: ShopServices,
+  caller: Caller,
+): Promise<{ id: string; state: OrderState }> {
+  const cart = await loadState(services.store, cartStream(caller.userId), cartDecider);
+  const last = cart.state.opened.at(-1);
+  if (last) {
+    const { state } = await loadOrder(services, last);
+    if (state.status === 'basket') return { id: last, state };
+  }
+  return { id: cartOrderId(caller.userId, cart.state.opened.length), state: orderDecider.initialState };
+}
+
+/** The caller's open order, opened when there is none (two first adds racing open the same one). */
+export async function openBasket(services: ShopServices, caller: Caller): Promise<string> {
+  const peek = await peekBasket(services, caller);
+  if (peek.state.status === 'basket') return peek.id;
+  const cart = await loadState(services.store, cartStream(caller.userId), cartDecider);
+  const stream = cartStream(caller.userId);
+  const at = services.clock().toISOString();
+  const outcome = await handleCommand(
+    services.store,
+    stream,
+    cartDecider,
+    { userId: caller.userId, seen: cart.state.opened.at(-1) ?? null, at },
+    {
+      eventId: (_e, index, version) => shopEventId(stream, version, 'open', index),
+      metadata: metadataOf(caller),
+      attempts: 3,
+    },
+  );
+  const orderId = outcome.state.opened.at(-1)!;
+  await runOrder(
+    services,
+    orderId,
+    { type: 'Open', orderId, userId: caller.userId, schoolId: caller.schoolId, at },
+    caller,
+  );
+  return orderId;
+}
+
+/** An order command through the platform's handler; the orders read model is waited for. */
+export async function runOrder(
+  services: ShopServices,
+  orderId: string,
+  command: OrderCommand,
+  caller: Caller | null,
+  options: { wait?: boolean } = {},
+) {
+  const stream = orderStream(orderId);
+  return handleCommand(services.store, stream, orderDecider, command, {
+    eventId: (event, index, version) => shopEventId(stream, version, commandKey(command), index),
+    metadata: caller ? metadataOf(caller) : { userId: 'shop' },
+    attempts: 10,
+    pauseAfterConflict: (n) => Math.min(50, n * 5) * Math.random(),
+    ...(options.wait === false ? {} : { waitFor: { db: services.db, projections: [ORDERS_PROJECTION] } }),
+  });
+}
+
+/** What makes two commands the same command (a retry) rather than two. */
+function commandKey(command: OrderCommand): string {
+  switch (command.type) {
+    case 'AddItem':
+      return `add:${command.product.product_id}`;
+    case 'RemoveItems':
+      return `remove:${[...command.productIds].sort().join(',')}`;
+    case 'AttachPromo':
+      return `promo:${command.promo.id}`;
+    case 'StartPayment':
+      return `pay:${command.paymentId}`;
+    case 'Callback':
+      return `callback:${command.paymentId}:${command.outcome}:${command.amount}`;
+    default:
+      return command.type;
+  }
+}
+
+/** An active product of the caller's school as the basket keeps it. */
+export async function productSnapshot(
+  services: ShopServices,
+  caller: Caller,
+  productId: string,
+): Promise<ProductSnapshot & { quantity: number | null }> {
+  const row = await services.db
+    .selectFrom(products.collection.table)
+    .selectAll()
+    .where('id', '=', productId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!row || row.school_id !== caller.schoolId || row.status !== 'active')
+    throw new ValidationError('Товар не найден', { product_id: ['Товар не найден'] });
+  return {
+    product_id: row.id as string,
+    name: row.name as string,
+    price: Number(row.price),
+    currency: row.currency as string,
+    shipment_type: row.shipment_type as ProductSnapshot['shipment_type'],
+    payment_type: row.payment_type as ProductSnapshot['payment_type'],
+    quantity: row.quantity === null ? null : Number(row.quantity),
+  };
+}
+
+/**
+ * Attaches a promo code: first its use is taken on the promo code's own stream (so its limits hold
+ * under concurrency), then the order records it; if the order refuses, the use is given back.
+ */
+export async function attachPromo(services: ShopServices, caller: Caller, text: string) {
+  const row = await services.db
+    .selectFrom(promoCodes.collection.table)
+    .selectAll()
+    .where('deleted', '=', false)
+    .where('school_id', '=', caller.schoolId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', text.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!row) throw new ValidationError('Промокод не найден', { promocode: ['Промокод не найден'] });
+  const orderId = await openBasket(services, caller);
+  const { state } = await loadOrder(services, orderId);
+  const promo: PromoSnapshot = {
+    id: row.id as string,
+    name: row.name as string,
+    description: (row.description as string | null) ?? null,
+    kind: row.kind as PromoSnapshot['kind'],
+    value: Number(row.value),
+    currency: (row.currency as string | null) ?? null,
+    product_id: (row.product_id as string | null) ?? null,
+  };
+  if (promo.product_id && !state.lines.some((l) => l.product.product_id === promo.product_id))
+    throw new ValidationError('Промокод не подходит к товарам корзины', {
+      promocode: ['Промокод не подходит к товарам корзины'],
+    });
+  const at = services.clock().toISOString();
+  const stream = promoStream(promo.id);
+  await handleCommand(
+    services.store,
+    stream,
+    promoDecider,
+    { type: 'Reserve', promoId: promo.id, orderId, userId: caller.userId, at },
+    {
+      eventId: (_e, index, version) => shopEventId(stream, version, `reserve:${orderId}`, index),
+      metadata: metadataOf(caller),
+      // Many buyers of one code race for its stream; each lost race is decided again on the new uses.
+      attempts: 200,
+      pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
+    },
+  );
+  try {
+    await runOrder(services, orderId, { type: 'AttachPromo', promo, at }, caller);
+  } catch (error) {
+    await releasePromo(services, caller, promo.id, orderId);
+    throw error;
+  }
+}
+
+export async function releasePromo(services: ShopServices, caller: Caller, promoId: string, orderId: string) {
+  const stream = promoStream(promoId);
+  await handleCommand(
+    services.store,
+    stream,
+    promoDecider,
+    { type: 'Release', promoId, orderId, at: services.clock().toISOString() },
+    {
+      eventId: (_e, index, version) => shopEventId(stream, version, `release:${orderId}`, index),
+      metadata: metadataOf(caller),
+      attempts: 200,
+      pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
+    },
+  );
+}
+
+export async function detachPromo(services: ShopServices, caller: Caller) {
+  const peek = await peekBasket(services, caller);
+  if (peek.state.status !== 'basket' || !peek.state.promo) return;
+  const promoId = peek.state.promo.id;
+  await runOrder(services, peek.id, { type: 'DetachPromo', at: services.clock().toISOString() }, caller);
+  await releasePromo(services, caller, promoId, peek.id);
+}
+
+export function notFoundOrder(): never {
+  throw new NotFoundError('Заказ не найден');
+}
+
+/** Holds or gives back a physical product's stock for an order, on the product's own stream. */
+export async function stockCommand(services: ShopServices, command: StockCommand, userId: string) {
+  const stream = productStream(command.productId);
+  const key =
+    command.type === 'Hold' ? `hold:${command.orderId}:${command.quantity}` : `release:${command.orderId}`;
+  await handleCommand(services.store, stream, stockDecider, command, {
+    eventId: (_e, index, version) => shopEventId(stream, version, key, index),
+    metadata: { userId },
+    attempts: 200,
+    pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
+  });
+}
+
+/** Before a payment starts, every physical line holds its stock (422 when there is not enough). */
+export async function holdStockFor(
+  services: ShopServices,
+  caller: Caller,
+  orderId: string,
+  state: OrderState,
+) {
+  const at = services.clock().toISOString();
+  for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical')) {
+    await stockCommand(
+      services,
+      { type: 'Hold', productId: line.product.product_id, orderId, quantity: line.quantity, at },
+      caller.userId,
+    );
+  }
+}

@@ -1,0 +1,313 @@
+import type { OrderCustomer, ProductSnapshot, PromoSnapshot } from '@sabaq/events';
+import type { Decider } from '../../platform/commands/decider';
+import { ConflictError, ValidationError } from '../../platform/errors';
+import { computeTotals, type Line, type Totals } from './money';
+import { SINGLE_QUANTITY_PAYMENT_TYPE } from '@sabaq/events';
+
+export type OrderStatus = 'none' | 'basket' | 'paid' | 'completed' | 'refunded';
+type PaymentStatus = 'started' | 'declined' | 'paid' | 'superseded';
+
+/** An order stream folded; plain JSON so the orders read model can keep it. */
+export interface OrderState {
+  id: string | null;
+  status: OrderStatus;
+  userId: string | null;
+  schoolId: string | null;
+  lines: Line[];
+  promo: PromoSnapshot | null;
+  customer: OrderCustomer | null;
+  delivery: { cost: number; currency: string } | null;
+  payments: {
+    payment_id: string;
+    provider_id: string;
+    amount: number;
+    currency: string;
+    status: PaymentStatus;
+  }[];
+  paid: { payment_id: string; amount: number; currency: string } | null;
+  refusedCallbacks: number;
+  openedAt: string | null;
+}
+
+export const initialOrderState: OrderState = {
+  id: null,
+  status: 'none',
+  userId: null,
+  schoolId: null,
+  lines: [],
+  promo: null,
+  customer: null,
+  delivery: null,
+  payments: [],
+  paid: null,
+  refusedCallbacks: 0,
+  openedAt: null,
+};
+
+export type OrderEvent = { type: string; data: Record<string, unknown> & { id?: string } };
+
+export type OrderCommand =
+  | { type: 'Open'; orderId: string; userId: string; schoolId: string | null; at: string }
+  | { type: 'AddItem'; product: ProductSnapshot; at: string }
+  | { type: 'RemoveItems'; productIds: string[]; at: string }
+  | { type: 'AttachPromo'; promo: PromoSnapshot; at: string }
+  | { type: 'DetachPromo'; at: string }
+  | {
+      type: 'SaveCustomer';
+      customer: OrderCustomer;
+      delivery: { cost: number; currency: string };
+      at: string;
+    }
+  | { type: 'StartPayment'; paymentId: string; providerId: string; at: string }
+  | { type: 'Callback'; paymentId: string; amount: number; outcome: 'paid' | 'declined'; at: string }
+  | { type: 'Complete'; at: string }
+  | { type: 'Refund'; by: string; at: string };
+
+export const totalsOf = (state: OrderState): Totals =>
+  computeTotals(state.lines, state.promo, state.delivery);
+
+/** A change of what is bought makes a started payment stale: its callback can no longer pay the order. */
+function supersede(state: OrderState): OrderState['payments'] {
+  return state.payments.map((p) => (p.status === 'started' ? { ...p, status: 'superseded' } : p));
+}
+
+/** Every field an order event may carry; each event type carries its own subset. */
+interface OrderEventFields {
+  id: string;
+  user_id: string;
+  school_id: string | null;
+  at: string;
+  product: ProductSnapshot;
+  quantity: number;
+  product_id: string;
+  promocode: PromoSnapshot;
+  customer: OrderCustomer;
+  delivery: { cost: number; currency: string };
+  payment_id: string;
+  provider_id: string;
+  amount: number;
+  currency: string;
+}
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  const d = event.data as unknown as OrderEventFields;
+  switch (event.type) {
+    case 'OrderOpened':
+      return {
+        ...state,
+        id: d.id,
+        status: 'basket',
+        userId: d.user_id,
+        schoolId: d.school_id,
+        openedAt: d.at,
+      };
+    case 'BasketItemAdded': {
+      const { product, quantity } = d;
+      const existing = state.lines.find((l) => l.product.product_id === product.product_id);
+      const lines = existing
+        ? state.lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l))
+        : [...state.lines, { product, quantity }];
+      return { ...state, lines, payments: supersede(state) };
+    }
+    case 'BasketItemRemoved':
+      return {
+        ...state,
+        lines: state.lines.filter((l) => l.product.product_id !== d.product_id),
+        payments: supersede(state),
+      };
+    case 'OrderPromoCodeAttached':
+      return { ...state, promo: d.promocode, payments: supersede(state) };
+    case 'OrderPromoCodeDetached':
+      return { ...state, promo: null, payments: supersede(state) };
+    case 'OrderCustomerSaved':
+      return { ...state, customer: d.customer, delivery: d.delivery, payments: supersede(state) };
+    case 'PaymentStarted':
+      return {
+        ...state,
+        payments: [
+          ...supersede(state),
+          {
+            payment_id: d.payment_id,
+            provider_id: d.provider_id,
+            amount: d.amount,
+            currency: d.currency,
+            status: 'started',
+          },
+        ],
+      };
+    case 'PaymentDeclined':
+      return {
+        ...state,
+        payments: state.payments.map((p) =>
+          p.payment_id === d.payment_id ? { ...p, status: 'declined' } : p,
+        ),
+      };
+    case 'PaymentCallbackRefused':
+      return { ...state, refusedCallbacks: state.refusedCallbacks + 1 };
+    case 'OrderPaid':
+      return {
+        ...state,
+        status: 'paid',
+        paid: { payment_id: d.payment_id, amount: d.amount, currency: d.currency },
+        payments: state.payments.map((p) => (p.payment_id === d.payment_id ? { ...p, status: 'paid' } : p)),
+      };
+    case 'OrderCompleted':
+      return { ...state, status: 'completed' };
+    case 'OrderRefunded':
+      return { ...state, status: 'refunded' };
+    default:
+      return state;
+  }
+}
+
+function openBasket(state: OrderState): void {
+  if (state.status !== 'basket') throw new ConflictError('Заказ уже оплачен');
+}
+
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  const id = state.id;
+  switch (command.type) {
+    case 'Open':
+      if (state.status !== 'none') return [];
+      return [
+        {
+          type: 'OrderOpened',
+          data: { id: command.orderId, user_id: command.userId, school_id: command.schoolId, at: command.at },
+        },
+      ];
+    case 'AddItem': {
+      openBasket(state);
+      const { product } = command;
+      const first = state.lines[0];
+      if (first && first.product.currency !== product.currency)
+        throw new ValidationError('Товар в другой валюте, чем корзина', {
+          product_id: ['Товар в другой валюте, чем корзина'],
+        });
+      const existing = state.lines.find((l) => l.product.product_id === product.product_id);
+      // 000 §4: the quantity of the special kind cannot change; adding it again changes nothing.
+      if (existing && product.payment_type === SINGLE_QUANTITY_PAYMENT_TYPE) return [];
+      return [{ type: 'BasketItemAdded', data: { id: id!, product, quantity: 1, at: command.at } }];
+    }
+    case 'RemoveItems': {
+      openBasket(state);
+      const present = new Set(state.lines.map((l) => l.product.product_id));
+      return [...new Set(command.productIds)]
+        .filter((p) => present.has(p))
+        .map((product_id) => ({ type: 'BasketItemRemoved', data: { id: id!, product_id, at: command.at } }));
+    }
+    case 'AttachPromo':
+      openBasket(state);
+      if (state.promo?.id === command.promo.id) return [];
+      if (state.promo)
+        throw new ValidationError('Промокод уже применён', { promocode: ['Промокод уже применён'] });
+      return [
+        { type: 'OrderPromoCodeAttached', data: { id: id!, promocode: command.promo, at: command.at } },
+      ];
+    case 'DetachPromo':
+      openBasket(state);
+      if (!state.promo) return [];
+      return [
+        { type: 'OrderPromoCodeDetached', data: { id: id!, promocode_id: state.promo.id, at: command.at } },
+      ];
+    case 'SaveCustomer':
+      openBasket(state);
+      return [
+        {
+          type: 'OrderCustomerSaved',
+          data: { id: id!, customer: command.customer, delivery: command.delivery, at: command.at },
+        },
+      ];
+    case 'StartPayment': {
+      openBasket(state);
+      if (state.payments.some((p) => p.payment_id === command.paymentId)) return [];
+      if (state.lines.length === 0) throw new ValidationError('Корзина пуста', { basket: ['Корзина пуста'] });
+      const totals = totalsOf(state);
+      if (totals.is_needs_shipment && !state.customer)
+        throw new ValidationError('Укажите данные получателя и способ доставки', {
+          customer: ['Укажите данные получателя и способ доставки'],
+        });
+      return [
+        {
+          type: 'PaymentStarted',
+          data: {
+            id: id!,
+            payment_id: command.paymentId,
+            provider_id: command.providerId,
+            amount: totals.total,
+            currency: totals.currency,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'Callback':
+      return decideCallback(command, state);
+    case 'Complete':
+      if (state.status !== 'paid') return [];
+      return [{ type: 'OrderCompleted', data: { id: id!, user_id: state.userId!, at: command.at } }];
+    case 'Refund':
+      if (state.status !== 'paid' && state.status !== 'completed') {
+        if (state.status === 'refunded') return [];
+        throw new ValidationError('Заказ не оплачен', { order: ['Заказ не оплачен'] });
+      }
+      return [
+        {
+          type: 'OrderRefunded',
+          data: {
+            id: id!,
+            user_id: state.userId!,
+            amount: state.paid!.amount,
+            currency: state.paid!.currency,
+            by: command.by,
+            at: command.at,
+          },
+        },
+      ];
+  }
+}
+
+/**
+ * A provider's word about a payment. The same word again, a late one, or one about a payment that can
+ * no longer pay the order changes nothing; a wrong amount or an unknown payment is refused and recorded.
+ */
+function decideCallback(
+  command: Extract<OrderCommand, { type: 'Callback' }>,
+  state: OrderState,
+): OrderEvent[] {
+  const id = state.id!;
+  const payment = state.payments.find((p) => p.payment_id === command.paymentId);
+  const refuse = (reason: string): OrderEvent[] => [
+    {
+      type: 'PaymentCallbackRefused',
+      data: { id, payment_id: command.paymentId, reason, amount: command.amount, at: command.at },
+    },
+  ];
+  if (!payment) return refuse('unknown payment');
+  if (payment.status === 'paid' || payment.status === 'declined') return [];
+  if (command.outcome === 'declined') {
+    if (payment.status !== 'started') return [];
+    return [{ type: 'PaymentDeclined', data: { id, payment_id: payment.payment_id, at: command.at } }];
+  }
+  if (command.amount !== payment.amount) return refuse('amount mismatch');
+  if (state.status !== 'basket') return refuse('order already paid');
+  if (payment.status === 'superseded') return refuse('basket changed after the payment started');
+  return [
+    {
+      type: 'OrderPaid',
+      data: {
+        id,
+        payment_id: payment.payment_id,
+        user_id: state.userId!,
+        amount: payment.amount,
+        currency: payment.currency,
+        at: command.at,
+      },
+    },
+  ];
+}
+
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  decide: decideOrder,
+};

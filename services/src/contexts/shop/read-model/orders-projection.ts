@@ -1,0 +1,101 @@
+import type { GrantItem, StoredEvent } from '@sabaq/events';
+import type { Projection } from '../../../platform/projections/projection';
+import type { ReadModelTx } from '../../../platform/read-models/database';
+import { evolveOrder, initialOrderState, totalsOf, type OrderEvent, type OrderState } from '../order-decider';
+import { GRANTS_PROJECTION, GRANTS_TABLE, ORDERS_PROJECTION, ORDERS_TABLE } from './orders-table';
+
+export const ORDER_EVENT_TYPES = [
+  'OrderOpened',
+  'BasketItemAdded',
+  'BasketItemRemoved',
+  'OrderPromoCodeAttached',
+  'OrderPromoCodeDetached',
+  'OrderCustomerSaved',
+  'PaymentStarted',
+  'PaymentCallbackRefused',
+  'PaymentDeclined',
+  'OrderPaid',
+  'OrderCompleted',
+  'OrderRefunded',
+];
+
+/** Orders folded with the decider's own evolve; each write is guarded by the stream position. */
+export const ordersProjection: Projection = {
+  name: ORDERS_PROJECTION,
+  version: 1,
+  handles: ORDER_EVENT_TYPES,
+  async apply(tx, events) {
+    for (const event of events) await applyOne(tx, event);
+  },
+  async reset(tx) {
+    await tx.deleteFrom(ORDERS_TABLE).execute();
+  },
+};
+
+async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const id = (event.data as { id: string }).id;
+  const at = new Date((event.data as { at: string }).at);
+  const row = await tx
+    .selectFrom(ORDERS_TABLE)
+    .select(['state', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row && Number(row.version) >= event.streamPosition) return;
+  const before = (row?.state as OrderState | undefined) ?? initialOrderState;
+  const state = evolveOrder(before, event as unknown as OrderEvent);
+  const totals = totalsOf(state);
+  const values = {
+    status: state.status,
+    total: totals.total,
+    currency: totals.currency,
+    is_paid: state.paid !== null,
+    promocode: state.promo?.name ?? null,
+    state: JSON.stringify(state),
+    version: event.streamPosition,
+    updated_at: at,
+  };
+  if (!row) {
+    await tx
+      .insertInto(ORDERS_TABLE)
+      .values({ id, user_id: state.userId ?? '', school_id: state.schoolId, created_at: at, ...values })
+      .execute();
+  } else {
+    await tx.updateTable(ORDERS_TABLE).set(values).where('id', '=', id).execute();
+  }
+}
+
+/** What paid orders grant, kept for the readers that open courses and assignments. */
+export const grantsProjection: Projection = {
+  name: GRANTS_PROJECTION,
+  version: 1,
+  handles: ['ProductAccessGranted', 'ProductAccessRevoked'],
+  async apply(tx, events) {
+    for (const event of events) {
+      const d = event.data as { order_id: string; user_id: string; items?: GrantItem[]; at: string };
+      if (event.type === 'ProductAccessRevoked') {
+        await tx
+          .updateTable(GRANTS_TABLE)
+          .set({ revoked: true })
+          .where('order_id', '=', d.order_id)
+          .execute();
+        continue;
+      }
+      for (const item of d.items ?? []) {
+        await tx
+          .insertInto(GRANTS_TABLE)
+          .values({
+            order_id: d.order_id,
+            user_id: d.user_id,
+            granted_at: new Date(d.at),
+            revoked: false,
+            ...item,
+          })
+          .onConflict((oc) => oc.columns(['order_id', 'product_id']).doNothing())
+          .execute();
+      }
+    }
+  },
+  async reset(tx) {
+    await tx.deleteFrom(GRANTS_TABLE).execute();
+  },
+};

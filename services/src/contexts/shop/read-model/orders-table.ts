@@ -1,0 +1,56 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const ORDERS_PROJECTION = 'shop.orders';
+export const ORDERS_TABLE = 'shop_orders';
+export const GRANTS_PROJECTION = 'shop.grants';
+export const GRANTS_TABLE = 'shop_grants';
+
+/** Orders with their folded state (the decider's own fold, as JSON) and the columns lists filter on. */
+export const ordersMigrations: Record<string, Migration> = {
+  '1610_shop_orders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(ORDERS_TABLE)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('school_id', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('total', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('is_paid', 'boolean', (c) => c.notNull())
+        .addColumn('promocode', 'text')
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex(`${ORDERS_TABLE}_by_school`)
+        .on(ORDERS_TABLE)
+        .columns(['school_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex(`${ORDERS_TABLE}_by_user`)
+        .on(ORDERS_TABLE)
+        .columns(['user_id', 'created_at'])
+        .execute();
+    },
+  },
+  '1611_shop_grants': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(GRANTS_TABLE)
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('course_id', 'text')
+        .addColumn('assignment_id', 'text')
+        .addColumn('invite_code_id', 'text')
+        .addColumn('revoked', 'boolean', (c) => c.notNull().defaultTo(sql.raw('false')))
+        .addColumn('granted_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${GRANTS_TABLE}_pk`, ['order_id', 'product_id'])
+        .execute();
+      await db.schema.createIndex(`${GRANTS_TABLE}_by_user`).on(GRANTS_TABLE).columns(['user_id']).execute();
+    },
+  },
+};

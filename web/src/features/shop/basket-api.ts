@@ -1,0 +1,83 @@
+import { api, records } from '../../shared/api';
+
+/** The basket's calls (001 §7 Basket and payment; docs/shop.md). */
+export interface Money {
+  raw: number;
+  formatted: string;
+}
+export interface OrderTotal {
+  id: string;
+  total: Money;
+  savings: Money;
+  delivery: Money;
+  currency: string;
+  promocode: { id: string; name: string; description: string | null } | null;
+  is_needs_shipment: boolean;
+}
+export interface BasketItem {
+  id: string;
+  product_id: string;
+  product: { id: string; name: string; shipment_type: string; payment_type: string };
+  product_price: { old: Money; new: Money };
+  quantity: number;
+  is_quantity_fixed: boolean;
+}
+export interface Provider {
+  id: string;
+  name: string;
+  description: string | null;
+}
+export interface CityOption {
+  id: string;
+  name: string;
+}
+export interface CityDeliveryOption {
+  id: string;
+  delivery_method_id: string;
+  cost: Money;
+  time: number;
+}
+export interface CustomerFields {
+  firstname: string;
+  lastname: string;
+  city_id: string;
+  address_1: string;
+  city_delivery_method_id: string;
+}
+
+export const basketKeys = { all: ['basket'] as const };
+
+export const fetchTotal = () => api.get<OrderTotal>('/api/order/total.json');
+export const fetchItems = async () =>
+  (
+    await api.get<{ entities: BasketItem[] }>('/api/basket', {
+      headers: { 'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed' },
+    })
+  ).entities;
+export const removeItem = (productId: string) =>
+  api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId });
+export const attachPromo = (promocode: string) =>
+  api.post<OrderTotal>('/api/order/attach-promocode.json', { promocode });
+export const detachPromo = () => api.post<OrderTotal>('/api/order/detach-promocode.json', {});
+export const fetchCustomer = async () =>
+  (await api.get<{ entity: (CustomerFields & Record<string, unknown>) | null }>('/api/order/customer.json'))
+    .entity;
+export const saveCustomer = (fields: CustomerFields) =>
+  api.post<{ entity: unknown }>('/api/order/customer.json', fields);
+export const fetchProviders = () => records.list<Provider>('payment-providers');
+export const fetchCities = () => records.list<CityOption>('cities');
+export const fetchCityDelivery = (cityId: string) =>
+  records.list<CityDeliveryOption>('city-delivery-methods', { city_id: cityId });
+export const makePayment = (providerId: string, isMobile: boolean) =>
+  api.post<{ view: string; order_id: string; payment_id: string }>(
+    `/api/payment/make/${encodeURIComponent(providerId)}`,
+    { is_mobile: isMobile },
+  );
+
+/** The test provider's view is an iframe of its page: its address, so the modal renders the frame itself. */
+export function frameSourceOf(view: string): string | null {
+  const match = /<iframe[^>]*\ssrc="([^"]+)"/.exec(view);
+  if (!match?.[1]) return null;
+  const src = match[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+  return src.startsWith('/payment/') ? src : null;
+}
