@@ -105,4 +105,57 @@ describe('a webinar between a teacher and a student', () => {
     await student.getByTestId('webinar-ended').waitFor();
     expect(demo.errors).toEqual([]);
   });
+
+  it('makes a webinar from the assignment form, which the teacher and a student join from their pages', async () => {
+    const NAME = 'Вебинар: разбор контрольной';
+    const teacher = await demo.signedInPage('teacher', '/t/assignments/create');
+    await teacher.getByRole('heading', { level: 1, name: 'Создать задание' }).waitFor();
+    await teacher.locator('label', { hasText: /^Вебинар$/ }).click();
+    await teacher.getByRole('textbox', { name: 'Название' }).fill(NAME);
+    await teacher.getByRole('combobox', { name: 'Класс' }).click();
+    await teacher.getByRole('option', { name: /^7 «А»/ }).click();
+    // A meeting, not an exam: the proctoring form is not offered.
+    expect(await teacher.getByTestId('proctoring-form').count()).toBe(0);
+    const created = teacher.waitForResponse(
+      (r) => r.url().endsWith('/api/assignments') && r.request().method() === 'POST',
+    );
+    await teacher.getByTestId('assignment-save').click();
+    const response = await created;
+    const entity = ((await response.json()) as { entity: Record<string, unknown> }).entity;
+    expect(response.status(), JSON.stringify(entity)).toBe(201);
+    expect(entity).toMatchObject({ type: 'webinar', name: NAME, is_webinar: true, is_proctoring: false });
+    const id = String(entity.id);
+
+    // The teacher joins from the assignment's page; the webinar page has its heading, state and way back.
+    await teacher.waitForURL(`${demo.url}/t/assignments/${id}`);
+    await teacher.getByRole('link', { name: 'Войти в вебинар' }).click();
+    await teacher.waitForURL(`${demo.url}/t/assignments/webinar/${id}`);
+    await teacher.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    await expect
+      .poll(() => teacher.getByTestId('webinar-state').textContent(), { timeout: 30_000 })
+      .toBe('Идёт');
+
+    // The student's page offers the webinar, not an attempt with no questions.
+    const student = await demo.signedInPage('student', `/s/assignments/${id}`);
+    await student.getByTestId('webinar-join').click();
+    await student.waitForURL(`${demo.url}/s/assignments/${id}/webinar`);
+    expect(await student.getByTestId('go-register').count()).toBe(0);
+    await Promise.all([remotePlaying(teacher), remotePlaying(student)]);
+    await teacher.getByText('Участников: 2').waitFor();
+    await teacher.screenshot({ path: screenshotPath('webinar-from-form-teacher') });
+
+    await student.getByTestId('webinar-back').click();
+    await student.waitForURL(`${demo.url}/s/assignments/${id}`);
+    expect(await student.getByTestId('go-register').count()).toBe(0);
+    await student.getByTestId('webinar-join').waitFor();
+  });
+
+  it('says why there is no call, under a heading, with the way back', async () => {
+    const other = crypto.randomUUID();
+    const page = await demo.signedInPage('teacher', `/t/assignments/webinar/${other}`);
+    await page.getByRole('heading', { level: 1, name: 'Вебинар' }).waitFor();
+    await page.getByTestId('webinar-unavailable').getByText('У этого задания нет вебинара').waitFor();
+    expect(await page.getByTestId('webinar-back').getAttribute('href')).toBe(`/t/assignments/${other}`);
+    await page.screenshot({ path: screenshotPath('webinar-unavailable') });
+  });
 });

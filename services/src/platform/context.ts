@@ -26,6 +26,8 @@ export interface ContextServices {
   newId: () => string;
   /** True when demo data should be created (DEMO=1, the default of `npm start`). */
   demo: boolean;
+  /** With demo: the demo school's past exams too (DEMO_HISTORY); unset means on. */
+  demoHistory?: boolean;
 }
 
 /**

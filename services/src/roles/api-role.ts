@@ -24,6 +24,7 @@ export function contextServices(b: Backends, store: EventStore = b.store): Conte
     clock: () => new Date(),
     newId: () => randomUUID(),
     demo: b.config.demo,
+    demoHistory: b.config.demoHistory,
   };
   const provider = b.contexts.find((c) => c.authenticator)?.authenticator;
   return { ...base, authenticator: provider ? provider(base) : nobodyAuthenticator };

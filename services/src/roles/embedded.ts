@@ -9,6 +9,11 @@ export interface EmbeddedOptions {
   port?: number;
   host?: string;
   demo?: boolean;
+  /**
+   * With demo: the past exams too. Off unless asked, so a test's counts are its own (`npm start` runs
+   * main.ts, where DEMO_HISTORY is on unless 0).
+   */
+  demoHistory?: boolean;
   logLevel?: string;
   announce?: (line: string) => void;
 }
@@ -27,6 +32,7 @@ export async function startEmbeddedPlatform(
     PORT: String(options.port ?? 0),
     HOST: options.host ?? '127.0.0.1',
     DEMO: options.demo ? '1' : '0',
+    DEMO_HISTORY: options.demoHistory ? '1' : '0',
     LOG_LEVEL: options.logLevel ?? 'warn',
   });
   const platform = await startPlatform({

@@ -32,13 +32,25 @@ export class DemoPlatform {
   private dataDir = '';
   private readonly contexts: BrowserContext[] = [];
 
+  /**
+   * `history`: the demo school's past exams as `npm start` makes them; off by default, so a suite's
+   * counts are its own exams' (the analytics suite of the demo history turns it on).
+   */
+  constructor(private readonly options: { history?: boolean } = {}) {}
+
   async start(): Promise<void> {
     ensureWebBuild();
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await mkdir(path.join(repoRoot, '.tmp'), { recursive: true });
     this.dataDir = await mkdtemp(path.join(repoRoot, '.tmp/browser-demo-'));
     const [platform, browser] = await Promise.all([
-      startEmbeddedPlatform({ dataDir: this.dataDir, port: 0, host: '127.0.0.1', demo: true }),
+      startEmbeddedPlatform({
+        dataDir: this.dataDir,
+        port: 0,
+        host: '127.0.0.1',
+        demo: true,
+        demoHistory: this.options.history ?? false,
+      }),
       launchChromium(),
     ]);
     this.platform = platform;

@@ -4,6 +4,7 @@ import { assignmentsMigrations } from './read-model/tables';
 import { runCode } from '../authoring/code-runner/run-code';
 import { assignmentsRoutes } from './routes';
 import { seedAssignmentsDemo } from './seed';
+import { seedDemoHistory } from './demo-history/seed-history';
 import { launchLinksProjection } from './launch-links/link-projection';
 import { launchLinkRoutes } from './launch-links/link-routes';
 import { launchLinksMigrations } from './launch-links/link-table';
@@ -22,5 +23,9 @@ export const assignmentsContext: BoundedContext = {
     // The launch link an assignment's staff post on the school's own site (/session/assignment/{token}).
     launchLinkRoutes(app, services);
   },
-  seed: (services) => seedAssignmentsDemo(services),
+  // The demo class, then a few weeks of its past proctored exams (after authoring's demo quiz).
+  seed: async (services) => {
+    await seedAssignmentsDemo(services);
+    await seedDemoHistory(services);
+  },
 };

@@ -170,7 +170,7 @@ async function readEntity(
 ): Promise<unknown> {
   const row = (await services.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
     Row | undefined;
-  if (!row) throw new NotFoundError(`No record ${id}`);
+  if (!row) throw new NotFoundError('Запись не найдена');
   return toEntity(row);
 }
 

@@ -45,7 +45,7 @@ export function visibilityRule(services: Pick<ContextServices, 'db'>) {
       if (single) {
         const { id } = request.params as { id: string };
         const ids = await membership(services.db, table, caller, [id]);
-        if (ids.length === 0) throw new NotFoundError(`No record ${id}`);
+        if (ids.length === 0) throw new NotFoundError('Запись не найдена');
       } else if (request.method === 'GET') {
         const query = request.query as { ids?: unknown };
         const ids = await membership(services.db, table, caller, asList(query.ids));
@@ -61,7 +61,7 @@ export function visibilityRule(services: Pick<ContextServices, 'db'>) {
           .select('assignment_id')
           .where('id', '=', id)
           .executeTakeFirst();
-        if (row && !staffed.includes(String(row.assignment_id))) throw new NotFoundError(`No record ${id}`);
+        if (row && !staffed.includes(String(row.assignment_id))) throw new NotFoundError('Запись не найдена');
       } else if (request.method === 'GET') {
         const query = request.query as { assignment_id?: unknown; filter?: Record<string, unknown> };
         const requested = asList(query.filter?.assignment_id ?? query.assignment_id);

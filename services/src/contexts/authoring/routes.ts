@@ -28,7 +28,7 @@ function draftRule(services: ContextServices, tables: Map<string, string>) {
         .select('audience')
         .where('id', '=', id)
         .executeTakeFirst();
-      if (row && !audience.includes(row.audience as string)) throw new NotFoundError(`No record ${id}`);
+      if (row && !audience.includes(row.audience as string)) throw new NotFoundError('Запись не найдена');
     } else if (request.method === 'GET') {
       const query = request.query as { filter?: Record<string, unknown> };
       query.filter = { ...query.filter, audience };

@@ -48,7 +48,7 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
     if (single) {
       const { id } = request.params as { id: string };
       if (base === COURSES) {
-        if (!courses.includes(id)) throw new NotFoundError(`No record ${id}`);
+        if (!courses.includes(id)) throw new NotFoundError('Запись не найдена');
         return;
       }
       const row = await services.db
@@ -58,7 +58,7 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
         .executeTakeFirst();
       const published = base !== MATERIALS || row?.status === 'published';
       if (row && (!courses.includes(String(row.course_id)) || !published))
-        throw new NotFoundError(`No record ${id}`);
+        throw new NotFoundError('Запись не найдена');
       return;
     }
     const query = request.query as Record<string, unknown> & { filter?: Record<string, unknown> };

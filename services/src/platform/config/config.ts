@@ -15,6 +15,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: flag.default(false),
+  /** With DEMO: also a few weeks of the demo school's past exams (docs/analytics.md). */
+  DEMO_HISTORY: flag.default(true),
   EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
   KURRENTDB_URL: z.string().optional(),
   DATABASE_URL: z.string().optional(),
@@ -47,6 +49,8 @@ export interface PlatformConfig {
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   demo: boolean;
+  /** The demo school's past exams come with the demo data (DEMO_HISTORY, on unless 0). */
+  demoHistory: boolean;
   eventStore: { kind: 'postgres' } | { kind: 'kurrentdb'; url: string };
   /** Undefined: start the embedded PostgreSQL server under dataDir. */
   databaseUrl: string | undefined;
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
+    demoHistory: e.DEMO && e.DEMO_HISTORY,
     eventStore:
       e.EVENT_STORE === 'kurrentdb' ? { kind: 'kurrentdb', url: e.KURRENTDB_URL! } : { kind: 'postgres' },
     databaseUrl: e.DATABASE_URL,

@@ -121,7 +121,10 @@ export function assignmentBody(form: AssignmentForm): Record<string, unknown> {
     is_straight_answer: form.is_straight_answer,
     is_comments: form.is_comments,
     is_hide_users: form.is_hide_users,
-    is_proctoring: form.is_proctoring,
+    // "Вебинар" makes the assignment's webinar (the server decides the same from the type).
+    is_webinar: form.type === 'webinar',
+    // A webinar is a meeting, not an exam: nothing to proctor.
+    is_proctoring: form.type === 'webinar' ? false : form.is_proctoring,
     proctoring_fallback_allow: form.proctoring_fallback_allow,
     proctoring_mobile_restrict: form.proctoring_mobile_restrict,
     settings: {

@@ -72,4 +72,18 @@ describe('the assignment form', () => {
     });
     expect(formProblems({ ...emptyAssignmentForm(now), type: 'webinar', name: 'Разбор' })).toEqual({});
   });
+
+  it('makes a webinar of type "Вебинар": is_webinar on and nothing proctored', () => {
+    const body = assignmentBody({ ...emptyAssignmentForm(now), type: 'webinar', name: 'Онлайн-урок' });
+    expect(body).toMatchObject({
+      type: 'webinar',
+      name: 'Онлайн-урок',
+      is_webinar: true,
+      is_proctoring: false,
+    });
+    expect(assignmentBody({ ...emptyAssignmentForm(now), quizzes: ['q'] })).toMatchObject({
+      is_webinar: false,
+      is_proctoring: true,
+    });
+  });
 });

@@ -19,6 +19,8 @@ export interface Assignment {
   ending_at: string;
   ending_at_type: 'without' | 'date';
   is_proctoring: boolean;
+  /** The assignment has a webinar (type Вебинар): its page is /t/assignments/webinar/{id}. */
+  is_webinar?: boolean;
   /** Issues certificates from the template `certificate_id` (docs/certificates.md). */
   is_certificate?: boolean;
   certificate_id?: string | null;

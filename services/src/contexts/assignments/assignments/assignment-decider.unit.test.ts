@@ -57,6 +57,15 @@ describe('an assignment', () => {
     });
   });
 
+  it('of type webinar is a webinar assignment, whether or not the form said is_webinar', () => {
+    for (const is_webinar of [false, true]) {
+      const [event] = when([], create({ type: 'webinar', name: 'Онлайн-урок', is_webinar }));
+      expect((event!.data as { is_webinar: boolean }).is_webinar).toBe(true);
+    }
+    const [external] = when([], create({ type: 'external', name: 'Эссе' }));
+    expect((external!.data as { is_webinar: boolean }).is_webinar).toBe(false);
+  });
+
   it('of type quiz takes its name and description from the quizzes, joined by comma, and copies the questions', () => {
     const second = { ...quizSource, id: 'quiz-2', name: 'Проценты', description: null, components: [] };
     const [event] = when(

@@ -100,6 +100,8 @@ export function buildAssignment(
   if (Object.keys(errors).length > 0) throw new ValidationError('The given data was invalid.', errors);
   return {
     ...input,
+    // A webinar assignment is its webinar: the type alone makes it one, as the form's "Вебинар" means.
+    is_webinar: input.type === 'webinar' || input.is_webinar,
     id,
     name: name!,
     description,

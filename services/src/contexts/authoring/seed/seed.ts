@@ -25,7 +25,9 @@ import {
 import { quizDecider, quizStream } from '../records/quiz-decider';
 import { demoCourse, demoLessons, demoQuizzes } from './demo-content';
 
-const idOf = (path: string) => uuidV5(`demo-authoring:${path}`);
+/** The id of a demo record by its path (e.g. `quiz:basics`); other contexts' demo data names them. */
+export const demoAuthoringId = (path: string) => uuidV5(`demo-authoring:${path}`);
+const idOf = demoAuthoringId;
 
 /**
  * Demo content for the demo teacher (`DEMO=1`), through the same deciders as the HTTP commands. Ids and

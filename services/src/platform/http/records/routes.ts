@@ -49,7 +49,7 @@ export async function registerCollections(
       collection.present ? collection.present(services, callerOf(request), entities) : entities;
     const entityOf = async (request: FastifyRequest, id: string, action: Action) => {
       const row = await repository.get(id, scopeOf(request, action));
-      if (!row) throw new NotFoundError(`No ${collection.name} record ${id}`);
+      if (!row) throw new NotFoundError('Запись не найдена');
       const [entity] = await present(request, [collection.toEntity(row)]);
       return entity!;
     };

@@ -267,7 +267,8 @@ export function AssignmentCreatePage() {
             </Stack>
           </FormSection>
           <SettingsFields form={form} set={set} />
-          <ProctoringFields form={form} set={set} />
+          {/* A webinar is a meeting, not an exam: nothing to proctor (the body sends is_proctoring off). */}
+          {form.type === 'webinar' ? null : <ProctoringFields form={form} set={set} />}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => navigate('/t/assignments')}>
               {t('common.cancel')}

@@ -7,6 +7,8 @@ import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
 import { AntiplagiarismCheckPanel } from '../../antiplagiarism';
 import { notifySuccess } from '../../auth';
 import { LaunchLinkPanel } from '../../external-assignment';
+// The hook only: the webinar's call code stays in its own chunk.
+import { useWebinarText } from '../../webinars/i18n/use-webinar-text';
 import { assignmentKeys, assignmentQuery, assignmentsApi, type AssignmentAction } from '../api';
 import type { Assignment } from '../model';
 import { AssignmentInfo } from './assignment-info';
@@ -21,6 +23,7 @@ function actionsFor(a: Assignment): AssignmentAction[] {
 /** /t/assignments/{assignment}: the facts, the assignment's actions, and every student's work. */
 export function AssignmentViewPage() {
   const { t } = useTranslation();
+  const webinarText = useWebinarText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useParams().assignment ?? '';
@@ -66,6 +69,14 @@ export function AssignmentViewPage() {
     to: `/t/assignments/proctoring/${a.id}`,
     variant: 'light',
     visible: a.is_proctoring !== false,
+  });
+  // The teacher joins (and moderates) the assignment's webinar from here.
+  toolbar.unshift({
+    key: 'webinar',
+    label: webinarText('join'),
+    to: `/t/assignments/webinar/${a.id}`,
+    variant: 'filled',
+    visible: a.is_webinar === true,
   });
   return (
     <Stack gap="md">

@@ -1,6 +1,7 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { recordingSourceText } from '../recording-source-text';
 import type { Recording } from '../api/recordings';
 import { instantOf } from '../model/seek';
 import { usePlayerStore } from '../stores/player-store';
@@ -96,7 +97,10 @@ export function VideoPlayer({
       {recordings.length > 1 ? (
         <Select
           label={t('proctoring.player.session')}
-          data={recordings.map((r, i) => ({ value: r.sessionId, label: `${i + 1}. ${r.sessionType}` }))}
+          data={recordings.map((r, i) => ({
+            value: r.sessionId,
+            label: `${i + 1}. ${recordingSourceText(t, r.sessionType)}`,
+          }))}
           value={selected.sessionId}
           onChange={(value) => value && onSelect(value)}
           allowDeselect={false}

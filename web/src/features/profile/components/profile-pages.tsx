@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { groupKey, profilePathOf } from '../../../app/guards/groups';
-import { api, records } from '../../../shared/api';
+import { api, isApiError, records } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { fullNameOf } from '../../../shared/person/full-name';
 import { IconEdit, IconKey } from '../../../shared/ui/icons';
@@ -51,7 +51,11 @@ export function ProfileViewPage() {
   });
   if (!user) return null;
   if (someoneElse && person.isPending) return <Skeleton height={240} radius="md" />;
-  if (someoneElse && !person.data) return <PageHeading title={t('profile.missing')} />;
+  if (someoneElse && !person.data) {
+    // 403 is "you may not", 404 "there is none": the page says which.
+    const denied = isApiError(person.error) && person.error.httpStatus === 403;
+    return <PageHeading title={t(denied ? 'profile.forbidden' : 'profile.missing')} />;
+  }
   const shown: ProfileView = someoneElse ? person.data! : user;
   const routes = profileRoutes(user.group);
   const rows: [string, string][] = [
@@ -128,7 +132,7 @@ export function ProfileEditPage({ withPassword = false }: { withPassword?: boole
 }
 
 /** Password change of the signed-in user (POST /api/password/change.json); other sessions are ended. */
-function PasswordSection() {
+function PasswordSection({ titled = true }: { titled?: boolean }) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(0);
@@ -145,12 +149,17 @@ function PasswordSection() {
   });
   return (
     <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="md" mb="xs">
-        {t('profile.password')}
-      </Title>
-      <Text c="dimmed" size="sm" mb="sm">
-        {t('profile.passwordHint')}
-      </Text>
+      {/* Inside the profile form it needs its own title; on its own page the page heading says it. */}
+      {titled ? (
+        <>
+          <Title order={2} fz="md" mb="xs">
+            {t('profile.password')}
+          </Title>
+          <Text c="dimmed" size="sm" mb="sm">
+            {t('profile.passwordHint')}
+          </Text>
+        </>
+      ) : null}
       <NewPasswordForm
         key={done}
         busy={change.isPending}
@@ -168,7 +177,7 @@ export function ProfilePasswordPage() {
   return (
     <>
       <PageHeading title={t('profile.password')} description={t('profile.passwordHint')} />
-      <PasswordSection />
+      <PasswordSection titled={false} />
     </>
   );
 }

@@ -52,7 +52,12 @@ export function SchoolSelectModal({
         centered
       >
         <Stack gap="md">
-          <Text c="dimmed">{t('schools.select.description')}</Text>
+          {/* Several schools ask for a choice; one school is not "several" (an empty list says so below). */}
+          {list.length > 0 ? (
+            <Text c="dimmed" data-testid="school-select-description">
+              {t(list.length === 1 ? 'schools.select.descriptionOne' : 'schools.select.description')}
+            </Text>
+          ) : null}
           <SimpleGrid
             cols={{ base: 1, sm: 3 }}
             spacing="md"

@@ -1,6 +1,7 @@
 import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { api, isApiError } from '../../../shared/api';
 import { IconListCheck } from '../../../shared/ui/icons';
 import { SidePanel } from '../../../shared/ui/side-panel';
@@ -86,7 +87,7 @@ export function TasksPanel() {
                 <Text fw={600}>{task.name}</Text>
                 {task.description ? <Text size="sm">{task.description}</Text> : null}
                 <Text size="xs" c="dimmed">
-                  {task.state ?? task.status}
+                  {taskStateText(t, task.state ?? task.status)}
                 </Text>
               </div>
             </Group>
@@ -99,4 +100,12 @@ export function TasksPanel() {
       )}
     </SidePanel>
   );
+}
+
+const TASK_STATES = ['new', 'process', 'suspended', 'completed', 'failure'] as const;
+
+/** The specification's task state in the reader's language; an unknown one as the server said it. */
+function taskStateText(t: TFunction, state: string | undefined): string {
+  const known = TASK_STATES.find((s) => s === state);
+  return known ? t(`shell.tasks.states.${known}`) : (state ?? '');
 }

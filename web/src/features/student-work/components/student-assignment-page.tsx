@@ -65,7 +65,7 @@ export function StudentAssignmentPage() {
               <WebinarJoinLink assignmentId={a.id} />
             </Group>
           ) : null}
-          {state.kind === 'can-start' ? (
+          {a.type === 'webinar' ? null : state.kind === 'can-start' ? (
             <Group>
               <Button component={Link} to={`/s/assignments/${a.id}/register`} data-testid="go-register">
                 {work.data.attempts.length > 0 ? t('work.startAgain') : t('work.start')}

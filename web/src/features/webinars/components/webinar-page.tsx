@@ -1,12 +1,31 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { assignmentWebinarQuery, webinarsApi } from '../api';
 import { useWebinarText } from '../i18n/use-webinar-text';
-import { useWebinarCall } from '../use-webinar-call';
+import { useWebinarCall, type CallState } from '../use-webinar-call';
 import { VideoTile } from './video-tile';
+
+type Text = ReturnType<typeof useWebinarText>;
+
+const STATE_BADGE: Record<CallState, { key: Parameters<Text>[0]; color: string }> = {
+  connecting: { key: 'stateConnecting', color: 'gray' },
+  live: { key: 'stateLive', color: 'green' },
+  ended: { key: 'stateEnded', color: 'blue' },
+  forbidden: { key: 'stateUnavailable', color: 'red' },
+  'no-devices': { key: 'stateUnavailable', color: 'yellow' },
+};
+
+/** The way back to the assignment, in the area the page was opened from (teacher's /t, student's /s). */
+function BackLink({ to, text }: { to: string; text: Text }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" data-testid="webinar-back">
+      ← {text('back')}
+    </Anchor>
+  );
+}
 
 /**
  * An assignment's webinar (`/t/assignments/webinar/{assignment}`, and the student's
@@ -17,6 +36,8 @@ export function WebinarPage() {
   const text = useWebinarText();
   const navigate = useNavigate();
   const { assignment = '' } = useParams();
+  const area = useLocation().pathname.startsWith('/t/') ? 't' : 's';
+  const back = `/${area}/assignments/${encodeURIComponent(assignment)}`;
   const webinar = useQuery({
     ...assignmentWebinarQuery(assignment),
     meta: { errorToast: false },
@@ -29,16 +50,31 @@ export function WebinarPage() {
 
   if (webinar.isPending) return <Loader aria-label={text('connecting')} />;
   if (webinar.isError) {
+    // Still a page: its heading, why there is no call, and the way back.
     const missing = isApiError(webinar.error) && webinar.error.httpStatus === 404;
-    return <Alert color="gray">{missing ? text('notFound') : text('forbidden')}</Alert>;
+    return (
+      <Stack gap="md" data-testid="webinar-page" data-state="unavailable">
+        <BackLink to={back} text={text} />
+        <Title order={1}>{text('title')}</Title>
+        <Alert color={missing ? 'gray' : 'red'} data-testid="webinar-unavailable">
+          {missing ? text('notFound') : text('forbidden')}
+        </Alert>
+      </Stack>
+    );
   }
   const data = webinar.data;
   const tiles = 1 + call.peers.length;
   return (
     <Stack gap="md" data-testid="webinar-page" data-state={call.state}>
+      <BackLink to={back} text={text} />
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={1}>{data.name}</Title>
+          <Group gap="sm">
+            <Title order={1}>{data.name}</Title>
+            <Badge color={STATE_BADGE[call.state].color} variant="light" data-testid="webinar-state">
+              {text(STATE_BADGE[call.state].key)}
+            </Badge>
+          </Group>
           <Text c="dimmed">
             {text('title')} · {text('people', { count: tiles })}
           </Text>
@@ -85,7 +121,7 @@ export function WebinarPage() {
                 {text('end')}
               </Button>
             ) : null}
-            <Button variant="default" onClick={() => void navigate(-1)} data-testid="webinar-leave">
+            <Button variant="default" onClick={() => void navigate(back)} data-testid="webinar-leave">
               {text('leave')}
             </Button>
           </Group>

@@ -19,4 +19,9 @@ export const kz: WebinarMessages = {
   noDevices: 'Камераға немесе микрофонға рұқсат жоқ: браузерде рұқсат етіңіз',
   full: 'Вебинарда {{count}} қатысушы бар: бұдан көп сыймайды',
   people: 'Қатысушылар: {{count}}',
+  back: 'Тапсырмаға',
+  stateConnecting: 'Қосылуда',
+  stateLive: 'Жүріп жатыр',
+  stateEnded: 'Аяқталды',
+  stateUnavailable: 'Қолжетімсіз',
 };

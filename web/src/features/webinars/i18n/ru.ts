@@ -18,5 +18,10 @@ export const ru = {
   noDevices: 'Нет доступа к камере или микрофону: разрешите их в браузере',
   full: 'В вебинаре уже {{count}} участников: больше не поместится',
   people: 'Участников: {{count}}',
+  back: 'К заданию',
+  stateConnecting: 'Подключение',
+  stateLive: 'Идёт',
+  stateEnded: 'Завершён',
+  stateUnavailable: 'Недоступен',
 };
 export type WebinarMessages = { [K in keyof typeof ru]: string };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../shared/i18n';
 import { formatClock, recordingsQuery, VideoPlayer } from '../../../proctoring';
+import { recordingSourceText } from '../../../proctoring/recording-source-text';
 import { attemptSessionsQuery, type AttemptSession } from './result-tabs-api';
 
 const STATE_COLORS = { converted: 'teal', failure: 'red', processing: 'gray' } as const;
@@ -47,7 +48,7 @@ export function RecordingsTab({ attemptId }: { attemptId: string }) {
               const state = stateOf(session);
               return (
                 <Table.Tr key={session.id} data-testid="recording-row" data-state={state}>
-                  <Table.Td>{session.session_type}</Table.Td>
+                  <Table.Td>{recordingSourceText(t, session.session_type)}</Table.Td>
                   <Table.Td>{format.dateTime(session.created_at)}</Table.Td>
                   <Table.Td ff="monospace">
                     {session.video_duration === null ? '—' : formatClock(Math.round(session.video_duration))}

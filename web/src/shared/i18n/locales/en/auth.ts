@@ -126,6 +126,7 @@ export const schools: Messages['schools'] = {
   select: {
     title: 'Choose a school',
     description: 'You belong to several schools. Choose the one to work in now.',
+    descriptionOne: 'You belong to one school. Choose it to start working, or add another one.',
     none: 'You do not belong to any school yet.',
     signUp: 'Join a school',
     attach: 'Add a school',

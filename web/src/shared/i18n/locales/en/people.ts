@@ -90,6 +90,7 @@ export const profile: Messages['profile'] = {
   passwordHint: 'Changing the password ends your other sessions.',
   school: 'School',
   missing: 'User not found',
+  forbidden: 'You have no access to this user’s profile',
   saved: 'The profile has been saved',
   avatar: 'Profile photo',
   contactHint: 'A new address or number is confirmed with a code.',

@@ -102,6 +102,7 @@ export const proctoring: typeof ru = {
   },
   classes: { seconds: 'seconds', minutes: 'minutes', hours: 'hours' },
   sources: { client: "Student's browser", server: 'Server (AI)', proctor: 'Proctor' },
+  recordingSources: { 'main-camera': 'Main camera', screen: 'Screen', 'second-camera': 'Second camera' },
   review: {
     confirm: 'Confirm',
     dismiss: 'Dismiss',

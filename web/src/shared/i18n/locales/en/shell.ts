@@ -88,6 +88,13 @@ export const shell: Messages['shell'] = {
     description: 'Background tasks: imports, exports, file processing.',
     unavailable: 'Not available yet: background tasks are not connected.',
     empty: 'No tasks',
+    states: {
+      new: 'Queued',
+      process: 'Running',
+      suspended: 'Suspended',
+      completed: 'Completed',
+      failure: 'Failed',
+    },
   },
 };
 

@@ -102,6 +102,7 @@ export const proctoring: typeof ru = {
   },
   classes: { seconds: 'секундтар', minutes: 'минуттар', hours: 'сағаттар' },
   sources: { client: 'Оқушы браузері', server: 'Сервер (ЖИ)', proctor: 'Проктор' },
+  recordingSources: { 'main-camera': 'Негізгі камера', screen: 'Экран', 'second-camera': 'Екінші камера' },
   review: {
     confirm: 'Растау',
     dismiss: 'Қабылдамау',

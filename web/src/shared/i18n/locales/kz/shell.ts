@@ -88,6 +88,13 @@ export const shell: Messages['shell'] = {
     description: 'Фондық тапсырмалар: импорт, экспорт, файлдарды өңдеу.',
     unavailable: 'Бөлім әзірге қолжетімсіз: фондық тапсырмалар әлі қосылмаған.',
     empty: 'Тапсырмалар жоқ',
+    states: {
+      new: 'Кезекте',
+      process: 'Орындалуда',
+      suspended: 'Тоқтатылды',
+      completed: 'Аяқталды',
+      failure: 'Қате',
+    },
   },
 };
 

@@ -106,6 +106,8 @@ export const proctoring = {
   },
   classes: { seconds: 'секунды', minutes: 'минуты', hours: 'часы' },
   sources: { client: 'Браузер ученика', server: 'Сервер (ИИ)', proctor: 'Проктор' },
+  /** What a recording was made of (a session's type). */
+  recordingSources: { 'main-camera': 'Основная камера', screen: 'Экран', 'second-camera': 'Вторая камера' },
   review: {
     confirm: 'Подтвердить',
     dismiss: 'Отклонить',
