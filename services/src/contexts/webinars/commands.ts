@@ -37,13 +37,11 @@ export async function runWebinarCommand(
     eventId: (_event, index, version) => webinarEventId(stream, version, command.type, index),
     metadata: { userId: metadata.userId, ...(metadata.schoolId ? { schoolId: metadata.schoolId } : {}) },
     attempts: 5,
+    // Also when nothing is new: another writer (the process manager making an assignment's webinar as
+    // the page asks for it) got there first, and its events may not be in the read model yet.
     ...(options.wait === false
       ? {}
-      : {
-          // Nothing new: another writer (the process manager making an assignment's webinar as the page
-          // asks for it) got there first; its events may not be in the read model yet.
-          waitFor: { db: services.db, projections: [WEBINARS_PROJECTION], whenNothingDecided: true },
-        }),
+      : { waitFor: { db: services.db, projections: [WEBINARS_PROJECTION], whenNothingDecided: true } }),
   });
   return state;
 }

@@ -25,6 +25,7 @@ import {
   type ParticipationState,
 } from '../work/participation-decider';
 import { planDemoExams, type PlannedAttempt, type PlannedExam } from './exam-plan';
+import { appendDecided } from '../../../platform/commands/handle-command';
 
 type Services = Pick<ContextServices, 'store' | 'ingest' | 'clock' | 'demo' | 'demoHistory'>;
 type Decided = { type: string; data: unknown };
@@ -236,19 +237,11 @@ async function append(
   at: Date,
 ) {
   if (events.length === 0) return;
-  await services.store
-    .append(
-      stream,
-      events.map((event, index) => ({
-        id: eventId(stream, version, commandKey, index),
-        type: event.type,
-        data: event.data,
-        metadata: { userId, schoolId: DEMO_SCHOOL_ID, occurredAt: at.toISOString() },
-      })),
-      { expectedVersion: version < 0 ? 'no_stream' : version },
-    )
-    .catch(async (error: unknown) => {
-      // Another api process seeding at the same moment appended the same decision: same ids, kept once.
-      if ((await services.store.streamVersion(stream)) < version + events.length) throw error;
-    });
+  await appendDecided(services.store, stream, version, events, {
+    eventId: (_event, index) => eventId(stream, version, commandKey, index),
+    metadata: { userId, schoolId: DEMO_SCHOOL_ID, occurredAt: at.toISOString() },
+  }).catch(async (error: unknown) => {
+    // Another api process seeding at the same moment appended the same decision: same ids, kept once.
+    if ((await services.store.streamVersion(stream)) < version + events.length) throw error;
+  });
 }
