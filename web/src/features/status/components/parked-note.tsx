@@ -15,7 +15,8 @@ export function ParkedNote({ projection }: { projection: ProjectionHealth }) {
       {t('status.projections.parked', {
         count,
         error: projection.parked_error ?? '—',
-        name: projection.name,
+        // A shell command, the same in every language: passed in, not translated.
+        command: `npm run replay-parked -- ${projection.name}`,
       })}
     </Text>
   );

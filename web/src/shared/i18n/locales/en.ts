@@ -158,8 +158,7 @@ export const en: Messages = {
       state: 'State',
       progress: 'Position / log head',
       lag: 'Lag, events',
-      parked:
-        'Parked events: {{count}}. First error: {{error}}. After a fix: npm run replay-parked -- {{name}}',
+      parked: 'Parked events: {{count}}. First error: {{error}}. After a fix: {{command}}',
       states: {
         live: 'Live',
         catching_up: 'Catching up',

@@ -159,7 +159,7 @@ export const kz: Messages = {
       progress: 'Орны / журнал соңы',
       lag: 'Артта қалу, оқиға',
       parked:
-        'Кейінге қалдырылған оқиғалар: {{count}}. Бірінші қате: {{error}}. Түзеткеннен кейін: npm run replay-parked -- {{name}}',
+        'Кейінге қалдырылған оқиғалар: {{count}}. Бірінші қате: {{error}}. Түзеткеннен кейін: {{command}}',
       states: {
         live: 'Өзекті',
         catching_up: 'Қуып жетуде',

@@ -158,8 +158,7 @@ export const ru = {
       state: 'Состояние',
       progress: 'Позиция / конец журнала',
       lag: 'Отставание, событий',
-      parked:
-        'Отложено событий: {{count}}. Первая ошибка: {{error}}. После исправления: npm run replay-parked -- {{name}}',
+      parked: 'Отложено событий: {{count}}. Первая ошибка: {{error}}. После исправления: {{command}}',
       states: {
         live: 'Актуальна',
         catching_up: 'Догоняет',

@@ -25,7 +25,7 @@ export const shop: Messages['shop'] = {
       price: 'Бағасы',
       currency: 'Валюта',
       quantity: 'Қалдығы',
-      course_id: 'Курс (id)',
+      course_id: 'Курс (ID)',
     },
     statuses: { active: 'Сатылымда', inactive: 'Сатылымнан алынды' },
     shipment: { digital: 'Цифрлық', physical: 'Жеткізумен' },

@@ -23,7 +23,7 @@ export const shop = {
       price: 'Цена',
       currency: 'Валюта',
       quantity: 'Остаток',
-      course_id: 'Курс (id)',
+      course_id: 'Курс (ID)',
     },
     statuses: { active: 'Продаётся', inactive: 'Снят с продажи' },
     shipment: { digital: 'Цифровой', physical: 'С доставкой' },
