@@ -29,11 +29,25 @@ export function ChatButton({ label }: { label: string }) {
   });
   const unread = (groups.data ?? []).reduce((sum, g) => sum + (g.unread_count ?? 0), 0);
 
+  /**
+   * The push can arrive before the chats' read model has the message (the socket is fed from the log,
+   * the list from a projection that may lag on a busy server): read the list again, a few times with
+   * growing pauses, until its chat shows that message, so the badge never stays at a stale count.
+   */
+  const refreshUntilSeen = async (chatId: string, createdAt: string) => {
+    for (const pause of [0, 500, 1_000, 2_000, 4_000, 8_000]) {
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      const group = queryClient.getQueryData<ChatGroup[]>(GROUPS_KEY)?.find((g) => g.id === chatId);
+      if (!group || !createdAt || (group.last_message && group.last_message.created_at >= createdAt)) return;
+    }
+  };
+
   useEffect(() => {
     if (!client) return;
     return client.on('ChatMessagePosted', ({ message }) => {
-      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
       const chatId = String(message.chat_id);
+      void refreshUntilSeen(chatId, String(message.created_at ?? ''));
       const { opened, selected } = useChatUi.getState();
       if (opened && selected === chatId) return;
       // The chat's window, if open later, fetches again rather than showing a stale first page.
