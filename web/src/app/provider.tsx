@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/api/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Toasts: bottom-right, gone after 3 s, as everywhere in the product. */

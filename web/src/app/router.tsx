@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { areaLoader, indexLoader, linkRedirectLoader } from './guards/loaders';
-import { AREAS, type Area } from './guards/groups';
+import { AREAS, type Area } from '../shared/guards/groups';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root/root-layout';
 import { FullPageLoader, IndexRoute } from './routes/index-route';
@@ -87,7 +87,7 @@ const router = createBrowserRouter([
       { path: 'email/confirm', loader: linkRedirectLoader('confirmation') },
       {
         id: 'main',
-        lazy: async () => ({ Component: (await import('../features/shell')).MainLayout }),
+        lazy: async () => ({ Component: (await import('./shell')).MainLayout }),
         children: AREAS.map(areaRoute),
       },
       {

@@ -1,5 +1,5 @@
-import { AREA_GROUPS, type Area } from './groups';
-import { loginRedirect } from './redirects';
+import { AREA_GROUPS, type Area } from '../../shared/guards/groups';
+import { loginRedirect } from '../../shared/guards/redirects';
 
 /** What the guard needs to know about the signed-in user. */
 export interface GuardUser {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideAreaAccess } from './access';
-import { AREA_GROUPS, groupKey, homeOf, profilePathOf } from './groups';
+import { AREA_GROUPS, groupKey, homeOf, profilePathOf } from '../../shared/guards/groups';
 import { isChunkLoadError, mayReloadForChunk, shouldScrollToTop } from './navigation';
-import { afterLoginTarget, loginRedirect } from './redirects';
-import { isSafePath } from './safe-path';
+import { afterLoginTarget, loginRedirect } from '../../shared/guards/redirects';
+import { isSafePath } from '../../shared/guards/safe-path';
 
 describe('isSafePath', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { currentUser, endLocalSession, logout, useSession } from '../../features/session';
+import { currentUser, endLocalSession, logout, useSession } from '../../shared/session';
 import { decideAreaAccess } from './access';
-import type { Area } from './groups';
-import { afterLoginTarget } from './redirects';
+import type { Area } from '../../shared/guards/groups';
+import { afterLoginTarget } from '../../shared/guards/redirects';
 
 /**
  * The guard of an area (001 §2): signed out → the root with redirect_url; another group's area → the

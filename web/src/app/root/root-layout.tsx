@@ -2,11 +2,11 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AuthModal } from '../../features/auth';
-import { useRealtime } from '../../features/realtime';
-import { useCurrentUser, useSession } from '../../features/session';
+import { useRealtime } from '../../shared/realtime';
+import { useCurrentUser, useSession } from '../../shared/session';
 import { ConfirmDialogHost } from '../../shared/ui/confirm-dialog';
-import { AREAS } from '../guards/groups';
-import { loginRedirect } from '../guards/redirects';
+import { AREAS } from '../../shared/guards/groups';
+import { loginRedirect } from '../../shared/guards/redirects';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 

@@ -2,7 +2,7 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthModal } from '../../features/auth';
+import { useAuthModal } from '../../shared/access/auth-modal-store';
 
 /** The front page behind the authentication modal: what the platform is, and the way in. */
 export function Landing({ signedIn = false }: { signedIn?: boolean }) {

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuthModal, viewFromQuery } from '../../features/auth';
-import { useCurrentUser } from '../../features/session';
-import { afterLoginTarget } from '../guards/redirects';
+import { useAuthModal, viewFromQuery } from '../../shared/access/auth-modal-store';
+import { useCurrentUser } from '../../shared/session';
+import { afterLoginTarget } from '../../shared/guards/redirects';
 import { PublicLayout } from '../layouts/public-layout';
 import { Landing } from './home';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useAuthModal } from '../../features/auth';
-import { useSession } from '../../features/session';
+import { useAuthModal } from '../../shared/access/auth-modal-store';
+import { useSession } from '../../shared/session';
 import { PublicLayout } from '../layouts/public-layout';
 import { Landing } from './home';
 

@@ -1,4 +1,4 @@
-import type { Area } from '../guards/groups';
+import type { Area } from '../../shared/guards/groups';
 
 /**
  * Every route of the specification (000 §2, 001 §2) as data: the router builds its routes from this

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { MainLayout } from '../../features/shell';
-import { useCurrentUser } from '../../features/session';
+import { MainLayout } from '../shell';
+import { useCurrentUser } from '../../shared/session';
 import { PageHeading } from '../../shared/ui/page-heading';
 import { SectionState } from '../../shared/ui/section-state';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNotificationFeed } from '../realtime';
+import { useNotificationFeed } from '../../shared/realtime';
 import { watcherKeys } from './api';
 
 /**

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { queryClient } from '../../app/query-client';
-import { afterLoginTarget } from '../../app/guards/redirects';
+import { queryClient } from '../../shared/api/query-client';
+import { afterLoginTarget } from '../../shared/guards/redirects';
 import { api } from '../../shared/api';
-import { USER_QUERY_KEY, userQuery, useSession, type TokenAnswer } from '../session';
-import { useAuthModal } from './auth-modal-store';
+import { USER_QUERY_KEY, userQuery, useSession, type TokenAnswer } from '../../shared/session';
+import { useAuthModal } from '../../shared/access/auth-modal-store';
 
 /**
  * After a token was obtained (login, registration, a token from a link): keep it, read the user, close

@@ -7,9 +7,9 @@ import { startFaceMonitor } from './detectors/face-monitor';
 import { startNoiseMonitor } from './detectors/noise-monitor';
 import { startSpeechMonitor } from './detectors/speech-monitor';
 import type { HeldEquipment } from './model/held-equipment';
-import type { UploadParams } from './recording/chunk-record';
-import { recordToChunks, type ChunkRecorder } from './recording/recorder';
-import { startUploader } from './recording/uploader';
+import type { UploadParams } from '../../shared/recording/chunk-record';
+import { recordToChunks, type ChunkRecorder } from '../../shared/recording/recorder';
+import { startUploader } from '../../shared/recording/uploader';
 import { SessionKeeper } from './session-keeper';
 import { api } from '../../shared/api';
 

@@ -1,6 +1,6 @@
 import { ApiError, apiErrorFromAnswer } from '../../shared/api/api-error';
 import { currentLocale } from '../../shared/i18n';
-import { refreshSession, useSession } from '../session';
+import { refreshSession, useSession } from '../../shared/session';
 import type { MediaItem } from './model';
 
 const BASE_URL = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');

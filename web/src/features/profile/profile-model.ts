@@ -1,4 +1,4 @@
-import type { User } from '../session';
+import type { User } from '../../shared/session';
 
 /** What PUT /api/user/profile accepts (services' identity/profile/profile-body.ts). */
 export const OWN_PROFILE_FIELDS = ['lastname', 'firstname', 'patronymic', 'email', 'phone', 'photo'] as const;

@@ -1,5 +1,5 @@
 import { api } from '../../shared/api';
-import type { School, User } from '../session';
+import type { School, User } from '../../shared/session';
 
 export const SCHOOLS_QUERY_KEY = ['session', 'schools'] as const;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import type { Webinar } from './api';
 import { WebinarMesh, type RemotePeer } from './mesh';
 import { WebinarSignalling } from './signalling';

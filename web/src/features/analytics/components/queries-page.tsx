@@ -23,7 +23,7 @@ import { PageHeading } from '../../../shared/ui/page-heading';
 import { savedQueriesQuery, useDeleteSavedQuery, useUpdateSavedQuery } from '../api/saved-queries';
 import type { SavedQuery } from '../api/types';
 import { useConsoleDraft } from '../console-store';
-import { useCurrentUser } from '../../session';
+import { useCurrentUser } from '../../../shared/session';
 import { QueryNameModal } from './query-name-modal';
 
 /** The school's saved queries (/an/queries): open in the console, rename, delete. */

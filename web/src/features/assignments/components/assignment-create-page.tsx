@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { assignmentKeys, assignmentsApi, pickerQueries } from '../api';
 import { assignmentBody, emptyAssignmentForm, formProblems, type AssignmentForm } from '../form-model';
 import { ATTEMPT_OPTIONS, TIME_OPTIONS } from '../model';

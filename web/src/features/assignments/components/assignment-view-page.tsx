@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
 import { AntiplagiarismCheckPanel } from '../../antiplagiarism';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { LaunchLinkPanel } from '../../external-assignment';
 // The hook only: the webinar's call code stays in its own chunk.
 import { useWebinarText } from '../../webinars/i18n/use-webinar-text';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { assignmentKeys, assignmentsApi } from '../api';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../shared/i18n';
 import { LOADING_ROWS } from '../../../shared/ui/paged-table';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { assignmentCertificatesQuery, CertificateCell, certificatesByStudent } from '../../certificates';
 import {
   assignmentKeys,

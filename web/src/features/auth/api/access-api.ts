@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api';
-import type { TokenAnswer } from '../../session';
+import type { TokenAnswer } from '../../../shared/session';
 
 /** The calls of the authentication modal (001 §7, docs/identity.md); all made signed out. */
 const anonymous = { anonymous: true } as const;

@@ -2,7 +2,7 @@ import { CloseButton, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../shared/i18n';
-import { useAuthModal } from '../auth-modal-store';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
 import classes from './auth-modal.module.css';
 import { ConfirmationView } from './confirmation-view';
 import { LoginView } from './login-view';

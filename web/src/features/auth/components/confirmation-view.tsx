@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastMessage } from '../../../shared/api/error-toast';
 import { accessApi } from '../api/access-api';
-import { useAuthModal } from '../auth-modal-store';
-import { notifyError } from './notify';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
+import { notifyError } from '../../../shared/toasts/notify';
 import { ViewTitle } from './view-title';
 
 /**

@@ -14,13 +14,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../../shared/api';
-import { requestPasswordToken } from '../../session';
-import { useAuthModal } from '../auth-modal-store';
-import { loginError } from '../errors';
+import { requestPasswordToken } from '../../../shared/session';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
+import { loginError } from '../../../shared/access/errors';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { useAccessErrorText } from './use-access-error-text';
+import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
 import { ViewTitle } from './view-title';
-import { notifyError } from './notify';
+import { notifyError } from '../../../shared/toasts/notify';
 
 export function LoginView() {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isApiError } from '../../../shared/api';
-import { signInAppsApi } from '../api/sign-in-apps-api';
-import { useAuthModal } from '../auth-modal-store';
+import { signInAppsApi } from '../../../shared/signing/sign-in-apps-api';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { ViewTitle } from './view-title';
 

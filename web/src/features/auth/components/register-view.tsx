@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../../shared/api';
 import { accessApi, type RegisterPayload } from '../api/access-api';
-import { useAuthModal } from '../auth-modal-store';
-import { accessFlowError, fieldErrorsOf } from '../errors';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
+import { accessFlowError, fieldErrorsOf } from '../../../shared/access/errors';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { notifyError } from './notify';
-import { SmsCodeInput } from './sms-code-input';
-import { useAccessErrorText } from './use-access-error-text';
+import { notifyError } from '../../../shared/toasts/notify';
+import { SmsCodeInput } from '../../../shared/access/sms-code-input';
+import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
 import { ViewTitle } from './view-title';
 
 const SHOWN_FIELDS = [

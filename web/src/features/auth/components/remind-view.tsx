@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../../shared/api';
 import { accessApi } from '../api/access-api';
-import { useAuthModal } from '../auth-modal-store';
-import { accessFlowError, fieldErrorsOf } from '../errors';
-import { NewPasswordForm } from './new-password-form';
-import { notifyError, notifySuccess } from './notify';
-import { SmsCodeInput } from './sms-code-input';
-import { useAccessErrorText } from './use-access-error-text';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
+import { accessFlowError, fieldErrorsOf } from '../../../shared/access/errors';
+import { NewPasswordForm } from '../../../shared/access/new-password-form';
+import { notifyError, notifySuccess } from '../../../shared/toasts/notify';
+import { SmsCodeInput } from '../../../shared/access/sms-code-input';
+import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
 import { ViewTitle } from './view-title';
 
 type Step =

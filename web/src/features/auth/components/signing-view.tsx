@@ -3,14 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
-import { signInAppsApi } from '../api/sign-in-apps-api';
-import { useAuthModal } from '../auth-modal-store';
-import { loginError } from '../errors';
-import { authDocument, signXmlRequest, utf8Base64 } from '../signing-app-client';
+import { signInAppsApi } from '../../../shared/signing/sign-in-apps-api';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
+import { loginError } from '../../../shared/access/errors';
+import { authDocument, signXmlRequest, utf8Base64 } from '../../../shared/signing/signing-app-client';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { useSigningApp } from '../use-signing-app';
-import { useAccessErrorText } from './use-access-error-text';
-import { SigningConnection } from './signing-connection';
+import { useSigningApp } from '../../../shared/signing/use-signing-app';
+import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
+import { SigningConnection } from '../../../shared/signing/signing-connection';
 import { ViewTitle } from './view-title';
 
 /** A fresh nonce for each document: 24 letters and digits, so a signature signs in once. */

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCheck } from '../../../shared/ui/icons';
-import { useAuthModal } from '../auth-modal-store';
+import { useAuthModal } from '../../../shared/access/auth-modal-store';
 import { ViewTitle } from './view-title';
 
 export function SuccessView() {

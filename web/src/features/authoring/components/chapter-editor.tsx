@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, records } from '../../../shared/api';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringApi, authoringKeys } from '../api';
 import { newComponent, type Chapter, type QuizComponent } from '../model';
 import { AddComponentMenu } from './add-component-menu';

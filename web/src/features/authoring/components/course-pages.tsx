@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError, records } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { RecordForm } from '../../../shared/ui/record-form';
 import { IconEdit } from '../../../shared/ui/icons';
 import { authoringKeys } from '../api';

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { changedFields, isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringApi, authoringKeys, lessonQuery } from '../api';
 import type { Lesson } from '../model';
 import { ChapterEditor } from './chapter-editor';

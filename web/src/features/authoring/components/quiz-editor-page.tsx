@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringApi, authoringKeys, errorsByComponent, quizQuery } from '../api';
 import { componentsBody, newComponent, type Quiz, type QuizComponent } from '../model';
 import { AddComponentMenu } from './add-component-menu';

@@ -2,7 +2,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../session';
+import { useCurrentUser } from '../../../shared/session';
 import { courseApi, ownMaterialsQuery } from './course-api';
 import { moveToGroup, type CourseWithParts } from './course-model';
 import { useCourseChange } from './use-course-change';

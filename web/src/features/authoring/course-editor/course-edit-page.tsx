@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { IconEye } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringKeys } from '../api';
 import { AddGroup, AddMaterial } from './add-parts';
 import { courseApi } from './course-api';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconTrash } from '../../../shared/ui/icons';
-import { useCurrentUser } from '../../session';
+import { useCurrentUser } from '../../../shared/session';
 import { assignmentOptionsQuery, courseApi } from './course-api';
 import {
   assignmentsFor,

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { certificateKeys, certificatesApi } from '../api';
 import { certificateActionFor, type CertificateAction, type IssuedCertificate } from '../model';
 

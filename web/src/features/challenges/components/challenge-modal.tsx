@@ -2,7 +2,7 @@ import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmedLogout, USER_QUERY_KEY } from '../../session';
+import { useConfirmedLogout, USER_QUERY_KEY } from '../../../shared/session';
 import { CHALLENGES_QUERY_KEY, fetchPendingChallenges } from '../api';
 import { ChangePasswordChallenge } from './change-password-challenge';
 import { PersonalDataChallenge } from './personal-data-challenge';

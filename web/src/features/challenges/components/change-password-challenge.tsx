@@ -2,8 +2,10 @@ import { Alert, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, NewPasswordForm, notifySuccess } from '../../auth';
-import { useCurrentUser } from '../../session';
+import { fieldErrorsOf } from '../../../shared/access/errors';
+import { NewPasswordForm } from '../../../shared/access/new-password-form';
+import { notifySuccess } from '../../../shared/toasts/notify';
+import { useCurrentUser } from '../../../shared/session';
 import { challengeApi } from '../api';
 
 /** change_password: the password has expired; a new one completes the challenge (001 §8 texts). */

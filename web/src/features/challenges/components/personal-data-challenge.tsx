@@ -3,8 +3,11 @@ import { MaskInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showErrorToast } from '../../../shared/api';
-import { accessFlowError, notifySuccess, SmsCodeInput, useAccessErrorText } from '../../auth';
-import { useCurrentUser } from '../../session';
+import { accessFlowError } from '../../../shared/access/errors';
+import { notifySuccess } from '../../../shared/toasts/notify';
+import { SmsCodeInput } from '../../../shared/access/sms-code-input';
+import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
+import { useCurrentUser } from '../../../shared/session';
 import { challengeApi } from '../api';
 
 /** 001 §5: the phone mask and the code of at least 4 characters (the text promises 6 digits). */

@@ -3,7 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
-import { notifySuccess, SigningConnection, signXmlRequest, useSigningApp, utf8Base64 } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
+import { SigningConnection } from '../../../shared/signing/signing-connection';
+import { signXmlRequest, utf8Base64 } from '../../../shared/signing/signing-app-client';
+import { useSigningApp } from '../../../shared/signing/use-signing-app';
 import { challengeApi } from '../api';
 import { policyXml } from './privacy-policy-document';
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { IconMessage } from '../../../shared/ui/icons';
-import { useRealtimeConnection } from '../../realtime/realtime-connection';
+import { useRealtimeConnection } from '../../../shared/realtime/realtime-connection';
 import { chatApi, type ChatGroup } from '../api';
 import { GROUPS_KEY, messagesKey, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useExamText, type ExamKey } from '../i18n/use-exam-text';
-import { onUploadProgress, type UploadProgress } from '../recording/uploader';
+import { onUploadProgress, type UploadProgress } from '../../../shared/recording/uploader';
 
 /**
  * The strip above a proctored attempt: recording on, how much of it reached the server, the latest

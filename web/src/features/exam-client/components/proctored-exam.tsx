@@ -7,7 +7,7 @@ import { BeforeFinishContext } from '../model/before-finish';
 import { useExamText } from '../i18n/use-exam-text';
 import { heldEquipment } from '../model/held-equipment';
 import { settingsOf } from '../model/requirements';
-import { startUploader } from '../recording/uploader';
+import { startUploader } from '../../../shared/recording/uploader';
 import { ExamPreparation, type ProctoredAssignment } from './exam-preparation';
 import { ExamStatusBar } from './exam-status-bar';
 import { useLeaveGuard } from './leave-guard';

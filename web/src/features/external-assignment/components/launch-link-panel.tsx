@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { launchKeys, launchLinkApi, launchLinkQuery } from '../api';
 import { useExternalAssignmentText } from '../i18n/use-external-assignment-text';
 import { safeExternalUrl } from '../model/safe-url';

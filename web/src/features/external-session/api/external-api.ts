@@ -1,5 +1,5 @@
 import { request } from '../../../shared/api';
-import type { UploadParams } from '../../exam-client/recording';
+import type { UploadParams } from '../../../shared/recording';
 
 /** What a phone's link is for (GET /api/webinar-sessions/external/{token}, docs/media.md). */
 export interface ExternalLink {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
-import type { UploadProgress } from '../../exam-client/recording';
+import type { UploadProgress } from '../../../shared/recording';
 import { externalApi, externalKeys } from '../api/external-api';
 import { useCameraRecording } from '../hooks/use-camera-recording';
 import { useExternalText } from '../i18n/use-external-text';

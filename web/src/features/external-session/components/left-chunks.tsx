@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { chunkStore, startUploader, uploadNow, type ChunkRecord } from '../../exam-client/recording';
+import { chunkStore, startUploader, uploadNow, type ChunkRecord } from '../../../shared/recording';
 import { useExternalText } from '../i18n/use-external-text';
 import { UploadStatus } from './upload-status';
 

@@ -1,6 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { onUploadProgress, type UploadProgress } from '../../exam-client/recording';
+import { onUploadProgress, type UploadProgress } from '../../../shared/recording';
 import { useExternalText } from '../i18n/use-external-text';
 
 /** How much of this browser's recording reached the server (the exam's uploader, every 10 s). */

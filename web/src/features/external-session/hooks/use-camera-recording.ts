@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
-import { recordToChunks, startUploader, type ChunkRecorder } from '../../exam-client/recording';
+import { recordToChunks, startUploader, type ChunkRecorder } from '../../../shared/recording';
 import { externalApi, newRecordingId, uploadParamsOf, type ExternalLink } from '../api/external-api';
 
 export type Facing = 'environment' | 'user';

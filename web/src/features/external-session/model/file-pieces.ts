@@ -1,5 +1,5 @@
 // The pure half of the recording's modules (the barrel would bring the uploader and its client along).
-import { chunkName, DEFAULT_SEGMENT_SECONDS } from '../../exam-client/recording/upload-plan';
+import { chunkName, DEFAULT_SEGMENT_SECONDS } from '../../../shared/recording/upload-plan';
 
 /** The server takes a chunk of at most 64 MiB (docs/media.md). */
 export const MAX_PIECE_BYTES = 64 * 1024 * 1024;

@@ -13,14 +13,14 @@ import {
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { groupKey } from '../../../app/guards/groups';
+import { groupKey } from '../../../shared/guards/groups';
 import { records } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { IconSchool } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { useCurrentUser } from '../../session';
-import { MENU_ICONS } from '../../shell/components/menu-icons';
-import { menuOf } from '../../shell/menus';
+import { useCurrentUser } from '../../../shared/session';
+import { MENU_ICONS } from '../../../shared/navigation/menu-icons';
+import { menuOf } from '../../../shared/navigation/menus';
 
 /** What each group's home counts, from the record API's paged totals. */
 const COUNTED: Record<string, string[]> = {

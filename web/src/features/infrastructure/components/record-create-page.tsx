@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { records } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import type { RecordFormProps } from '../../../shared/ui/record-form';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { infraKeys } from '../api';
 import { fieldErrorsOf, type InfrastructureCollection } from '../collections';
 

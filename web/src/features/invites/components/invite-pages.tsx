@@ -21,8 +21,8 @@ import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconCheck, IconClipboard, IconPlus } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
-import { notifySuccess } from '../../auth';
-import { useCurrentUser } from '../../session';
+import { notifySuccess } from '../../../shared/toasts/notify';
+import { useCurrentUser } from '../../../shared/session';
 import { inviteKeys, inviteQuery, invitesApi, invitesPageQuery } from '../api';
 import {
   EMPTY_INVITE,

@@ -26,7 +26,7 @@ import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconArrowLeft, IconPlus, IconSearch } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { LOADING_ROWS } from '../../../shared/ui/paged-table';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { folderChainQuery, mediaApi, mediaKeys, mediaListQuery, mediaOverviewQuery } from '../api';
 import {
   canPasteInto,

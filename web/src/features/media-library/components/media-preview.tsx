@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/i18n';
-import { useCurrentUser } from '../../session';
+import { useCurrentUser } from '../../../shared/session';
 import { mediaApi, mediaKeys } from '../api';
 import { isConverting, sizeInKb, type MediaItem } from '../model';
 import { HlsVideo } from './hls-video';

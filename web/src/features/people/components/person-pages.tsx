@@ -10,7 +10,7 @@ import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { IconEdit, IconTrash } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { peopleApi, peopleKeys, personQuery } from '../api';
 import {
   createBody,

@@ -1,5 +1,5 @@
 import type { ServerEventMap } from '@sabaq/events';
-import { useChannel, type ChannelState } from '../../realtime';
+import { useChannel, type ChannelState } from '../../../shared/realtime';
 import type { ProctoringAction } from '../model/types';
 
 /** A pushed action in the shape the actions list answers, so both go through one model. */

@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { profilePathOf } from '../../../app/guards/groups';
+import { profilePathOf } from '../../../shared/guards/groups';
 import { api, changedFields } from '../../../shared/api';
 import { LanguageSwitcher } from '../../../shared/i18n';
 import { RecordForm } from '../../../shared/ui/record-form';
-import { fieldErrorsOf, notifySuccess } from '../../auth';
+import { fieldErrorsOf } from '../../../shared/access/errors';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { MediaField } from '../../media-library';
-import { USER_QUERY_KEY, type User } from '../../session';
+import { USER_QUERY_KEY, type User } from '../../../shared/session';
 import { OWN_PROFILE_FIELDS, ownProfileBody, ownProfileOf, type OwnProfile } from '../profile-model';
 
 interface SavedProfile {

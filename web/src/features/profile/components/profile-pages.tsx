@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { groupKey, profilePathOf } from '../../../app/guards/groups';
+import { groupKey, profilePathOf } from '../../../shared/guards/groups';
 import { api, isApiError, records } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { fullNameOf } from '../../../shared/person/full-name';
@@ -11,8 +11,10 @@ import { IconEdit, IconKey } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { ProfileEditForm } from './profile-edit-form';
-import { fieldErrorsOf, NewPasswordForm, notifySuccess } from '../../auth';
-import { useCurrentUser, type User } from '../../session';
+import { fieldErrorsOf } from '../../../shared/access/errors';
+import { NewPasswordForm } from '../../../shared/access/new-password-form';
+import { notifySuccess } from '../../../shared/toasts/notify';
+import { useCurrentUser, type User } from '../../../shared/session';
 
 /** The profile routes of an area: view at …/profile, edit and password beside it. */
 function profileRoutes(group: string) {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { reportLinkApi, reportLinkKeys, reportLinkQuery } from '../api';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, records } from '../../../shared/api';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { referenceKeys, referenceOneQuery, type ReferenceCollection } from '../api';
 
 /** /a/regions/create and /a/cities/create make a new record; any other {entity} edits that one. */

@@ -8,7 +8,7 @@ import { useFormat } from '../../../shared/i18n';
 import { IconPlus } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import {
   roomKeys,
   roomQuery,

@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, notifySuccess } from '../../auth';
+import { fieldErrorsOf } from '../../../shared/access/errors';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { SCHOOLS_QUERY_KEY, schoolsApi } from '../api';
 
 /** Attach-school modal (001 §2, §5): one invite-code field; Send is disabled while it is empty. */

@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmedLogout, useCurrentUser } from '../../session';
+import { useConfirmedLogout, useCurrentUser } from '../../../shared/session';
 import { SCHOOLS_QUERY_KEY, schoolsApi } from '../api';
 import { AttachSchoolModal } from './attach-school-modal';
 import classes from './school-tile.module.css';

@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
-import { useChannel } from '../../realtime';
+import { useChannel } from '../../../shared/realtime';
 import {
   attachPromo,
   basketKeys,

@@ -7,7 +7,7 @@ import { clampPage, isApiError } from '../../../shared/api';
 import { IconPlus } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
-import { notifySuccess } from '../../auth';
+import { notifySuccess } from '../../../shared/toasts/notify';
 import { productQuery, productsPageQuery, saveProduct, shopKeys } from '../api';
 import {
   emptyProduct,

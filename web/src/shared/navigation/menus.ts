@@ -1,4 +1,4 @@
-import { profilePathOf } from '../../app/guards/groups';
+import { profilePathOf } from '../guards/groups';
 
 /** Names of the icons the menu draws (features/shell/components/menu-icons.tsx). */
 export type MenuIcon =

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AccessError } from '../errors';
+import type { AccessError } from './errors';
 
 /** The text of a catalogue error in the current language, or the platform's own message. */
 export function useAccessErrorText() {

@@ -28,8 +28,8 @@ import {
   IconUser,
   IconUsers,
   IconWorld,
-} from '../../../shared/ui/icons';
-import type { MenuIcon } from '../menus';
+} from '../ui/icons';
+import type { MenuIcon } from './menus';
 
 export const MENU_ICONS: Record<MenuIcon, ComponentType<{ size?: number }>> = {
   home: IconHome,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { signInAppsApi } from './api/sign-in-apps-api';
+import { signInAppsApi } from './sign-in-apps-api';
 import {
   keyInfoRequest,
   SigningAppConnection,

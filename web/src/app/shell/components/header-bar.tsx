@@ -10,11 +10,11 @@ import {
   IconListCheck,
   IconSchool,
 } from '../../../shared/ui/icons';
-import { ChatButton } from '../../chat';
-import { NotificationsBell } from '../../notifications';
-import { BasketModal } from '../../shop';
-import { useNotificationFeed } from '../../realtime';
-import type { User } from '../../session';
+import { ChatButton } from '../../../features/chat';
+import { NotificationsBell } from '../../../features/notifications';
+import { BasketModal } from '../../../features/shop';
+import { useNotificationFeed } from '../../../shared/realtime';
+import type { User } from '../../../shared/session';
 import { useShell } from '../ui-store';
 
 /**

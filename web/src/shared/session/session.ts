@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client';
-import { ApiError, isApiError, setAuthHooks } from '../../shared/api';
+import { queryClient } from '../api/query-client';
+import { ApiError, isApiError, setAuthHooks } from '../api';
 import { fetchUser, requestRefreshedToken, revokeSession } from './auth-api';
 import { useSession } from './session-store';
 import type { User } from './types';

@@ -1,5 +1,5 @@
-import { api } from '../../../shared/api';
-import type { TokenAnswer } from '../../session';
+import { api } from '../api';
+import type { TokenAnswer } from '../session';
 
 /** Sign-in through an external OAuth application and the signing application (001 §7). */
 export interface OAuthApplication {

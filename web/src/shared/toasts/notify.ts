@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { i18n } from '../../../shared/i18n';
+import { i18n } from '../i18n';
 
 /** A catalogue error as a toast, titled like every other failure. */
 export function notifyError(message: string): void {

@@ -5,8 +5,8 @@ import type { TFunction } from 'i18next';
 import { api, isApiError } from '../../../shared/api';
 import { IconListCheck } from '../../../shared/ui/icons';
 import { SidePanel } from '../../../shared/ui/side-panel';
-import { NotificationsPanel as NotificationsFeed } from '../../notifications';
-import { useNotificationFeed } from '../../realtime';
+import { NotificationsPanel as NotificationsFeed } from '../../../features/notifications';
+import { useNotificationFeed } from '../../../shared/realtime';
 import { useShell } from '../ui-store';
 
 interface TaskItem {

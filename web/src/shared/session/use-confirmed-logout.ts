@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../shared/ui/confirm-dialog';
+import { confirmAction } from '../ui/confirm-dialog';
 import { logout } from './session';
 
 /** Logout asks first (001 §2), then signs out and goes to the root (the logout redirect target). */

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError, showErrorToast } from '../shared/api';
+import { isApiError, showErrorToast } from './';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { useSigningApp } from '../use-signing-app';
+import type { useSigningApp } from './use-signing-app';
 
 /**
  * Where the connection to the signing application on this computer stands: connected with the key it

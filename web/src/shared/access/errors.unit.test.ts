@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/api/api-error';
+import { ApiError } from '../api/api-error';
 import { accessFlowError, fieldErrorsOf, loginError } from './errors';
 
 const answer = (status: number, code: number, errors: Record<string, string[]> = {}, message = 'x') =>

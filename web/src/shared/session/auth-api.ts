@@ -1,4 +1,4 @@
-import { api, ApiError } from '../../shared/api';
+import { api, ApiError } from '../api';
 import type { TokenAnswer, User } from './types';
 
 /** The password grant's client id (001 §9). */

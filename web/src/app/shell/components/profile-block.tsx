@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { groupKey, profilePathOf } from '../../../app/guards/groups';
+import { groupKey, profilePathOf } from '../../../shared/guards/groups';
 import { IconLogout } from '../../../shared/ui/icons';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
-import { useConfirmedLogout, type User } from '../../session';
+import { useConfirmedLogout, type User } from '../../../shared/session';
 import { fullNameOf } from '../../../shared/person/full-name';
 import { useShell } from '../ui-store';
 

@@ -2,11 +2,11 @@ import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { matchPath } from 'react-router';
-import { useConfirmedLogout } from '../../session';
-import { notifyError } from '../../auth';
-import { menuOf, type MenuItem } from '../menus';
+import { useConfirmedLogout } from '../../../shared/session';
+import { notifyError } from '../../../shared/toasts/notify';
+import { menuOf, type MenuItem } from '../../../shared/navigation/menus';
 import { useShell } from '../ui-store';
-import { MENU_ICONS } from './menu-icons';
+import { MENU_ICONS } from '../../../shared/navigation/menu-icons';
 
 /** The left menu of the signed-in user's group; icons only while collapsed, with the label as a tooltip. */
 export function SideMenu({ group, collapsed }: { group: string; collapsed: boolean }) {

@@ -1,4 +1,4 @@
-import { request } from '../../../shared/api';
+import { request } from '../api';
 import type { ChunkRecord, PlaylistManifest } from './chunk-record';
 import { chunkStore } from './chunk-store';
 import {

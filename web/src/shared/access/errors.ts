@@ -1,4 +1,4 @@
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '../api/api-error';
 
 /** The text keys the access forms show; resolved through i18n (auth.errors.*). */
 export type AccessErrorKey =

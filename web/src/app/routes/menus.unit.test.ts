@@ -1,8 +1,8 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AREA_GROUPS, GROUPS, type Area } from '../../app/guards/groups';
-import { allPaths } from '../../app/routes/route-table';
-import { menuOf } from './menus';
+import { AREA_GROUPS, GROUPS, type Area } from '../../shared/guards/groups';
+import { allPaths } from './route-table';
+import { menuOf } from '../../shared/navigation/menus';
 
 describe('menuOf', () => {
   const paths = allPaths();

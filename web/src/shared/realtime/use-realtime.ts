@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../../shared/api';
+import { api } from '../api';
 import { endLocalSession, refreshSession, useSession } from '../session';
 import { RealtimeClient, realtimeUrl } from './realtime-client';
 import { useRealtimeConnection } from './realtime-connection';
