@@ -7,12 +7,8 @@ import { GroupHome } from '../../features/home';
 import { MediaLibraryPage } from '../../features/media-library';
 import { CoursesSection, MyCoursesPage, StudentCoursePage } from '../../features/student-courses';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
-import {
-  MyAssignmentsPage,
-  MyAssignmentsSection,
-  RegisterPage,
-  StudentAssignmentPage,
-} from '../../features/student-work';
+import { MyAssignmentsPage, MyAssignmentsSection, RegisterPage } from '../../features/student-work';
+import { StudentAssignmentPage } from '../routes/student-assignment-page';
 
 // The webinar (WebRTC mesh and its signalling) is loaded when first opened, not with the area.
 const WebinarPage = lazy(async () => ({

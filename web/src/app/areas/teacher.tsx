@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { AssignmentsListPage, AssignmentViewPage, AttemptResultPage } from '../../features/assignments';
+import { AssignmentsListPage, AttemptResultPage } from '../../features/assignments';
+import { AssignmentViewPage } from '../routes/assignment-view-page';
 import {
   AuthoringListPage,
   CourseCreatePage,
@@ -17,7 +18,7 @@ import { GroupHome } from '../../features/home';
 import { InviteCreatePage, InvitesListPage, InviteViewPage } from '../../features/invites';
 import { MediaLibraryPage } from '../../features/media-library';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
-import { TeacherStudentPage } from '../../features/home/components/teacher-student-page';
+import { TeacherStudentPage } from '../../features/people/components/teacher-student-page';
 import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile';
 
 // The create form reads the specification's proctoring defaults from @sabaq/events, whose module

@@ -2,4 +2,3 @@ export { ExamPreparation, type ProctoredAssignment } from './components/exam-pre
 export { ProctoredExam } from './components/proctored-exam';
 export { requestExamFullscreen } from './model/fullscreen';
 export { settingsOf } from './model/requirements';
-export { useBeforeFinish } from './model/before-finish';

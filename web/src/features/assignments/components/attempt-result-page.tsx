@@ -10,7 +10,7 @@ import { assignmentQuery, assignmentWorkQuery, studentNamesQuery } from '../api'
 import { isQuestion, RESULT_COLORS, RESULT_KEYS } from '../model';
 import { countedPoints } from '../work-summary';
 import { ReviewForm } from './review-form';
-import { ResultTabs } from './result-tabs/result-tabs';
+import { ResultTabs } from '../../proctoring';
 
 /**
  * /t/assignments/result/{assignment}/{result}: one attempt in tabs (?tab=): question by question with the

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useHoldFocusMode } from '../../../shared/ui/focus-mode';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
 import { examSessions, startExamSession } from '../exam-session';
-import { BeforeFinishContext } from '../model/before-finish';
+import { BeforeFinishContext } from '../../../shared/exam/before-finish';
 import { useExamText } from '../i18n/use-exam-text';
 import { heldEquipment } from '../model/held-equipment';
 import { settingsOf } from '../model/requirements';

@@ -25,7 +25,7 @@ import { proctoringActionKind, type ProctorAction } from '../model/vocabulary';
 import { MessageDialog } from './message-dialog';
 import { StudentGrid, type StudentAct } from './student-grid';
 import { TimelinePanel } from './timeline-panel';
-import { AiReportPanel } from '../../ai-report';
+import { AiReportPanel } from '../ai-report';
 
 const LIVE_COLORS = { connecting: 'gray', live: 'teal', offline: 'orange', refused: 'red' } as const;
 /** Pushes come in bursts: the queue and the open timeline are read again at most this often. */

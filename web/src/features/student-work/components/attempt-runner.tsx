@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
-import { useBeforeFinish } from '../../exam-client';
+import { useBeforeFinish } from '../../../shared/exam/before-finish';
 import { workApi, workKeys } from '../api';
 import {
   isBlank,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { useBeforeFinish } from '../../exam-client';
+import { useBeforeFinish } from '../../../shared/exam/before-finish';
 import { ExternalWork } from '../../external-assignment';
 import { workApi, workKeys } from '../api';
 import type { StudentAssignment, StudentAttempt } from '../model';

@@ -2,13 +2,11 @@ import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  clockTime,
-  CredibilityCard,
-  IntervalList,
-  IntervalReviewForm,
-  timelineQuery,
-} from '../../../proctoring';
+import { timelineQuery } from '../api/timeline';
+import { CredibilityCard } from '../components/credibility-card';
+import { IntervalList } from '../components/interval-list';
+import { ReviewForm as IntervalReviewForm } from '../components/review-form';
+import { clockTime } from '../model/duration';
 
 /**
  * The attempt's violation timeline (GET /api/proctoring/timelines/{attempt}): violations and warnings

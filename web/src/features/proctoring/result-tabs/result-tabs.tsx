@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AiReportPanel } from '../../../ai-report';
+import { AiReportPanel } from '../ai-report';
 import { ActionLogTab } from './action-log-tab';
 import { IdentityTab } from './identity-tab';
 import { RecordingsTab } from './recordings-tab';

@@ -2,17 +2,17 @@ import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeading } from '../../../shared/ui/page-heading';
-import { ProctoredExam } from '../../exam-client';
-import { ExternalFacts } from '../../external-assignment';
+import { PageHeading } from '../../shared/ui/page-heading';
+import { ProctoredExam } from '../../features/exam-client';
+import { ExternalFacts } from '../../features/external-assignment';
 // Straight from its file: the webinar's call code stays in its own chunk.
-import { WebinarJoinLink } from '../../webinars/components/webinar-join-link';
-import { myWorkQuery, studentAssignmentQuery } from '../api';
-import { studentState } from '../model';
-import { AssignmentFacts } from './assignment-facts';
-import { AttemptRunner } from './attempt-runner';
-import { ExternalAttempt } from './external-attempt';
-import { ResultsView } from './results-view';
+import { WebinarJoinLink } from '../../features/webinars/components/webinar-join-link';
+import { myWorkQuery, studentAssignmentQuery } from '../../features/student-work/api';
+import { studentState } from '../../features/student-work/model';
+import { AssignmentFacts } from '../../features/student-work/components/assignment-facts';
+import { AttemptRunner } from '../../features/student-work/components/attempt-runner';
+import { ExternalAttempt } from '../../features/student-work/components/external-attempt';
+import { ResultsView } from '../../features/student-work/components/results-view';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
 const ACTIVE_REFRESH_MS = 30_000;

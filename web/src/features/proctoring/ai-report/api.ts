@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, records } from '../../shared/api';
+import { api, records } from '../../../shared/api';
 
 export type AiViolationType =
   | 'face_missing'

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../shared/i18n';
+import { useFormat } from '../../../../shared/i18n';
 import type { AiReport } from '../api';
 import { DetectorsList } from './detectors-list';
 import { IntervalThumbnail } from './interval-thumbnail';

@@ -2,9 +2,11 @@ import { Alert, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../shared/i18n';
-import { formatClock, recordingsQuery, VideoPlayer } from '../../../proctoring';
-import { recordingSourceText } from '../../../proctoring/recording-source-text';
+import { useFormat } from '../../../shared/i18n';
+import { recordingsQuery } from '../api/recordings';
+import { VideoPlayer } from '../components/video-player';
+import { formatClock } from '../model/duration';
+import { recordingSourceText } from '../recording-source-text';
 import { attemptSessionsQuery, type AttemptSession } from './result-tabs-api';
 
 const STATE_COLORS = { converted: 'teal', failure: 'red', processing: 'gray' } as const;

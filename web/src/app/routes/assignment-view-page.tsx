@@ -2,17 +2,22 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../../shared/ui/confirm-dialog';
-import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
-import { AntiplagiarismCheckPanel } from '../../antiplagiarism';
-import { notifySuccess } from '../../../shared/toasts/notify';
-import { LaunchLinkPanel } from '../../external-assignment';
+import { confirmAction } from '../../shared/ui/confirm-dialog';
+import { PageHeading, type ToolbarItem } from '../../shared/ui/page-heading';
+import { AntiplagiarismCheckPanel } from '../../features/antiplagiarism';
+import { notifySuccess } from '../../shared/toasts/notify';
+import { LaunchLinkPanel } from '../../features/external-assignment';
 // The hook only: the webinar's call code stays in its own chunk.
-import { useWebinarText } from '../../webinars/i18n/use-webinar-text';
-import { assignmentKeys, assignmentQuery, assignmentsApi, type AssignmentAction } from '../api';
-import type { Assignment } from '../model';
-import { AssignmentInfo } from './assignment-info';
-import { StudentsTable } from './students-table';
+import { useWebinarText } from '../../features/webinars/i18n/use-webinar-text';
+import {
+  assignmentKeys,
+  assignmentQuery,
+  assignmentsApi,
+  type AssignmentAction,
+} from '../../features/assignments/api';
+import type { Assignment } from '../../features/assignments/model';
+import { AssignmentInfo } from '../../features/assignments/components/assignment-info';
+import { StudentsTable } from '../../features/assignments/components/students-table';
 
 /** Which assignment-level actions (001 §4: suspend, resume, finish, clone) make sense now. */
 function actionsFor(a: Assignment): AssignmentAction[] {

@@ -2,7 +2,8 @@ import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionList, attemptActionsQuery } from '../../../proctoring';
+import { attemptActionsQuery } from '../api/roster';
+import { ActionList } from '../components/action-list';
 
 /** Every action of the attempt, oldest first, in the proctoring feature's virtualised list. */
 export function ActionLogTab({ attemptId }: { attemptId: string }) {

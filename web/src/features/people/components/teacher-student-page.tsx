@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fullNameOf } from '../../../shared/person/full-name';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { PersonCard, personQuery } from '../../people';
+import { PersonCard, personQuery } from '..';
 
 /** /t/student/{student}: a teacher reads a student of the school (the record API allows it). */
 export function TeacherStudentPage() {

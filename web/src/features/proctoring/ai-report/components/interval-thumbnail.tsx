@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchBlob } from '../../../shared/api';
+import { fetchBlob } from '../../../../shared/api';
 
 /** A thumbnail the API serves only with the token: fetched as a blob and shown from an object URL. */
 export function IntervalThumbnail({ url, alt }: { url: string; alt: string }) {

@@ -2,8 +2,8 @@ import { Alert, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBlob } from '../../../../shared/api';
-import { useFormat } from '../../../../shared/i18n';
+import { fetchBlob } from '../../../shared/api';
+import { useFormat } from '../../../shared/i18n';
 import { identityPhotosQuery } from './result-tabs-api';
 
 /** A photo the API serves only with the token: fetched as a blob and shown from an object URL. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, records, type Page } from '../../../../shared/api';
+import { api, records, type Page } from '../../../shared/api';
 
 /** An identity_verified action with the photo the exam client took (docs/proctoring.md). */
 export interface IdentityAction {
