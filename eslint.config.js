@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { webLayersPlugin } from './scripts/eslint/web-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '.tmp/**'] },
@@ -37,6 +38,13 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The web layers (docs/architecture.md): shared ← features ← app, no feature importing another;
+    // the few allowed compositions and their reasons are in scripts/eslint/web-layers.js.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { sabaq: webLayersPlugin },
+    rules: { 'sabaq/web-layers': 'error' },
   },
   prettier,
 );
