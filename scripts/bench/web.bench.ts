@@ -30,7 +30,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The areas' modules (web/src/app/areas) and the main layout, as the router loads them. */
 const LAZY_PARTS = {
-  shell: 'src/features/shell/index.ts',
+  shell: 'src/app/shell/index.ts',
   area_t: 'src/app/areas/teacher.tsx',
   area_s: 'src/app/areas/student.tsx',
   area_m: 'src/app/areas/manager.tsx',
