@@ -1,6 +1,6 @@
 import { profilePathOf } from '../guards/groups';
 
-/** Names of the icons the menu draws (features/shell/components/menu-icons.tsx). */
+/** Names of the icons the menu draws (shared/navigation/menu-icons.tsx). */
 export type MenuIcon =
   | 'home'
   | 'assignments'
