@@ -7,6 +7,7 @@ import { ProctoredExam } from '../../exam-client';
 import { ExternalFacts } from '../../external-assignment';
 // Straight from its file: the webinar's call code stays in its own chunk.
 import { WebinarJoinLink } from '../../webinars/components/webinar-join-link';
+import { BuyButton } from '../../shop/components/buy-button';
 import { myWorkQuery, studentAssignmentQuery } from '../api';
 import { studentState } from '../model';
 import { AssignmentFacts } from './assignment-facts';
@@ -36,6 +37,8 @@ export function StudentAssignmentPage() {
   return (
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} />
+      {/* A prepaid assignment the school sells: buying it opens the basket (docs/shop.md). */}
+      {state.kind === 'active' ? null : <BuyButton assignmentId={a.id} />}
       {state.kind === 'active' ? (
         a.is_proctoring ? (
           // A proctored attempt runs inside the exam client (recording, checks, detectors).
