@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
 
 /** A loaded machine may take seconds to load a screen: polls wait longer than vitest's 1 s default. */
 const POLL = { timeout: 30_000 };
@@ -204,7 +204,7 @@ describe('the shop’s screens', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/order/customer.json') && r.request().method() === 'POST',
     );
-    await customer.getByTestId('basket-customer-save').click();
+    await basket.getByTestId('basket-customer-save').click();
     expect((await saved).request().postDataJSON()).toMatchObject({
       firstname: 'Айгерим',
       lastname: 'Сапарова',
@@ -262,6 +262,8 @@ describe('the shop’s screens', () => {
     const row = page.getByTestId('record-row').filter({ hasText: BOOK });
     await row.getByText('Выполнен').waitFor(POLL);
     expect(await row.textContent()).toContain('8 700 KZT');
+    // The buyer by name, not by id.
+    await row.getByText(/Касымова/).waitFor(POLL);
     await page.screenshot({ path: screenshotPath('shop-orders') });
     await page.getByTestId('orders-search').fill('NO-SUCH-ORDER');
     await page.getByText('Ничего не найдено').waitFor(POLL);
@@ -269,6 +271,10 @@ describe('the shop’s screens', () => {
     await row.getByRole('link').first().click();
     await page.getByRole('heading', { level: 1, name: /^Заказ / }).waitFor(POLL);
     expect(await page.getByTestId('order-amount').textContent()).toBe('8 700 KZT');
+    await page
+      .getByTestId('order-buyer')
+      .getByText(/Касымова/)
+      .waitFor(POLL);
     const customer = page.getByTestId('order-customer');
     await customer.getByText('Сапарова Айгерим').waitFor(POLL);
     await customer.getByText(ADDRESS).waitFor();
@@ -276,6 +282,31 @@ describe('the shop’s screens', () => {
     expect(await page.getByTestId('order-items').textContent()).toContain(COURSE);
     await page.getByTestId('order-payments').getByText('Оплачен').waitFor(POLL);
     await page.screenshot({ path: screenshotPath('shop-order'), fullPage: true });
+    expect(demo.errors).toEqual([]);
+  });
+
+  it('on a phone the basket names its step, and minus at 1 removes after confirmation', async () => {
+    const products = (await as('manager', 'GET', '/api/products?limit=100&page=1')) as {
+      entities: { data: { id: string; name: string }[] };
+    };
+    const book = products.entities.data.find((p) => p.name === BOOK)!;
+    // The paid order is closed: this add opens the student's next basket.
+    await as('student', 'POST', '/api/basket/add.json', { product_id: book.id });
+    const page = await demo.signedInPage('student', '/s', PHONE);
+    await page.getByTestId('header-basket').click();
+    const basket = page.getByRole('dialog', { name: 'Корзина' });
+    const row = basket.getByTestId('basket-item').filter({ hasText: BOOK });
+    await row.waitFor(POLL);
+    // 001 §2: on a phone the step's title and description replace the step list.
+    await expect
+      .poll(() => basket.getByTestId('basket-step-title').textContent(), POLL)
+      .toContain('Шаг 1 из 3 · Товары');
+    expect(await basket.locator('.mantine-Stepper-root').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('shop-basket-phone') });
+    await row.getByTestId('basket-minus').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Убрать из корзины' }).click();
+    await basket.getByText('Корзина пуста').waitFor(POLL);
+    expect(await basket.getByTestId('basket-item').count()).toBe(0);
     expect(demo.errors).toEqual([]);
   });
 });

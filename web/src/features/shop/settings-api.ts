@@ -136,3 +136,21 @@ export const orderCustomerQuery = (id: string, enabled: boolean) =>
   });
 export const refundOrder = (id: string) =>
   api.post<{ entity: OrderRecord }>(`/api/orders/${encodeURIComponent(id)}/refund.json`, {});
+
+/** The buyers' names for the manager's orders (the school's users by id, 000 §7). */
+export const buyersQuery = (ids: string[]) =>
+  queryOptions({
+    queryKey: ['users', 'names', [...ids].sort()],
+    queryFn: async ({ signal }) => {
+      const people = await records.list<{ id: string; firstname: string | null; lastname: string | null }>(
+        'users',
+        { ids },
+        signal,
+      );
+      return new Map(
+        people.map((p) => [p.id, [p.lastname, p.firstname].filter(Boolean).join(' ') || p.id] as const),
+      );
+    },
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });

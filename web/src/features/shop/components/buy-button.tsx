@@ -55,12 +55,17 @@ export function BuyButton({ courseId, assignmentId }: { courseId?: string; assig
   );
   if (owned)
     return (
-      <Badge color="green" variant="light" data-testid="bought">
+      <Badge color="green" variant="light" style={{ alignSelf: 'flex-start' }} data-testid="bought">
         {t('shop.buy.owned')}
       </Badge>
     );
   return (
-    <Button onClick={() => buy.mutate()} loading={buy.isPending} data-testid="buy-button">
+    <Button
+      onClick={() => buy.mutate()}
+      loading={buy.isPending}
+      style={{ alignSelf: 'flex-start' }}
+      data-testid="buy-button"
+    >
       {t('shop.buy.button', { price: product.price_formatted })}
     </Button>
   );

@@ -7,7 +7,7 @@ import { useChannel } from '../../../realtime';
 import { basketKeys, fetchItems, fetchTotal } from '../../basket-api';
 import { closeBasket, useBasketStore } from '../../basket-store';
 import { BasketItems } from './basket-items';
-import { CustomerStep } from './customer-step';
+import { CustomerStep, useCustomerForm } from './customer-step';
 import { PaymentStep, type PaymentState } from './payment-step';
 import { PromoCodeForm } from './promo-code-form';
 
@@ -33,6 +33,7 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
     ? ['products', 'customer', 'payment']
     : ['products', 'payment'];
   const index = Math.max(0, steps.indexOf(step));
+  const customer = useCustomerForm(opened && step === 'customer', () => setStep('payment'));
 
   useChannel(opened && total.data ? `order.${total.data.id}` : null, {
     onEvent: (event) => {
@@ -78,11 +79,7 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
         ) : (
           <Stepper active={index} size="sm">
             {steps.map((s) => (
-              <Stepper.Step
-                key={s}
-                label={t(`shop.basket.steps.${s}`)}
-                description={t(`shop.basket.stepHints.${s}`)}
-              />
+              <Stepper.Step key={s} label={t(`shop.basket.steps.${s}`)} />
             ))}
           </Stepper>
         )}
@@ -93,7 +90,7 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
             <BasketItems items={list} />
           )
         ) : null}
-        {step === 'customer' ? <CustomerStep onSaved={() => setStep('payment')} /> : null}
+        {step === 'customer' ? <CustomerStep form={customer} /> : null}
         {step === 'payment' ? <PaymentStep payment={payment} onPayment={setPayment} onDone={close} /> : null}
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Stack gap={0}>
@@ -124,6 +121,17 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
           ) : null}
           {step === 'products' ? (
             <Button disabled={empty} onClick={() => setStep(steps[1]!)} data-testid="basket-continue">
+              {t('shop.basket.continue')}
+            </Button>
+          ) : null}
+          {step === 'customer' ? (
+            // 001 §4: moving on first saves the step; Continue waits until the step allows it.
+            <Button
+              disabled={!customer.ready}
+              loading={customer.saving}
+              onClick={customer.save}
+              data-testid="basket-customer-save"
+            >
               {t('shop.basket.continue')}
             </Button>
           ) : null}

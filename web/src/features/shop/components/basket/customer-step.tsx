@@ -47,17 +47,63 @@ function fieldsOf(saved: Record<string, unknown> | null | undefined): CustomerFi
 }
 
 /**
- * The customer step (000 §2 customer form, 001 §4): country, city, address with its search and map,
- * comment, and the delivery method, a click on which selects it and a second click deselects it. Saved
- * (`POST /api/order/customer.json`) before the payment step.
+ * The customer step's form (000 §2 customer form, 001 §4): the saved customer or what was typed, the
+ * lists it needs, whether it may go on, and its save (`POST /api/order/customer.json`), which the
+ * basket's Continue calls before the payment step.
  */
-export function CustomerStep({ onSaved }: { onSaved: () => void }) {
-  const { t } = useTranslation();
+export function useCustomerForm(active: boolean, onSaved: () => void) {
   const queryClient = useQueryClient();
-  const saved = useQuery({ queryKey: [...basketKeys.all, 'customer'], queryFn: fetchCustomer });
+  const saved = useQuery({
+    queryKey: [...basketKeys.all, 'customer'],
+    queryFn: fetchCustomer,
+    enabled: active,
+  });
   const [edited, setEdited] = useState<CustomerFields | null>(null);
   const current = edited ?? fieldsOf(saved.data);
   const set = (change: Partial<CustomerFields>) => setEdited({ ...current, ...change });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () => saveCustomer(current),
+    onSuccess: () => {
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: basketKeys.all });
+      onSaved();
+    },
+    onError: (error) =>
+      setErrors(
+        isApiError(error)
+          ? Object.fromEntries(Object.entries(error.errors).map(([f, m]) => [f, m[0] ?? '']))
+          : {},
+      ),
+  });
+  const required: (keyof CustomerFields)[] = [
+    'firstname',
+    'lastname',
+    'city_id',
+    'address_1',
+    'city_delivery_method_id',
+  ];
+  // 001 §4: the step is allowed once its data has loaded and what it needs is there.
+  const ready = !saved.isPending && required.every((key) => String(current[key] ?? '').trim() !== '');
+  return {
+    current,
+    set,
+    errors,
+    ready,
+    loading: saved.isPending,
+    saving: save.isPending,
+    save: () => save.mutate(),
+  };
+}
+export type CustomerForm = ReturnType<typeof useCustomerForm>;
+
+/**
+ * The customer step: country, city, address with its search and map, comment, and the delivery
+ * method, a click on which selects it and a second click deselects it.
+ */
+export function CustomerStep({ form }: { form: CustomerForm }) {
+  const { t } = useTranslation();
+  const { current, set, errors } = form;
   const countries = useQuery({ queryKey: ['countries'], queryFn: fetchCountries, staleTime: 300_000 });
   const cities = useQuery({
     queryKey: ['cities', 'of', current.country_id],
@@ -70,30 +116,8 @@ export function CustomerStep({ onSaved }: { onSaved: () => void }) {
     queryFn: () => fetchCityDelivery(current.city_id),
     enabled: current.city_id !== '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: () => saveCustomer(current),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: basketKeys.all });
-      onSaved();
-    },
-    onError: (error) =>
-      setErrors(
-        isApiError(error)
-          ? Object.fromEntries(Object.entries(error.errors).map(([f, m]) => [f, m[0] ?? '']))
-          : {},
-      ),
-  });
   const nameOf = (methodId: string) => methods.data?.find((m) => m.id === methodId)?.name ?? '';
-  const required: (keyof CustomerFields)[] = [
-    'firstname',
-    'lastname',
-    'city_id',
-    'address_1',
-    'city_delivery_method_id',
-  ];
-  const ready = required.every((key) => String(current[key] ?? '').trim() !== '');
-  if (saved.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (form.loading) return <Text c="dimmed">{t('common.loading')}</Text>;
   return (
     <Stack gap="xs" data-testid="basket-customer">
       {/* 001 §3: the original's labels of first and last name are crossed; here each names its own field. */}
@@ -221,16 +245,6 @@ export function CustomerStep({ onSaved }: { onSaved: () => void }) {
           ) : null}
         </Stack>
       ) : null}
-      <Group justify="flex-end">
-        <Button
-          disabled={!ready}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          data-testid="basket-customer-save"
-        >
-          {t('shop.basket.continue')}
-        </Button>
-      </Group>
     </Stack>
   );
 }

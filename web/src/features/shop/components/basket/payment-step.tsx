@@ -2,6 +2,8 @@ import { Alert, Button, Group, LoadingOverlay, Modal, Paper, SimpleGrid, Stack, 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../../session/use-current-user';
 import { fetchProviders, frameSourceOf, makePayment } from '../../basket-api';
 
 export type PaymentState = 'idle' | 'viewing' | 'paid' | 'completed';
@@ -144,6 +146,7 @@ function PaymentModalBody({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   if (payment === 'paid')
     return (
       <Alert color="blue" data-testid="payment-paid">
@@ -155,6 +158,12 @@ function PaymentModalBody({
       <Stack gap="sm" data-testid="payment-completed">
         <Alert color="green">{t('shop.basket.completed')}</Alert>
         <Group justify="flex-end">
+          {user?.group === 'student' ? (
+            // The student's own orders (ours: /s/orders).
+            <Button component={Link} to="/s/orders" variant="default" onClick={onClose}>
+              {t('shop.basket.myOrders')}
+            </Button>
+          ) : null}
           <Button onClick={onClose} data-testid="payment-close">
             {t('shop.basket.close')}
           </Button>

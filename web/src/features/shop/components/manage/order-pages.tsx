@@ -19,11 +19,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { clampPage } from '../../../../shared/api';
+import { useFormat } from '../../../../shared/i18n';
 import { confirmAction } from '../../../../shared/ui/confirm-dialog';
 import { PageHeading } from '../../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../../shared/ui/paged-table';
 import { notifySuccess } from '../../../auth';
 import {
+  buyersQuery,
   citiesQuery,
   ORDER_STATUSES,
   orderCustomerQuery,
@@ -56,12 +58,18 @@ export function OrderStatusBadge({ status }: { status: string }) {
  */
 export function OrdersListPage({ area, search = false }: { area: 'm' | 's'; search?: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const requested = clampPage(Number(params.get('page') ?? '1'), Number.MAX_SAFE_INTEGER);
   const [typed, setTyped] = useState(params.get('query') ?? '');
   const [query] = useDebouncedValue(typed.trim(), 500);
   const status = params.get('status') ?? '';
   const list = useQuery(ordersPageQuery(requested, query, status));
+  const buyers = useQuery({
+    ...buyersQuery(area === 'm' ? [...new Set((list.data?.data ?? []).map((o) => o.user_id))] : []),
+    meta: { errorToast: false },
+  });
+  const nowrap = { whiteSpace: 'nowrap' } as const;
   const update = (change: Record<string, string>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -90,11 +98,19 @@ export function OrdersListPage({ area, search = false }: { area: 'm' | 's'; sear
         </Text>
       ),
     },
-    { key: 'amount', header: t('shop.orders.fields.amount'), render: (o) => o.amount.formatted },
+    {
+      key: 'amount',
+      header: t('shop.orders.fields.amount'),
+      render: (o) => <span style={nowrap}>{o.amount.formatted}</span>,
+    },
     {
       key: 'status',
       header: t('shop.orders.fields.status'),
-      render: (o) => <OrderStatusBadge status={o.status} />,
+      render: (o) => (
+        <span style={nowrap}>
+          <OrderStatusBadge status={o.status} />
+        </span>
+      ),
     },
     ...(area === 'm'
       ? [
@@ -102,11 +118,7 @@ export function OrdersListPage({ area, search = false }: { area: 'm' | 's'; sear
             key: 'user',
             header: t('shop.orders.fields.user'),
             wide: true,
-            render: (o: OrderRecord) => (
-              <Text size="sm" ff="monospace">
-                {o.user_id}
-              </Text>
-            ),
+            render: (o: OrderRecord) => <Text size="sm">{buyers.data?.get(o.user_id) ?? ''}</Text>,
           },
         ]
       : []),
@@ -114,7 +126,7 @@ export function OrdersListPage({ area, search = false }: { area: 'm' | 's'; sear
       key: 'date',
       header: t('shop.orders.fields.created_at'),
       wide: true,
-      render: (o) => (o.created_at ? new Date(o.created_at).toLocaleString() : ''),
+      render: (o) => (o.created_at ? format.dateTime(o.created_at) : ''),
     },
   ];
   return (
@@ -187,6 +199,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 /** An order's view: state, totals, items, the customer (when shipped), payments; the manager may refund. */
 export function OrderViewPage({ area }: { area: 'm' | 's' }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const id = useParams().order ?? '';
   const order = useQuery({ ...orderQuery(id), meta: { errorToast: false } });
@@ -195,6 +208,10 @@ export function OrderViewPage({ area }: { area: 'm' | 's' }) {
     meta: { errorToast: false },
   });
   const cities = useQuery({ ...citiesQuery(), enabled: Boolean(order.data?.customer_id) });
+  const buyer = useQuery({
+    ...buyersQuery(area === 'm' && order.data ? [order.data.user_id] : []),
+    meta: { errorToast: false },
+  });
   const refund = useMutation({
     mutationFn: () => refundOrder(id),
     onSuccess: (answer) => {
@@ -212,7 +229,7 @@ export function OrderViewPage({ area }: { area: 'm' | 's' }) {
     <Stack gap="md">
       <PageHeading
         title={t('shop.orders.one', { id: o.id.slice(0, 8) })}
-        description={o.created_at ? new Date(o.created_at).toLocaleString() : undefined}
+        description={o.created_at ? format.dateTime(o.created_at) : undefined}
         toolbar={
           area === 'm' && o.is_paid && o.status !== 'refunded'
             ? [
@@ -233,7 +250,12 @@ export function OrderViewPage({ area }: { area: 'm' | 's' }) {
         }
       />
       <Paper withBorder radius="md" p="lg">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: area === 'm' ? 5 : 4 }} spacing="md">
+          {area === 'm' ? (
+            <Fact label={t('shop.orders.fields.user')} testId="order-buyer">
+              {buyer.data?.get(o.user_id) ?? ''}
+            </Fact>
+          ) : null}
           <Fact label={t('shop.orders.fields.status')}>
             <OrderStatusBadge status={o.status} />
           </Fact>
