@@ -69,7 +69,7 @@ export function BasketItems({ items }: { items: BasketItem[] }) {
                 onChange={() => toggle(item.product_id)}
               />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={500} truncate>
+                <Text fw={500} lineClamp={2}>
                   {item.product.name}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -30,8 +30,9 @@ export function PromoCodeForm({ total }: { total: OrderTotal | undefined }) {
   });
   const attached = total?.promocode ?? null;
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
+    <Group gap="xs" align="flex-start" wrap="nowrap" style={{ flex: '1 1 260px', maxWidth: 380 }}>
       <TextInput
+        style={{ flex: 1, minWidth: 0 }}
         placeholder={t('shop.basket.promocode')}
         aria-label={t('shop.basket.promocode')}
         value={attached?.name ?? typed}
