@@ -43,7 +43,7 @@ describe('the shop’s screens', () => {
 
   it('the manager sets up payments, delivery and a promo code through the forms', async () => {
     const page = await demo.signedInPage('manager', '/m/payments', TALL);
-    await page.getByRole('heading', { level: 1, name: 'Оплата' }).waitFor(POLL);
+    await page.getByRole('heading', { level: 1, name: 'Способы оплаты' }).waitFor(POLL);
     await page.getByText('Способов оплаты пока нет').waitFor(POLL);
     await page.getByRole('link', { name: 'Добавить способ оплаты' }).click();
     await page.getByTestId('provider-name').fill('Тестовая оплата');

@@ -87,7 +87,7 @@ export const shop: Messages['shop'] = {
     owned: 'Purchased',
   },
   providers: {
-    title: 'Payments',
+    title: 'Payment methods',
     description: 'The ways to pay a buyer sees in the basket.',
     total: 'Payment methods: {{count}}',
     create: 'Add a payment method',

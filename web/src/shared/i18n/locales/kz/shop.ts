@@ -87,7 +87,7 @@ export const shop: Messages['shop'] = {
     owned: 'Сатып алынды',
   },
   providers: {
-    title: 'Төлем',
+    title: 'Төлем тәсілдері',
     description: 'Сатып алушы себетте көретін төлем тәсілдері.',
     total: 'Барлық төлем тәсілі: {{count}}',
     create: 'Төлем тәсілін қосу',
