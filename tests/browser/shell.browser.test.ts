@@ -149,12 +149,12 @@ describe('the main layout of every group', () => {
   });
 
   it('shows the thin progress bar while a slow screen downloads, and not for a quick one', async () => {
-    // A screen the server does not offer yet (the manager's orders) loads its page's code on first visit.
+    // The shop's screens (the manager's orders) load their module's code on first visit.
     const manager = await demo.signedInPage('manager', '/m');
     await manager.getByRole('heading', { level: 1, name: 'Здравствуйте, Марина!' }).waitFor();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await manager.route(/\/assets\/section-page-[^/]+\.js$/, async (route) => {
+    await manager.route(/\/assets\/shop-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -237,8 +237,8 @@ describe('the main layout of every group', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('side-menu').locator('[data-menu-item="digitalLibrary"]').click();
     await page.locator('.mantine-Notification-root', { hasText: 'Цифровая библиотека недоступна' }).waitFor();
-    // The shop's screens beyond products are the placeholders left (unavailable).
-    const manager = await demo.signedInPage('manager', '/m/orders');
+    // A product's own view is the placeholder left (unavailable).
+    const manager = await demo.signedInPage('manager', '/m/products/view/1');
     const state = manager.getByTestId('section-state');
     await state.waitFor();
     expect(await state.getAttribute('data-kind')).toBe('unavailable');

@@ -92,12 +92,13 @@ describe("a manager's products", () => {
     // Digital only: no customer step, straight to payment.
     await basket.getByTestId('basket-continue').click();
     await basket.getByTestId('payment-provider').filter({ hasText: 'Тестовая оплата' }).click();
-    await basket.getByTestId('payment-view').waitFor(POLL);
+    // The provider's view opens in the payment modal, beside the basket.
+    const modal = page.getByRole('dialog', { name: 'Тестовая оплата' });
+    await modal.getByTestId('payment-view').waitFor(POLL);
     await page.frameLocator('[data-testid="payment-view"]').getByRole('button', { name: 'Pay' }).click(POLL);
     // OrderPaid then OrderCompleted arrive on the order's channel.
-    await basket.getByTestId('payment-completed').waitFor(POLL);
-    await page.screenshot({ path: screenshotPath('basket-completed') });
-    await basket.getByRole('button', { name: 'Закрыть' }).last().click();
+    await modal.getByTestId('payment-completed').waitFor(POLL);
+    await modal.getByTestId('payment-close').click();
     await basket.waitFor({ state: 'detached' });
     const { access_token } = await demo.tokensOf('student');
     const grants = (await (await demo.getAs(access_token!, '/api/shop/grants.json')).json()) as {

@@ -25,6 +25,11 @@ const AREA_MODULES: Record<Area, () => Promise<AreaModule>> = {
   an: () => import('./areas/analyst'),
 };
 
+/** Modules of their own beside the areas' (PageSpec.module): the shop's screens. */
+const PAGE_MODULES: Record<NonNullable<PageSpec['module']>, () => Promise<AreaModule>> = {
+  shop: () => import('./areas/shop'),
+};
+
 const sectionPage = async () => ({ Component: (await import('./routes/section-page')).SectionPage });
 
 function pageRoute(spec: PageSpec, load: () => Promise<AreaModule>): RouteObject {
@@ -34,7 +39,7 @@ function pageRoute(spec: PageSpec, load: () => Promise<AreaModule>): RouteObject
     lazy: spec.section
       ? sectionPage
       : async () => {
-          const Component = (await load()).pages[spec.page];
+          const Component = (await (spec.module ? PAGE_MODULES[spec.module] : load)()).pages[spec.page];
           if (!Component) throw new Error(`The page ${spec.page} is missing from its area module`);
           return { Component };
         },

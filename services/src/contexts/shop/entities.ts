@@ -108,6 +108,8 @@ export function orderEntity(id: string, state: OrderState) {
       price: l.product.price,
       quantity: l.quantity,
     })),
+    // The order's view lists its payments (started, paid, declined, superseded) beside the refusals.
+    payments: state.payments,
     refused_callbacks: state.refusedCallbacks,
     created_at: state.openedAt,
   };

@@ -17,7 +17,6 @@ import {
   StoragesListPage,
 } from '../../features/infrastructure';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
-import { ProductCreatePage, ProductEditPage, ProductsListPage } from '../../features/shop';
 
 /** Each people collection's five screens, named as the route table names them. */
 const peoplePages = Object.fromEntries(
@@ -46,7 +45,4 @@ export const pages: Record<string, ComponentType> = {
   'antiplagiarism-group-edit': GroupEditPage,
   'storage-create': StorageCreatePage,
   'storage-edit': StorageEditPage,
-  products: ProductsListPage,
-  'product-create': ProductCreatePage,
-  'product-edit': ProductEditPage,
 };

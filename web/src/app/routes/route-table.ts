@@ -9,19 +9,21 @@ export interface PageSpec {
   path: string;
   page: string;
   section?: SectionKey;
+  /** A module of its own rather than the area's: the shop's screens load only when first opened. */
+  module?: 'shop';
 }
 
 /** Screens whose back end comes later ('в разработке'), or that this server does not offer at all. */
 export const SECTIONS = {
   products: 'unavailable',
-  payments: 'unavailable',
-  delivery: 'unavailable',
-  orders: 'unavailable',
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
 const placeholder = (section: SectionKey, ...paths: string[]): PageSpec[] =>
   paths.map((path) => ({ path, page: 'section', section }));
+
+const shop = (pages: [path: string, page: string][]): PageSpec[] =>
+  pages.map(([path, page]) => ({ path, page, module: 'shop' }));
 
 /** Index, search, create, edit/{id-name} and view/{id} of a people collection (000 §2). */
 const people = (collection: 'students' | 'teachers' | 'proctors'): PageSpec[] => [
@@ -80,6 +82,11 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'profile', page: 'profile' },
     { path: 'profile/edit', page: 'profile-edit' },
     { path: 'profile/password', page: 'profile-password' },
+    // Ours (docs/shop.md): the student's own orders, linked from the basket.
+    ...shop([
+      ['orders', 'my-orders'],
+      ['orders/:order', 'my-order'],
+    ]),
   ],
   m: [
     { path: '', page: 'home' },
@@ -92,13 +99,25 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     ...people('students'),
     ...people('teachers'),
     ...people('proctors'),
-    { path: 'products', page: 'products' },
-    { path: 'products/create', page: 'product-create' },
-    { path: 'products/edit/:product', page: 'product-edit' },
+    ...shop([
+      ['products', 'products'],
+      ['products/create', 'product-create'],
+      ['products/edit/:product', 'product-edit'],
+      ['payments', 'payments'],
+      ['payments/create', 'payment-create'],
+      ['payments/edit/:payment', 'payment-edit'],
+      ['delivery', 'delivery'],
+      ['delivery/create', 'delivery-create'],
+      ['delivery/edit/:delivery', 'delivery-edit'],
+      ['orders', 'orders'],
+      ['orders/search', 'orders-search'],
+      ['orders/:order', 'order'],
+      // Ours (docs/shop.md): the school's promo codes, reached from the products page.
+      ['promocodes', 'promocodes'],
+      ['promocodes/create', 'promocode-create'],
+      ['promocodes/edit/:promocode', 'promocode-edit'],
+    ]),
     ...placeholder('products', 'products/view/:id'),
-    ...placeholder('payments', 'payments', 'payments/create', 'payments/edit/:payment'),
-    ...placeholder('delivery', 'delivery', 'delivery/create', 'delivery/edit/:delivery'),
-    ...placeholder('orders', 'orders', 'orders/search', 'orders/:order'),
     { path: 'servers', page: 'servers' },
     { path: 'servers/create', page: 'server-create' },
     { path: 'servers/edit/:server', page: 'server-edit' },

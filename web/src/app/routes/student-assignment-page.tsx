@@ -13,6 +13,7 @@ import { AssignmentFacts } from '../../features/student-work/components/assignme
 import { AttemptRunner } from '../../features/student-work/components/attempt-runner';
 import { ExternalAttempt } from '../../features/student-work/components/external-attempt';
 import { ResultsView } from '../../features/student-work/components/results-view';
+import { BuyButton } from '../../features/shop/components/buy-button';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
 const ACTIVE_REFRESH_MS = 30_000;
@@ -36,6 +37,8 @@ export function StudentAssignmentPage() {
   return (
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} />
+      {/* A prepaid assignment the school sells: buying it opens the basket (docs/shop.md). */}
+      {state.kind === 'active' ? null : <BuyButton assignmentId={a.id} />}
       {state.kind === 'active' ? (
         a.is_proctoring ? (
           // A proctored attempt runs inside the exam client (recording, checks, detectors).

@@ -37,12 +37,23 @@ export interface CityDeliveryOption {
   cost: Money;
   time: number;
 }
+/** The customer step's fields (001 §3 Order customer); the point is where the map or the search put it. */
 export interface CustomerFields {
   firstname: string;
   lastname: string;
+  country_id: string;
   city_id: string;
   address_1: string;
+  comment: string;
   city_delivery_method_id: string;
+  geo_lat: number | null;
+  geo_lng: number | null;
+  geo_zoom: number;
+}
+export interface DeliveryMethodOption {
+  id: string;
+  name: string;
+  description: string | null;
 }
 
 export const basketKeys = { all: ['basket'] as const };
@@ -54,6 +65,10 @@ export const fetchItems = async () =>
       headers: { 'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed' },
     })
   ).entities;
+export const addItem = (productId: string) =>
+  api.post<OrderTotal>('/api/basket/add.json', { product_id: productId });
+export const clearItems = (productIds: string[]) =>
+  api.post<OrderTotal>('/api/basket/clear.json', { ids: productIds });
 export const removeItem = (productId: string) =>
   api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId });
 export const attachPromo = (promocode: string) =>
@@ -63,9 +78,16 @@ export const fetchCustomer = async () =>
   (await api.get<{ entity: (CustomerFields & Record<string, unknown>) | null }>('/api/order/customer.json'))
     .entity;
 export const saveCustomer = (fields: CustomerFields) =>
-  api.post<{ entity: unknown }>('/api/order/customer.json', fields);
+  api.post<{ entity: unknown }>('/api/order/customer.json', {
+    ...fields,
+    country_id: fields.country_id || null,
+    comment: fields.comment.trim() || null,
+  });
 export const fetchProviders = () => records.list<Provider>('payment-providers');
-export const fetchCities = () => records.list<CityOption>('cities');
+export const fetchCities = (countryId = '') =>
+  records.list<CityOption>('cities', countryId ? { country_id: countryId } : {});
+export const fetchCountries = () => records.list<CityOption>('countries');
+export const fetchDeliveryMethods = () => records.list<DeliveryMethodOption>('delivery-methods');
 export const fetchCityDelivery = (cityId: string) =>
   records.list<CityDeliveryOption>('city-delivery-methods', { city_id: cityId });
 export const makePayment = (providerId: string, isMobile: boolean) =>

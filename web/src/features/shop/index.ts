@@ -1,2 +1,4 @@
 export { ProductCreatePage, ProductEditPage, ProductsListPage } from './components/product-pages';
-export { BasketModal } from './components/basket-modal';
+export { BasketModal } from './components/basket/basket-modal';
+export { BuyButton } from './components/buy-button';
+export { openBasket } from './basket-store';

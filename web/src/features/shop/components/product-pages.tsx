@@ -76,6 +76,8 @@ export function ProductsListPage() {
           list.data ? t('shop.products.total', { count: list.data.total }) : t('shop.products.description')
         }
         toolbar={[
+          // Promo codes have no menu item of their own (000 §2 has none): they are reached from here.
+          { key: 'promocodes', label: t('shop.promocodes.title'), to: '/m/promocodes', variant: 'default' },
           {
             key: 'create',
             label: t('shop.products.create'),

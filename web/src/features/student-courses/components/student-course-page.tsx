@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { BuyButton } from '../../shop/components/buy-button';
 import { studentCourseQuery } from '../api';
 import { materialLink, outlineOf, type CourseMaterial } from '../model';
 
@@ -77,6 +78,8 @@ export function StudentCoursePage() {
         <Anchor component={Link} to="/s/courses" size="sm">
           {t('studentCourses.back')}
         </Anchor>
+        {/* A course the school sells: buying it opens the basket (docs/shop.md). */}
+        <BuyButton courseId={course.data.id} />
         {course.data.description ? (
           <Text style={{ whiteSpace: 'pre-wrap' }}>{course.data.description}</Text>
         ) : null}
