@@ -4,7 +4,7 @@ import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
 import { products } from './collections';
 import type { ShopServices } from './commands';
-import { runOrder, loadOrder, stockCommand } from './commands';
+import { runOrder, loadOrder, sellStockFor, stockCommand, usePromoFor } from './commands';
 import { grantStream, shopEventId } from './ids';
 
 export const FULFILMENT_PROCESS = 'shop.fulfilment';
@@ -69,7 +69,8 @@ async function itemsOf(services: ShopServices, productIds: string[]): Promise<Gr
 }
 
 /**
- * The fulfilment process manager: OrderPaid → access granted → OrderCompleted; OrderRefunded → the
+ * The fulfilment process manager: OrderPaid → the promo code's use and the units taken → access
+ * granted → OrderCompleted; OrderRefunded → the
  * access revoked and the stock given back; an item removed from the basket gives back its stock. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
  * decide nothing the second time), so a replay after a crash repeats nothing.
  */
@@ -84,6 +85,9 @@ export function fulfilmentProcess(services: ShopServices): Projection {
         if (event.type === 'OrderPaid') {
           const d = event.data as OrderPaidData;
           const { state } = await loadOrder(services, d.id);
+          // What the payment held is now taken: the promo code's use and the units.
+          await usePromoFor(services, d.id, state);
+          await sellStockFor(services, d.id, state);
           const items = await itemsOf(
             services,
             state.lines.map((l) => l.product.product_id),

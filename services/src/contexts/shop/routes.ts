@@ -12,6 +12,7 @@ import { cityDeliveryMethods, paymentProviders, shopCollections } from './collec
 import {
   attachPromo,
   detachPromo,
+  holdPromoFor,
   holdStockFor,
   loadOrder,
   openBasket,
@@ -185,6 +186,8 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       const peek = await peekBasket(services, caller);
       if (peek.state.status !== 'basket')
         throw new ValidationError('Корзина пуста', { basket: ['Корзина пуста'] });
+      // The payment holds what it sells: the promo code's use first (the likelier to run out), then the units.
+      await holdPromoFor(services, caller, peek.id, peek.state);
       await holdStockFor(services, caller, peek.id, peek.state);
       const paymentId = services.newId();
       const outcome = await runOrder(
