@@ -45,11 +45,15 @@ export const productSchema = z.object({
   invite_code_id: id.nullable().default(null),
 });
 
+export const PAYMENT_PROVIDER_TYPES = ['test', 'stripe'] as const;
 export const paymentProviderSchema = z.object({
-  type: z.enum(['test']).default('test'),
+  type: z.enum(PAYMENT_PROVIDER_TYPES).default('test'),
   name: z.string().trim().min(1, 'Введите название').max(255),
   logo: z.string().max(2000).nullable().default(null),
   description: z.string().max(5000).nullable().default(null),
+  /** A real provider's keys (Stripe: `sk_…` and the webhook endpoint's `whsec_…`); never shown. */
+  secret_key: z.string().trim().max(255).nullable().default(null),
+  webhook_secret: z.string().trim().max(255).nullable().default(null),
 });
 
 export const deliveryMethodSchema = z.object({

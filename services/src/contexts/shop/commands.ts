@@ -112,7 +112,7 @@ function commandKey(command: OrderCommand): string {
     case 'StartPayment':
       return `pay:${command.paymentId}`;
     case 'Callback':
-      return `callback:${command.paymentId}:${command.outcome}:${command.amount}`;
+      return `callback:${command.paymentId}:${command.outcome}:${command.amount}:${command.currency ?? ''}`;
     default:
       return command.type;
   }

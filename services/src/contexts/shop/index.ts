@@ -5,7 +5,7 @@ import { shopRecordAccess, shopRouteAccess } from './access-rules';
 import { shopCollections } from './collections';
 import { fulfilmentProcess } from './fulfilment';
 import { grantsProjection, ordersProjection } from './read-model/orders-projection';
-import { ordersMigrations } from './read-model/orders-table';
+import { ordersMigrations, providerKeysMigrations } from './read-model/orders-table';
 import { shopRealtime } from './realtime';
 import { shopRoutes } from './routes';
 
@@ -22,6 +22,7 @@ export const shopContext: BoundedContext = {
       ]),
     ) as Record<string, Migration>),
     ...ordersMigrations,
+    ...providerKeysMigrations,
   },
   projections: [...shopCollections.map((c) => c.projection), ordersProjection, grantsProjection],
   routes: async (app, services) => {
