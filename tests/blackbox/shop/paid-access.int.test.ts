@@ -132,4 +132,28 @@ describe('buying opens a prepaid course and assignment; a refund closes them', (
     expect(course).toMatchObject({ is_purchase_required: true, groups: [] });
     expect(idsOf(await http.call('GET', '/api/assignments', student))).not.toContain(ids.assignment);
   });
+
+  it("counts the sale and the refund in the shop figures and the analysts' console", async () => {
+    const figures = await until(
+      () => http.call('GET', '/api/shop/analytics.json', manager),
+      (a) => (a.body.entity as { conversion?: { refunded: number } })?.conversion?.refunded === 1,
+    );
+    expect(figures.status).toBe(200);
+    expect(figures.body.entity).toMatchObject({
+      revenue: [{ currency: 'KZT', paid: 250_000, refunded: 250_000, revenue: 0 }],
+      conversion: { baskets: 1, payments_started: 1, paid: 1, refunded: 1, rate: 1 },
+    });
+    expect((await http.call('GET', '/api/shop/analytics.json', student)).status).toBe(403);
+    const analyst = await http.token('analyst');
+    const rows = await http.call('POST', '/api/analytics/query', analyst, {
+      sql: 'SELECT kind, sum(amount) AS amount, uniqExact(school_id) AS schools FROM shop_order_events GROUP BY kind ORDER BY kind',
+    });
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect((rows.body.entity as { rows: string[][] }).rows).toEqual([
+      ['opened', '0', '1'],
+      ['paid', '250000', '1'],
+      ['payment_started', '250000', '1'],
+      ['refunded', '250000', '1'],
+    ]);
+  });
 });

@@ -374,6 +374,25 @@ describe('a physical product with 3 in stock', () => {
   }, 120_000);
 });
 
+describe('the address search', () => {
+  it('starts after 3 characters and finds the reference cities with the embedded gazetteer', async () => {
+    expect((await call('GET', '/api/geocoder?address=Алм', student(1))).body.entities).toEqual([]);
+    const found = await call(
+      'GET',
+      `/api/geocoder?address=${encodeURIComponent('Алматы, Абая 1')}`,
+      student(1),
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.entities).toMatchObject([{ city_id: 'almaty', zoom: 18 }]);
+    const reverse = await call('GET', '/api/geocoder?address=51.13,71.43&raw=1&limit=1', student(1));
+    expect(reverse.body.entities).toMatchObject([{ city_id: 'astana', lat: 51.13, lng: 71.43 }]);
+    const bad = await call('GET', '/api/geocoder?address=north&raw=1', student(1));
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('address');
+    expect((await call('GET', '/api/geocoder?address=Алматы', null)).status).toBe(401);
+  });
+});
+
 async function promoId(name: string): Promise<string> {
   const list = await call('GET', `/api/promocodes?filter[name]=${name}`, manager);
   return (list.body.entities as { id: string }[])[0]!.id;

@@ -88,12 +88,15 @@ export async function runOrder(
   orderId: string,
   command: OrderCommand,
   caller: Caller | null,
-  options: { wait?: boolean } = {},
+  options: { wait?: boolean; schoolId?: string | null } = {},
 ) {
   const stream = orderStream(orderId);
+  // Without a caller (a provider's callback, the fulfilment) the order's school still goes with its
+  // events: the analytics copy of the log is scoped by the metadata's school.
+  const system = { userId: 'shop', ...(options.schoolId ? { schoolId: options.schoolId } : {}) };
   return handleCommand(services.store, stream, orderDecider, command, {
     eventId: (event, index, version) => shopEventId(stream, version, commandKey(command), index),
-    metadata: caller ? metadataOf(caller) : { userId: 'shop' },
+    metadata: caller ? metadataOf(caller) : system,
     attempts: 10,
     pauseAfterConflict: (n) => Math.min(50, n * 5) * Math.random(),
     ...(options.wait === false ? {} : { waitFor: { db: services.db, projections: [ORDERS_PROJECTION] } }),

@@ -93,7 +93,10 @@ export function fulfilmentProcess(services: ShopServices): Projection {
             state.lines.map((l) => l.product.product_id),
           );
           await grantCommand(services, { type: 'Grant', orderId: d.id, userId: d.user_id, items, at });
-          await runOrder(services, d.id, { type: 'Complete', at }, null, { wait: false });
+          await runOrder(services, d.id, { type: 'Complete', at }, null, {
+            wait: false,
+            schoolId: state.schoolId,
+          });
         } else if (event.type === 'OrderRefunded') {
           const d = event.data as OrderRefundedData;
           await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });

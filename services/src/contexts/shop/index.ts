@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Migration } from 'kysely';
 import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
@@ -24,6 +25,7 @@ export const shopContext: BoundedContext = {
     ...ordersMigrations,
     ...providerKeysMigrations,
   },
+  analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
   projections: [...shopCollections.map((c) => c.projection), ordersProjection, grantsProjection],
   routes: async (app, services) => {
     await shopRoutes(app, services);
