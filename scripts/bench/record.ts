@@ -74,6 +74,12 @@ Machine of the last run of each: see the \`host\` field.
   the projections and the live feed behind them), a cost the machine's load does not change; \`errors\`:
   refused or unanswered actions, pushes and timeline rows that never came (target: 1,000 students on 2
   cores with timeline lag p99 under 1 s; see docs/proctoring.md, "Load").
+- \`shop\`: checkout end to end on the embedded platform with the embedded test provider, \`BENCH_BUYERS\`
+  (20) students buying \`BENCH_ROUNDS\` (5) times each, all at once (basket add, payment, the Pay press,
+  the grant readable): \`checkout_orders_per_s\` against the raw event-store append rate of single-event
+  appends from as many writers in the same run; \`callback_to_access_p99_ms\` / \`_p50_ms\`, the Pay
+  press (the signed callback) → the grant in \`GET /api/shop/grants.json\` (fulfilment process and grants
+  projection); \`errors\` (docs/shop.md, "Load").
 
 `;
 

@@ -45,11 +45,15 @@ export const productSchema = z.object({
   invite_code_id: id.nullable().default(null),
 });
 
+export const PAYMENT_PROVIDER_TYPES = ['test', 'stripe'] as const;
 export const paymentProviderSchema = z.object({
-  type: z.enum(['test']).default('test'),
+  type: z.enum(PAYMENT_PROVIDER_TYPES).default('test'),
   name: z.string().trim().min(1, 'Введите название').max(255),
   logo: z.string().max(2000).nullable().default(null),
   description: z.string().max(5000).nullable().default(null),
+  /** A real provider's keys (Stripe: `sk_…` and the webhook endpoint's `whsec_…`); never shown. */
+  secret_key: z.string().trim().max(255).nullable().default(null),
+  webhook_secret: z.string().trim().max(255).nullable().default(null),
 });
 
 export const deliveryMethodSchema = z.object({
@@ -88,9 +92,17 @@ export const DeliveryMethodEvents = recordEvents('DeliveryMethod', deliveryMetho
 export const CityDeliveryMethodEvents = recordEvents('CityDeliveryMethod', cityDeliveryMethodSchema);
 export const PromoCodeEvents = recordEvents('PromoCode', promoCodeSchema);
 
-/** A promo code's use is taken by an order (on the promo code's stream) and given back on detach. */
+/**
+ * A promo code's use is held by an order when its payment starts (on the promo code's stream; it lapses
+ * after the shop's hold time), taken for good when the order is paid, and given back on detach.
+ */
 export const PromoCodeReserved = defineEvent({
   type: 'PromoCodeReserved',
+  version: 1,
+  schema: z.object({ id, order_id: id, user_id: id, at }),
+});
+export const PromoCodeUsed = defineEvent({
+  type: 'PromoCodeUsed',
   version: 1,
   schema: z.object({ id, order_id: id, user_id: id, at }),
 });
@@ -106,6 +118,12 @@ export const PromoCodeReleased = defineEvent({
  */
 export const ProductStockReserved = defineEvent({
   type: 'ProductStockReserved',
+  version: 1,
+  schema: z.object({ id, order_id: id, quantity: z.number().int().min(1).max(1_000_000), at }),
+});
+/** The units of a paid order: sold for good (a hold lapses, a sale does not). */
+export const ProductStockSold = defineEvent({
+  type: 'ProductStockSold',
   version: 1,
   schema: z.object({ id, order_id: id, quantity: z.number().int().min(1).max(1_000_000), at }),
 });
@@ -279,8 +297,10 @@ export const shopContract: ContextContract = {
   events: [
     ...records.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
     PromoCodeReserved,
+    PromoCodeUsed,
     PromoCodeReleased,
     ProductStockReserved,
+    ProductStockSold,
     ProductStockReleased,
     CartOrderOpened,
     OrderOpened,

@@ -10,6 +10,7 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { assignmentsRoutes } from '../../../services/src/contexts/assignments/routes';
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
+import { shopContext } from '../../../services/src/contexts/shop';
 import { proctoringRoutes } from '../../../services/src/contexts/proctoring/routes';
 import { ClickHouseAnalytics } from '../../../services/src/platform/analytics/clickhouse-analytics';
 import { AnalyticsEventsProjector } from '../../../services/src/platform/analytics/events-projector';
@@ -58,7 +59,8 @@ export async function startAnalyticsApp(): Promise<AnalyticsApp> {
   const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
   await store.migrate();
   const db = createReadModelDb(url);
-  const contexts = [authoringContext, assignmentsContext, proctoringContext, analyticsContext];
+  // The shop is here for its ClickHouse tables: the console's views name every analyst table.
+  const contexts = [authoringContext, assignmentsContext, proctoringContext, shopContext, analyticsContext];
   await migrateReadModels(db, Object.assign({}, ...contexts.map((c) => c.migrations)));
   const projections = contexts.flatMap((c) => c.projections);
   const runner = new ProjectionRunner({ store, db, projections });

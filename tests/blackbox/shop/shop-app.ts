@@ -25,9 +25,11 @@ export interface ShopApp {
  * The shop context as the platform runs it, listening on a port: its routes behind the route access
  * table, its read models, its fulfilment process and the realtime socket with the order channel's rule.
  */
-export async function startShopApp(): Promise<ShopApp> {
-  const ground = await startProjectedStore('shop', [shopContext]);
-  const services = testServices(ground);
+export async function startShopApp(
+  options: { database?: string; clock?: () => Date } = {},
+): Promise<ShopApp> {
+  const ground = await startProjectedStore(options.database ?? 'shop', [shopContext]);
+  const services = testServices(ground, options.clock ? { clock: options.clock } : {});
   const realtime = createRealtime({
     authenticator: testAuthenticator,
     store: ground.store,

@@ -4,6 +4,7 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { ReadModelDb } from '../../platform/read-models/database';
+import { grantedAssignments } from '../shop/grants';
 import { TABLES } from './read-model/tables';
 
 /** A value no id equals: narrows a list to nothing without an empty IN (). */
@@ -73,15 +74,24 @@ export function visibilityRule(services: Pick<ContextServices, 'db'>) {
   };
 }
 
-/** Of the given ids (all when none are given), those of records whose students list has the caller. */
+/**
+ * Of the given ids (all when none are given), those of records whose students list has the caller, and
+ * of assignments, the prepaid ones the caller bought (the shop's grants).
+ */
 async function membership(db: ReadModelDb, table: string, caller: Caller, ids: string[] | undefined) {
   if (ids !== undefined && ids.length === 0) return [];
+  const bought = table === TABLES.assignments ? await boughtAssignments(db, caller) : [];
   let query = db
     .selectFrom(table)
     .select('id')
     .where('school_id', '=', caller.schoolId)
     .where('deleted', '=', false)
-    .where(sql<boolean>`students @> ${JSON.stringify([caller.userId])}::jsonb`);
+    .where((eb) =>
+      eb.or([
+        eb(sql<boolean>`students @> ${JSON.stringify([caller.userId])}::jsonb`, '=', true),
+        ...(bought.length ? [eb.and([eb('id', 'in', bought), eb('access_type', '=', 'prepaid')])] : []),
+      ]),
+    );
   if (ids !== undefined) query = query.where('id', 'in', ids);
   return (await query.execute()).map((row) => String(row.id));
 }
@@ -101,4 +111,17 @@ export async function staffedAssignments(db: ReadModelDb, caller: Caller): Promi
     )
     .execute();
   return rows.map((row) => String(row.id));
+}
+
+/** The prepaid assignments of the caller's school the caller bought; grants are looked up only when some exist. */
+async function boughtAssignments(db: ReadModelDb, caller: Caller): Promise<string[]> {
+  const prepaid = await db
+    .selectFrom(TABLES.assignments)
+    .select('id')
+    .where('school_id', '=', caller.schoolId)
+    .where('deleted', '=', false)
+    .where('access_type', '=', 'prepaid')
+    .limit(1)
+    .execute();
+  return prepaid.length ? grantedAssignments(db, caller.userId) : [];
 }

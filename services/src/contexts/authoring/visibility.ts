@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ContextServices } from '../../platform/context';
-import { NotFoundError } from '../../platform/errors';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { ReadModelDb } from '../../platform/read-models/database';
+import { grantedCourses, PAID_ACCESS_REFUSED } from '../shop/grants';
 import { TABLES } from './read-model/tables';
 
 /** A value no id equals: narrows a list to nothing without an empty IN (). */
@@ -26,6 +27,8 @@ const within = (requested: string[] | undefined, allowed: string[]) => {
 
 /** The courses a student's request may read, found before the handler and used again on its answer. */
 const readable = new WeakMap<FastifyRequest, string[]>();
+/** Of those, the prepaid ones the student has not bought: listed, their contents closed. */
+const lockedOf = new WeakMap<FastifyRequest, string[]>();
 
 /**
  * What a student reads of a school's courses, which the access table (per collection and group, not
@@ -43,8 +46,10 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
     const base = url.replace(/\/:id$/, '');
     if (base !== COURSES && !PARTS[base]) return;
     if (!single && request.method !== 'GET') return;
-    const courses = await visibleCourses(services.db, caller);
+    const { courses, locked } = await visibleCourses(services.db, caller);
     readable.set(request, courses);
+    lockedOf.set(request, locked);
+    const open = courses.filter((course) => !locked.includes(course));
     if (single) {
       const { id } = request.params as { id: string };
       if (base === COURSES) {
@@ -59,13 +64,18 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
       const published = base !== MATERIALS || row?.status === 'published';
       if (row && (!courses.includes(String(row.course_id)) || !published))
         throw new NotFoundError('Запись не найдена');
+      if (row && locked.includes(String(row.course_id))) throw new ForbiddenError(PAID_ACCESS_REFUSED);
       return;
     }
     const query = request.query as Record<string, unknown> & { filter?: Record<string, unknown> };
     const field = base === COURSES ? 'id' : 'course_id';
     const requested = asList(query.filter?.[field] ?? query[field]);
     delete query[field];
-    const filter: Record<string, unknown> = { ...query.filter, [field]: within(requested, courses) };
+    // A prepaid course is listed (so it can be bought); its groups and materials only once bought.
+    const filter: Record<string, unknown> = {
+      ...query.filter,
+      [field]: within(requested, base === COURSES ? courses : open),
+    };
     if (base === MATERIALS) {
       const status = asList(query.filter?.status ?? query.status);
       delete query.status;
@@ -75,11 +85,21 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
   };
 }
 
-/** The courses of the caller's school a student may read: published, and public or naming them. */
-async function visibleCourses(db: ReadModelDb, caller: Caller): Promise<string[]> {
+/**
+ * The courses of the caller's school a student may read: published, and public or naming them or
+ * prepaid. A prepaid course neither naming them nor bought by them (the shop's grants) is `locked`.
+ */
+async function visibleCourses(
+  db: ReadModelDb,
+  caller: Caller,
+): Promise<{ courses: string[]; locked: string[] }> {
   const rows = await db
     .selectFrom(TABLES.courses)
-    .select('id')
+    .select([
+      'id',
+      'availability_type',
+      sql<boolean>`students @> ${JSON.stringify([caller.userId])}::jsonb`.as('named'),
+    ])
     .where('school_id', '=', caller.schoolId)
     .where('deleted', '=', false)
     .where('status', '=', 'published')
@@ -90,7 +110,14 @@ async function visibleCourses(db: ReadModelDb, caller: Caller): Promise<string[]
       ]),
     )
     .execute();
-  return rows.map((row) => String(row.id));
+  const unpaid = rows
+    .filter((row) => row.availability_type === 'prepaid' && !row.named)
+    .map((r) => String(r.id));
+  const bought = await grantedCourses(db, caller.userId, unpaid);
+  return {
+    courses: rows.map((row) => String(row.id)),
+    locked: unpaid.filter((id) => !bought.includes(id)),
+  };
 }
 
 type Material = { status?: unknown };
@@ -100,8 +127,13 @@ type Course = Group & { groups?: Group[]; students?: unknown[]; [key: string]: u
 const publishedOnly = (materials: Material[] | undefined) =>
   (materials ?? []).filter((material) => material.status === 'published');
 
-/** A course or group as a student reads it: its draft materials left out, other students unnamed. */
-function forStudent(record: Course, caller: Caller): Course {
+/**
+ * A course or group as a student reads it: its draft materials left out, other students unnamed; a
+ * prepaid course not bought yet shows no contents and says `is_purchase_required`.
+ */
+function forStudent(record: Course, caller: Caller, locked: readonly string[] = []): Course {
+  if (locked.includes(String(record.id)) && 'availability_type' in record)
+    return forStudent({ ...record, groups: [], materials: [], is_purchase_required: true }, caller);
   const shown: Course = { ...record };
   if (Array.isArray(record.materials)) shown.materials = publishedOnly(record.materials);
   if (Array.isArray(record.groups)) {
@@ -135,8 +167,9 @@ export function courseVisibilityAnswer() {
       base === COURSES
         ? courses.includes(String(record.id))
         : courses.includes(String(record.course_id)) && (base !== MATERIALS || record.status === 'published');
-    const cut = (list: Course[]) => list.filter(keep).map((entity) => forStudent(entity, caller));
-    if (body.entity) body.entity = forStudent(body.entity, caller);
+    const locked = base === COURSES ? (lockedOf.get(request) ?? []) : [];
+    const cut = (list: Course[]) => list.filter(keep).map((entity) => forStudent(entity, caller, locked));
+    if (body.entity) body.entity = forStudent(body.entity, caller, locked);
     // A paged list keeps its rows under entities.data (docs/records-api.md).
     if (Array.isArray(body.entities)) body.entities = cut(body.entities);
     else if (Array.isArray(body.entities?.data)) body.entities.data = cut(body.entities.data);

@@ -19,6 +19,7 @@ export const shopRouteAccess: RouteAccessTable = {
   'POST /api/order/customer.json': signedIn,
   'POST /api/payment/make/:providerId': signedIn,
   'POST /api/payment/callback/:providerType': publicRoute,
+  'POST /api/payment/webhook/:providerId': publicRoute,
   'GET /payment/test-provider/:paymentId': publicRoute,
   'POST /payment/test-provider/:paymentId/:outcome': publicRoute,
   'GET /api/orders': signedIn,
@@ -27,6 +28,9 @@ export const shopRouteAccess: RouteAccessTable = {
   'GET /api/order-customers/:id': signedIn,
   'POST /api/orders/:id/refund.json': only('admin', 'manager'),
   'GET /api/shop/grants.json': signedIn,
+  'GET /api/geocoder': signedIn,
+  // Sales figures: the school's analysts, admins and managers, as the analytics dashboard.
+  'GET /api/shop/analytics.json': only('analyst', 'admin', 'manager'),
 };
 
 /** Everyone of a school sees its catalogue; its admins and managers keep it. */

@@ -83,11 +83,11 @@ export const paymentProviders = defineCollection({
   category: 'shop_payment_provider',
   schema: paymentProviderSchema,
   events: eventTypes(PaymentProviderEvents),
-  columns: { ...named, type: 'text', logo: 'text' },
+  columns: { ...named, type: 'text', logo: 'text', secret_key: 'text', webhook_secret: 'text' },
   sortable: ['id', 'name'],
   defaultOrder: { field: 'name', direction: 'asc' },
   schoolScoped: true,
-  // Options (keys of a real provider) are never shown: the test provider has none.
+  // A real provider's keys are never shown: only whether they are set.
   toEntity: (row) => ({
     id: row.id,
     school_id: row.school_id,
@@ -95,7 +95,7 @@ export const paymentProviders = defineCollection({
     name: row.name,
     logo: row.logo,
     description: row.description,
-    options: {},
+    options: { has_secret_key: Boolean(row.secret_key), has_webhook_secret: Boolean(row.webhook_secret) },
   }),
 });
 

@@ -7,7 +7,7 @@ import type { Caller } from '../../platform/http/caller';
 import { products, promoCodes } from './collections';
 import { cartOrderId, cartStream, orderStream, productStream, promoStream, shopEventId } from './ids';
 import { orderDecider, type OrderCommand, type OrderState } from './order-decider';
-import { promoDecider } from './promo-decider';
+import { decidePromo, promoDecider, type PromoCommand } from './promo-decider';
 import { stockDecider, type StockCommand } from './stock-decider';
 import { ORDERS_PROJECTION } from './read-model/orders-table';
 
@@ -88,12 +88,15 @@ export async function runOrder(
   orderId: string,
   command: OrderCommand,
   caller: Caller | null,
-  options: { wait?: boolean } = {},
+  options: { wait?: boolean; schoolId?: string | null } = {},
 ) {
   const stream = orderStream(orderId);
+  // Without a caller (a provider's callback, the fulfilment) the order's school still goes with its
+  // events: the analytics copy of the log is scoped by the metadata's school.
+  const system = { userId: 'shop', ...(options.schoolId ? { schoolId: options.schoolId } : {}) };
   return handleCommand(services.store, stream, orderDecider, command, {
     eventId: (event, index, version) => shopEventId(stream, version, commandKey(command), index),
-    metadata: caller ? metadataOf(caller) : { userId: 'shop' },
+    metadata: caller ? metadataOf(caller) : system,
     attempts: 10,
     pauseAfterConflict: (n) => Math.min(50, n * 5) * Math.random(),
     ...(options.wait === false ? {} : { waitFor: { db: services.db, projections: [ORDERS_PROJECTION] } }),
@@ -112,7 +115,7 @@ function commandKey(command: OrderCommand): string {
     case 'StartPayment':
       return `pay:${command.paymentId}`;
     case 'Callback':
-      return `callback:${command.paymentId}:${command.outcome}:${command.amount}`;
+      return `callback:${command.paymentId}:${command.outcome}:${command.amount}:${command.currency ?? ''}`;
     default:
       return command.type;
   }
@@ -144,8 +147,9 @@ export async function productSnapshot(
 }
 
 /**
- * Attaches a promo code: first its use is taken on the promo code's own stream (so its limits hold
- * under concurrency), then the order records it; if the order refuses, the use is given back.
+ * Attaches a promo code: the code is checked (known, not expired, fits the basket, a use left counting
+ * the uses taken and the holds not lapsed) but nothing is taken: the use is held when the payment
+ * starts (`holdPromoFor`) and taken when the order is paid (the fulfilment process).
  */
 export async function attachPromo(services: ShopServices, caller: Caller, text: string) {
   const row = await services.db
@@ -172,42 +176,54 @@ export async function attachPromo(services: ShopServices, caller: Caller, text: 
       promocode: ['Промокод не подходит к товарам корзины'],
     });
   const at = services.clock().toISOString();
-  const stream = promoStream(promo.id);
-  await handleCommand(
-    services.store,
-    stream,
-    promoDecider,
-    { type: 'Reserve', promoId: promo.id, orderId, userId: caller.userId, at },
-    {
-      eventId: (_e, index, version) => shopEventId(stream, version, `reserve:${orderId}`, index),
-      metadata: metadataOf(caller),
-      // Many buyers of one code race for its stream; each lost race is decided again on the new uses.
-      attempts: 200,
-      pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
-    },
+  const promoState = await loadState(services.store, promoStream(promo.id), promoDecider);
+  decidePromo({ type: 'Check', promoId: promo.id, orderId, userId: caller.userId, at }, promoState.state);
+  await runOrder(services, orderId, { type: 'AttachPromo', promo, at }, caller);
+}
+
+/** A promo code command on the promo code's own stream, where its limits are decided. */
+async function promoCommand(services: ShopServices, command: PromoCommand, userId: string) {
+  const stream = promoStream(command.promoId);
+  await handleCommand(services.store, stream, promoDecider, command, {
+    eventId: (_e, index, version) =>
+      shopEventId(stream, version, `${command.type}:${command.orderId}`, index),
+    metadata: { userId },
+    // Many buyers of one code race for its stream; each lost race is decided again on the new uses.
+    attempts: 200,
+    pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
+  });
+}
+
+/** When a payment starts: the order's promo code holds one use (422 when none is left). */
+export async function holdPromoFor(
+  services: ShopServices,
+  caller: Caller,
+  orderId: string,
+  state: OrderState,
+) {
+  if (!state.promo) return;
+  const at = services.clock().toISOString();
+  await promoCommand(
+    services,
+    { type: 'Reserve', promoId: state.promo.id, orderId, userId: caller.userId, at },
+    caller.userId,
   );
-  try {
-    await runOrder(services, orderId, { type: 'AttachPromo', promo, at }, caller);
-  } catch (error) {
-    await releasePromo(services, caller, promo.id, orderId);
-    throw error;
-  }
+}
+
+/** When the order is paid: its promo code's use is taken for good. */
+export async function usePromoFor(services: ShopServices, orderId: string, state: OrderState) {
+  if (!state.promo || !state.userId) return;
+  const at = services.clock().toISOString();
+  await promoCommand(
+    services,
+    { type: 'Use', promoId: state.promo.id, orderId, userId: state.userId, at },
+    state.userId,
+  );
 }
 
 export async function releasePromo(services: ShopServices, caller: Caller, promoId: string, orderId: string) {
-  const stream = promoStream(promoId);
-  await handleCommand(
-    services.store,
-    stream,
-    promoDecider,
-    { type: 'Release', promoId, orderId, at: services.clock().toISOString() },
-    {
-      eventId: (_e, index, version) => shopEventId(stream, version, `release:${orderId}`, index),
-      metadata: metadataOf(caller),
-      attempts: 200,
-      pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
-    },
-  );
+  const at = services.clock().toISOString();
+  await promoCommand(services, { type: 'Release', promoId, orderId, at }, caller.userId);
 }
 
 export async function detachPromo(services: ShopServices, caller: Caller) {
@@ -226,7 +242,9 @@ export function notFoundOrder(): never {
 export async function stockCommand(services: ShopServices, command: StockCommand, userId: string) {
   const stream = productStream(command.productId);
   const key =
-    command.type === 'Hold' ? `hold:${command.orderId}:${command.quantity}` : `release:${command.orderId}`;
+    command.type === 'Release'
+      ? `release:${command.orderId}`
+      : `${command.type}:${command.orderId}:${command.quantity}`;
   await handleCommand(services.store, stream, stockDecider, command, {
     eventId: (_e, index, version) => shopEventId(stream, version, key, index),
     metadata: { userId },
@@ -248,6 +266,18 @@ export async function holdStockFor(
       services,
       { type: 'Hold', productId: line.product.product_id, orderId, quantity: line.quantity, at },
       caller.userId,
+    );
+  }
+}
+
+/** When the order is paid: its physical lines' units are sold for good. */
+export async function sellStockFor(services: ShopServices, orderId: string, state: OrderState) {
+  const at = services.clock().toISOString();
+  for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical')) {
+    await stockCommand(
+      services,
+      { type: 'Sell', productId: line.product.product_id, orderId, quantity: line.quantity, at },
+      state.userId ?? 'shop',
     );
   }
 }

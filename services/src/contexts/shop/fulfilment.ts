@@ -1,13 +1,24 @@
-import type { GrantItem, OrderPaidData, OrderRefundedData } from '@sabaq/events';
+import type { GrantItem, OrderPaidData, OrderRefundedData, StoredEvent } from '@sabaq/events';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
 import { products } from './collections';
 import type { ShopServices } from './commands';
-import { runOrder, loadOrder, stockCommand } from './commands';
+import { runOrder, loadOrder, sellStockFor, stockCommand, usePromoFor } from './commands';
 import { grantStream, shopEventId } from './ids';
 
 export const FULFILMENT_PROCESS = 'shop.fulfilment';
+/** Orders fulfilled at once within one batch of the log. */
+const PARALLEL_ORDERS = 8;
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
 
 interface GrantState {
   granted: boolean;
@@ -69,49 +80,62 @@ async function itemsOf(services: ShopServices, productIds: string[]): Promise<Gr
 }
 
 /**
- * The fulfilment process manager: OrderPaid → access granted → OrderCompleted; OrderRefunded → the
+ * The fulfilment process manager: OrderPaid → the promo code's use and the units taken → access
+ * granted → OrderCompleted; OrderRefunded → the
  * access revoked and the stock given back; an item removed from the basket gives back its stock. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
  * decide nothing the second time), so a replay after a crash repeats nothing.
  */
 export function fulfilmentProcess(services: ShopServices): Projection {
+  async function step(event: StoredEvent): Promise<void> {
+    const at = services.clock().toISOString();
+    if (event.type === 'OrderPaid') {
+      const d = event.data as OrderPaidData;
+      const { state } = await loadOrder(services, d.id);
+      // What the payment held is now taken: the promo code's use and the units.
+      await usePromoFor(services, d.id, state);
+      await sellStockFor(services, d.id, state);
+      const items = await itemsOf(
+        services,
+        state.lines.map((l) => l.product.product_id),
+      );
+      await grantCommand(services, { type: 'Grant', orderId: d.id, userId: d.user_id, items, at });
+      await runOrder(services, d.id, { type: 'Complete', at }, null, {
+        wait: false,
+        schoolId: state.schoolId,
+      });
+    } else if (event.type === 'OrderRefunded') {
+      const d = event.data as OrderRefundedData;
+      await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
+      const { state } = await loadOrder(services, d.id);
+      for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
+        await stockCommand(
+          services,
+          { type: 'Release', productId: line.product.product_id, orderId: d.id, at },
+          d.user_id,
+        );
+    } else {
+      // An item left the basket: what its started payment held goes back on the shelf.
+      const d = event.data as { id: string; product_id: string };
+      const { state } = await loadOrder(services, d.id);
+      const holder = state.userId ?? 'shop';
+      await stockCommand(services, { type: 'Release', productId: d.product_id, orderId: d.id, at }, holder);
+    }
+  }
   return {
     name: FULFILMENT_PROCESS,
     version: 1,
     handles: ['OrderPaid', 'OrderRefunded', 'BasketItemRemoved'],
     async apply(_tx, events) {
+      // Orders are independent: each order's events in their order, different orders side by side
+      // (a batch of many buyers' payments would otherwise wait on one another).
+      const byOrder = new Map<string, StoredEvent[]>();
       for (const event of events) {
-        const at = services.clock().toISOString();
-        if (event.type === 'OrderPaid') {
-          const d = event.data as OrderPaidData;
-          const { state } = await loadOrder(services, d.id);
-          const items = await itemsOf(
-            services,
-            state.lines.map((l) => l.product.product_id),
-          );
-          await grantCommand(services, { type: 'Grant', orderId: d.id, userId: d.user_id, items, at });
-          await runOrder(services, d.id, { type: 'Complete', at }, null, { wait: false });
-        } else if (event.type === 'OrderRefunded') {
-          const d = event.data as OrderRefundedData;
-          await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
-          const { state } = await loadOrder(services, d.id);
-          for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
-            await stockCommand(
-              services,
-              { type: 'Release', productId: line.product.product_id, orderId: d.id, at },
-              d.user_id,
-            );
-        } else {
-          // An item left the basket: what its started payment held goes back on the shelf.
-          const d = event.data as { id: string; product_id: string };
-          const { state } = await loadOrder(services, d.id);
-          const holder = state.userId ?? 'shop';
-          await stockCommand(
-            services,
-            { type: 'Release', productId: d.product_id, orderId: d.id, at },
-            holder,
-          );
-        }
+        const orderId = (event.data as { id: string }).id;
+        byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), event]);
       }
+      await inParallel([...byOrder.values()], PARALLEL_ORDERS, async (orderEvents) => {
+        for (const event of orderEvents) await step(event);
+      });
     },
     async reset() {
       // Nothing kept: its effects are events, and replaying them decides nothing new.

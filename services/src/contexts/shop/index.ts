@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Migration } from 'kysely';
 import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
@@ -5,7 +6,7 @@ import { shopRecordAccess, shopRouteAccess } from './access-rules';
 import { shopCollections } from './collections';
 import { fulfilmentProcess } from './fulfilment';
 import { grantsProjection, ordersProjection } from './read-model/orders-projection';
-import { ordersMigrations } from './read-model/orders-table';
+import { ordersMigrations, providerKeysMigrations } from './read-model/orders-table';
 import { shopRealtime } from './realtime';
 import { shopRoutes } from './routes';
 
@@ -22,7 +23,9 @@ export const shopContext: BoundedContext = {
       ]),
     ) as Record<string, Migration>),
     ...ordersMigrations,
+    ...providerKeysMigrations,
   },
+  analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
   projections: [...shopCollections.map((c) => c.projection), ordersProjection, grantsProjection],
   routes: async (app, services) => {
     await shopRoutes(app, services);

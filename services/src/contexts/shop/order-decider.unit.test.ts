@@ -7,6 +7,7 @@ import {
   type OrderCommand,
   type OrderState,
 } from './order-decider';
+import { HOLD_MINUTES } from './holds';
 import { decidePromo, evolvePromo, initialPromoState } from './promo-decider';
 
 const at = '2026-11-27T10:00:00.000Z';
@@ -112,5 +113,24 @@ describe('the promo code decider', () => {
 
   it('refuses after expiry', () => {
     expect(() => decidePromo(reserve('o1', 'u1', '2026-12-02T00:00:00.000Z'), created)).toThrow();
+  });
+
+  it('checks without holding, lets a hold lapse after HOLD_MINUTES, and keeps a paid use for good', () => {
+    const check = (orderId: string, userId: string, when = at) =>
+      ({ type: 'Check', promoId: 'p', orderId, userId, at: when }) as const;
+    expect(decidePromo(check('o1', 'u1'), created)).toEqual([]);
+    const two = apply(apply(created, reserve('o1', 'u1')), reserve('o2', 'u2'));
+    expect(() => decidePromo(check('o3', 'u3'), two)).toThrow('больше не действует');
+    const later = new Date(Date.parse(at) + (HOLD_MINUTES + 1) * 60_000).toISOString();
+    // o1 was paid: its use stays; o2's hold lapsed: its use is free again.
+    const used = apply(two, { type: 'Use', promoId: 'p', orderId: 'o1', userId: 'u1', at });
+    expect(decidePromo(check('o3', 'u3', later), used)).toEqual([]);
+    const third = apply(used, reserve('o3', 'u3', later));
+    expect(() => decidePromo(reserve('o2', 'u2', later), third)).toThrow();
+    // A payment that comes in anyway is a use: the buyer paid the discounted amount.
+    expect(
+      decidePromo({ type: 'Use', promoId: 'p', orderId: 'o2', userId: 'u2', at: later }, third),
+    ).toHaveLength(1);
+    expect(decidePromo({ type: 'Release', promoId: 'p', orderId: 'o1', at }, used)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { cityDeliveryMethods, paymentProviders, shopCollections } from './collec
 import {
   attachPromo,
   detachPromo,
+  holdPromoFor,
   holdStockFor,
   loadOrder,
   openBasket,
@@ -21,12 +22,19 @@ import {
 } from './commands';
 import { basketItems, orderCustomerEntity, orderEntity, orderTotalEntity } from './entities';
 import type { OrderState } from './order-decider';
+import type { CallbackInput, PaymentProviderAdapter, ProviderSettings } from './payments/provider-port';
 import {
   paymentAdapters,
   pageTokenValid,
   signedTestCallback,
+  testProvider,
   testProviderPage,
 } from './payments/test-provider';
+import { holdEnds } from './holds';
+import { dashboardRange } from '../analytics/dashboard/range';
+import { salesFigures } from './sales-analytics';
+import { geocoderFromEnvironment } from './geocoder';
+import { MIN_SEARCH_LENGTH } from './geocoder/geocoder-port';
 import { formatMoney } from './money';
 import { GRANTS_TABLE, ORDERS_TABLE } from './read-model/orders-table';
 
@@ -38,6 +46,12 @@ const id = z
 const STAFF = new Set(['admin', 'manager']);
 const noProviders = 'Отсутствуют провайдеры оплаты';
 const noDelivery = 'Отсутствуют службы доставки';
+
+/** A provider record's keys, for its adapter only (never answered, never logged). */
+const settingsOf = (row: Record<string, unknown>): ProviderSettings => ({
+  secretKey: (row.secret_key as string | null) || null,
+  webhookSecret: (row.webhook_secret as string | null) || null,
+});
 
 /** The shop's calls (001 §7 Basket and payment, 000 §7): see docs/shop.md. */
 export async function shopRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
@@ -182,53 +196,112 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
         .executeTakeFirst();
       const adapter = provider ? paymentAdapters[provider.type as string] : undefined;
       if (!provider || !adapter) throw new ValidationError(noProviders, { provider_id: [noProviders] });
+      const settings = settingsOf(provider);
+      if (adapter.needsKeys && (!settings.secretKey || !settings.webhookSecret))
+        throw new ValidationError(noProviders, { provider_id: ['Провайдер оплаты не настроен'] });
       const peek = await peekBasket(services, caller);
       if (peek.state.status !== 'basket')
         throw new ValidationError('Корзина пуста', { basket: ['Корзина пуста'] });
+      // The payment holds what it sells: the promo code's use first (the likelier to run out), then the units.
+      await holdPromoFor(services, caller, peek.id, peek.state);
       await holdStockFor(services, caller, peek.id, peek.state);
       const paymentId = services.newId();
+      const startedAt = now();
       const outcome = await runOrder(
         services,
         peek.id,
-        { type: 'StartPayment', paymentId, providerId: provider.id as string, at: now() },
+        { type: 'StartPayment', paymentId, providerId: provider.id as string, at: startedAt },
         caller,
       );
       const payment = outcome.state.payments.find((p) => p.payment_id === paymentId)!;
-      const view = adapter.view({
+      const view = await adapter.view({
         providerId: provider.id as string,
         orderId: peek.id,
         paymentId,
         amount: payment.amount,
         currency: payment.currency,
         isMobile: request.body.is_mobile,
+        returnUrl: `${request.protocol}://${request.host}/`,
+        expiresAt: holdEnds(startedAt),
+        settings,
       });
       return { view, order_id: peek.id, payment_id: paymentId };
     },
   );
 
   /** The provider's callback: public, trusted only through the adapter's signature check. */
-  const callback = async (providerType: string, body: unknown) => {
-    const adapter = paymentAdapters[providerType];
-    if (!adapter) throw new NotFoundError('Провайдер оплаты не найден');
-    const word = adapter.verifyCallback(body);
+  const callback = async (adapter: PaymentProviderAdapter, input: CallbackInput) => {
+    const word = adapter.verifyCallback(input);
+    // A well-signed event the shop does not act on: answered 200 so the provider does not send it again.
+    if (!word) return { status: null, is_paid: null, ignored: true };
     const { state } = await loadOrder(services, word.orderId);
     if (state.status === 'none') throw new NotFoundError('Заказ не найден');
     const outcome = await runOrder(
       services,
       word.orderId,
-      { type: 'Callback', paymentId: word.paymentId, amount: word.amount, outcome: word.outcome, at: now() },
+      {
+        type: 'Callback',
+        paymentId: word.paymentId,
+        amount: word.amount,
+        ...(word.currency ? { currency: word.currency } : {}),
+        outcome: word.outcome,
+        at: now(),
+      },
       null,
+      { schoolId: state.schoolId },
     );
     const refused = outcome.events.find((e) => e.type === 'PaymentCallbackRefused');
     if (refused)
       throw new DomainError('Платёж отклонён', 422, 422, { amount: [String(refused.data.reason)] });
     return { status: outcome.state.status, is_paid: outcome.state.paid !== null };
   };
+  const noKeys: ProviderSettings = { secretKey: null, webhookSecret: null };
   api.post(
     '/api/payment/callback/:providerType',
     { schema: { tags, params: z.object({ providerType: z.string().max(32) }) } },
-    async (request) => callback(request.params.providerType, request.body),
+    async (request) => {
+      const adapter = paymentAdapters[request.params.providerType];
+      // Providers with keys are called back on their own record's webhook, below.
+      if (!adapter || adapter.needsKeys) throw new NotFoundError('Провайдер оплаты не найден');
+      const rawBody = JSON.stringify(request.body ?? null);
+      return callback(adapter, { body: request.body, rawBody, headers: request.headers, settings: noKeys });
+    },
   );
+  await app.register(async (scope) => {
+    // A webhook's signature covers the exact bytes sent: the body is kept as text and parsed here.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, String(body)),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/payment/webhook/:providerId',
+        { schema: { tags, params: z.object({ providerId: id }), body: z.string().max(1_000_000) } },
+        async (request) => {
+          const provider = await services.db
+            .selectFrom(paymentProviders.collection.table)
+            .selectAll()
+            .where('id', '=', request.params.providerId)
+            .where('deleted', '=', false)
+            .executeTakeFirst();
+          const adapter = provider ? paymentAdapters[provider.type as string] : undefined;
+          if (!provider || !adapter) throw new NotFoundError('Провайдер оплаты не найден');
+          let body: unknown;
+          try {
+            body = JSON.parse(request.body);
+          } catch {
+            throw new ValidationError('Неверный ответ платёжной системы', { body: ['JSON'] });
+          }
+          return callback(adapter, {
+            body,
+            rawBody: request.body,
+            headers: request.headers,
+            settings: settingsOf(provider),
+          });
+        },
+      );
+  });
 
   // The test provider's bank page, served by the platform (payments/test-provider.ts).
   const pageQuery = z.object({
@@ -288,7 +361,12 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
           amount,
           outcome: request.params.outcome === 'pay' ? 'paid' : 'declined',
         });
-        const answer = await callback('test', signed);
+        const answer = await callback(testProvider, {
+          body: signed,
+          rawBody: JSON.stringify(signed),
+          headers: {},
+          settings: noKeys,
+        });
         reply.type('text/html; charset=utf-8');
         return `<!doctype html><html><head><meta charset="utf-8"></head><body><p>${answer.is_paid ? 'Paid' : 'Declined'}</p></body></html>`;
       },
@@ -366,6 +444,49 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
     );
     return { entity: orderEntity(request.params.id, outcome.state) };
   });
+
+  // 000 §5, §7: the order form's address search and the map's reverse lookup (`raw`: "lat,lng").
+  const geocoder = geocoderFromEnvironment();
+  const flag = z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+    .transform((v) => v === true || v === '1' || v === 'true');
+  const geocoderQuery = z.object({
+    address: z.string().max(500).default(''),
+    city_id: id.optional(),
+    raw: flag.default(false),
+    limit: z.coerce.number().int().min(1).max(20).default(10),
+  });
+  api.get('/api/geocoder', { schema: { tags, querystring: geocoderQuery } }, async (request) => {
+    const { address, city_id, raw, limit } = request.query;
+    if (raw) {
+      const point = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(address);
+      const lat = Number(point?.[1]);
+      const lng = Number(point?.[2]);
+      if (!point || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw new ValidationError('Неверные координаты', { address: ['Неверные координаты'] });
+      return { entities: await geocoder.reverse({ lat, lng, limit }) };
+    }
+    // The search starts after 3 characters, on the server too: a shorter text finds nothing.
+    if (address.trim().length < MIN_SEARCH_LENGTH) return { entities: [] };
+    return { entities: await geocoder.search({ text: address.trim(), cityId: city_id ?? null, limit }) };
+  });
+
+  // The shop's figures for the school's dashboard, from ClickHouse (sales-analytics.ts).
+  api.get(
+    '/api/shop/analytics.json',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ from: z.string().max(40).optional(), to: z.string().max(40).optional() }),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.schoolId === null) throw new NotFoundError('Школа не выбрана');
+      const range = dashboardRange(request.query.from, request.query.to, services.clock());
+      return { entity: await salesFigures(services.analytics, caller.schoolId, range) };
+    },
+  );
 
   // What the caller's paid orders grant (courses, prepaid assignments, invite codes' products).
   api.get('/api/shop/grants.json', { schema: { tags } }, async (request) => {

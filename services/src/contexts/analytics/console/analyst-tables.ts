@@ -42,6 +42,11 @@ export const ANALYST_TABLES: Record<string, AnalystTable> = {
              FROM {table} WHERE ${school}
             GROUP BY school_id, assignment_id, attempt_id, student_id`,
   },
+  // The shop's orders, payments and refunds (contexts/shop/analytics-migrations, docs/shop.md).
+  shop_order_events: {
+    source: 'shop_order_events',
+    view: `SELECT * FROM {table} FINAL WHERE ${school}`,
+  },
 };
 
 export const ANALYST_TABLE_NAMES = new Set(Object.keys(ANALYST_TABLES));

@@ -6,8 +6,13 @@ import { decideAndAppend } from '../append';
 import type { GradeAnswer } from '../grading-port';
 import { participationStream, resultId, reviewerResultId, stableJson } from '../ids';
 import { TABLES } from '../read-model/tables';
+import { grantedAssignments, PAID_ACCESS_REFUSED } from '../../shop/grants';
 import { isStaff, openAssignment } from './open-assignment';
-import { participationDecider, type ParticipationCommand } from './participation-decider';
+import {
+  participationDecider,
+  type AssignmentView,
+  type ParticipationCommand,
+} from './participation-decider';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
 type Row = Record<string, unknown>;
@@ -31,11 +36,27 @@ export async function startAttempt(
   const command: ParticipationCommand = {
     type: 'StartAttempt',
     attemptId,
-    assignment: view,
+    assignment: await withPurchase(services, caller, view),
     studentId: caller.userId,
     now: now(services),
   };
   await decide(services, caller, command, `start:${attemptId}`);
+}
+
+/**
+ * A prepaid assignment opens only to who bought it (the shop's grants, revoked by a refund): a buyer
+ * counts as one of its students; a student without a grant is refused, named in its list or not.
+ */
+async function withPurchase(
+  services: Services,
+  caller: Caller,
+  view: AssignmentView,
+): Promise<AssignmentView> {
+  if (view.record.access_type !== 'prepaid') return view;
+  const bought = await grantedAssignments(services.db, caller.userId);
+  if (!bought.includes(view.record.id)) throw new ForbiddenError(PAID_ACCESS_REFUSED);
+  if (view.record.students.includes(caller.userId)) return view;
+  return { ...view, record: { ...view.record, students: [...view.record.students, caller.userId] } };
 }
 
 export interface AnswerInput {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../../platform/errors';
 import type { PaymentCallback, PaymentProviderAdapter, PaymentRequest } from './provider-port';
+import { stripeProvider } from './stripe-provider';
 
 /**
  * The embedded test provider: works offline. Its "bank page" is served by the platform
@@ -33,7 +34,9 @@ export const callbackBody = z.object({
 });
 
 /** What the test provider posts to the callback; exported for tests that play a misbehaving bank. */
-export function signedTestCallback(callback: PaymentCallback): z.infer<typeof callbackBody> {
+export function signedTestCallback(
+  callback: PaymentCallback & { outcome: 'paid' | 'declined' },
+): z.infer<typeof callbackBody> {
   return {
     order_id: callback.orderId,
     payment_id: callback.paymentId,
@@ -53,6 +56,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 export const testProvider: PaymentProviderAdapter = {
   type: 'test',
+  needsKeys: false,
   view(request: PaymentRequest): string {
     const query = new URLSearchParams({
       order: request.orderId,
@@ -62,7 +66,7 @@ export const testProvider: PaymentProviderAdapter = {
     const src = `/payment/test-provider/${encodeURIComponent(request.paymentId)}?${query.toString()}`;
     return `<iframe title="payment" src="${escape(src)}" style="width:100%;min-height:320px;border:0"></iframe>`;
   },
-  verifyCallback(body: unknown): PaymentCallback {
+  verifyCallback({ body }): PaymentCallback {
     const parsed = callbackBody.safeParse(body);
     if (!parsed.success) throw new DomainError('Неверный ответ платёжной системы', 422);
     const b = parsed.data;
@@ -92,4 +96,7 @@ export function testProviderPage(input: {
 }
 
 /** Adapters by provider type; a new provider adds its adapter here. */
-export const paymentAdapters: Record<string, PaymentProviderAdapter> = { test: testProvider };
+export const paymentAdapters: Record<string, PaymentProviderAdapter> = {
+  test: testProvider,
+  stripe: stripeProvider,
+};

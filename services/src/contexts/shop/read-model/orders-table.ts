@@ -54,3 +54,13 @@ export const ordersMigrations: Record<string, Migration> = {
     },
   },
 };
+
+/** Keys of real providers, on a payment providers table made before they existed (fresh ones have them). */
+export const providerKeysMigrations: Record<string, Migration> = {
+  '1612_shop_payment_provider_keys': {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE shop_payment_providers ADD COLUMN IF NOT EXISTS secret_key text`.execute(db);
+      await sql`ALTER TABLE shop_payment_providers ADD COLUMN IF NOT EXISTS webhook_secret text`.execute(db);
+    },
+  },
+};
