@@ -277,7 +277,7 @@ describe('what the proctor sees is what the camera saw', () => {
     // How a proctor reads the two side by side: a report's second s is the recording's start (its
     // recording_started action) plus s on the exam clock. Each condition the proctor's timeline showed
     // is then the AI's interval of that type at the same place: each is within ±2 s of the film, so
-    // the two are within twice that of each other (0.1–0.9 s apart in the runs recorded).
+    // the two are within twice that of each other (0–1.7 s apart in the runs recorded).
     const startedRecording = (await exams.actions(assignmentId)).find(
       (a) => a.action_type === 'recording_started' && a.description === 'main-camera',
     )!;
