@@ -18,6 +18,13 @@ export interface ModelEntry extends ModelFile {
   licence: string;
   input: string;
   output: string;
+  /**
+   * What the server's analyzer makes of it: without a `required` model it does not run; without an
+   * `optional` one it runs and reports that model's detectors as not run; absent: the analyzer does not
+   * use it. The analysis context's REQUIRED_MODELS and DETECTOR_MODELS say the same (a test keeps them
+   * equal), for the platform's /health, which may not read a context.
+   */
+  analyzer?: 'required' | 'optional';
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

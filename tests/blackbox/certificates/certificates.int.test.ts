@@ -289,6 +289,33 @@ describe('issuing by the assignment’s settings (the process manager)', () => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(numbers.length).toBe(13);
   });
+  it('issues only once the work is over: a score that rises during a later attempt waits for its finish', async () => {
+    const assignment = await makeAssignment(
+      {
+        settings: {
+          certificate: { issue_type: 'auto-conditions' },
+          scenario_settings: { conditions: [{ variable: 'percent', operator: '>=', value: 50 }] },
+        },
+      },
+      [S(2)],
+    );
+    const issued = async () =>
+      (await listOf(`/api/assignments/${assignment.id}/certificates.json`, teacher)).map((c) => [
+        c.user_id,
+        c.status,
+      ]);
+    // The first attempt falls short: finished, nothing issued.
+    await takeQuiz(call, assignment, 2, false);
+    await settled(env);
+    expect(await issued()).toEqual([]);
+    // The second one's right answer recalculates the score (the sum, 2 of 2) while it still runs.
+    await takeQuiz(call, assignment, 2, true, async () => {
+      await settled(env);
+      expect(await issued()).toEqual([]);
+    });
+    await settled(env);
+    expect(await issued()).toEqual([[S(2), 'active']]);
+  });
 });
 
 describe('a student’s own certificates', () => {

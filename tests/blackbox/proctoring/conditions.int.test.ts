@@ -140,6 +140,45 @@ describe('conditions over HTTP', () => {
     );
   });
 
+  it("lists each condition as one row of the proctor's action list, not its heartbeats", async () => {
+    // attempt1 now holds a minute's absence (13 phases) and an open second face (8), plus a point.
+    await call('POST', '/api/assignment/actions', student1, {
+      id: 'point-1',
+      assignment_id: assignment,
+      assignment_attempt_id: attempt1,
+      action_type: 'head_turned',
+      created_at: at(64),
+    });
+    await env.caughtUp();
+    const listed = await call('GET', `/api/assignment/actions?assignment_attempt_id=${attempt1}`, teacher);
+    expect(listed.status).toBe(200);
+    const rows = listed.body.entities as Record<string, unknown>[];
+    expect(
+      rows.map((r) => [r.action_type, r.created_at, r.condition_id, r.ended_at, r.duration, r.diff]),
+    ).toEqual([
+      ['face_missing', at(2), 'absent-1', at(62), 60, null],
+      ['head_turned', at(64), null, null, null, 62],
+      // No end came: the row runs to the last heartbeat so far, and says it has not ended.
+      ['many_faces', at(70), 'two-1', null, 35, 6],
+      ['session_ended', at(108), null, null, null, 38],
+    ]);
+    // Filters, paging and the per-assignment list count rows, not phases.
+    const paged = await call(
+      'GET',
+      `/api/assignment/actions?assignment_attempt_id=${attempt1}&action_type=face_missing&page=1&limit=10`,
+      teacher,
+    );
+    expect((paged.body.entities as { total: number; data: unknown[] }).total).toBe(1);
+    const all = await call('GET', `/api/assignment/actions/${assignment}.json`, teacher);
+    const ofAttempt = (all.body.entities as { assignment_attempt_id: string }[]).filter(
+      (r) => r.assignment_attempt_id === attempt1,
+    );
+    expect(ofAttempt).toHaveLength(4);
+    // The student reads their own list the same way.
+    const own = await call('GET', `/api/assignment/actions?assignment_attempt_id=${attempt1}`, student1);
+    expect((own.body.entities as unknown[]).length).toBe(4);
+  });
+
   it('refuses a phase without its condition, a condition without its phase, and a lasting lifecycle action', async () => {
     const base = { assignment_id: assignment, assignment_attempt_id: attempt1 };
     const cases: [object, string][] = [

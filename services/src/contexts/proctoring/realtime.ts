@@ -60,6 +60,9 @@ export function proctoringRealtime(
                 description: data.description,
                 initiator_id: data.initiatorId,
                 occurred_at: occurred,
+                // The proctor's list folds a condition's phases into its one row (docs/proctoring.md).
+                condition_id: data.condition?.id ?? null,
+                condition_phase: data.condition?.phase ?? null,
               },
             },
           ];

@@ -24,6 +24,7 @@ export function findOnPath(command: string, searchPath = process.env.PATH ?? '')
   return null;
 }
 
+const FETCH_HINT = 'node models/scripts/fetch-models.mjs';
 const FFMPEG_HINT = 'install the Debian package ffmpeg (node scripts/bootstrap.mjs start does it as root)';
 
 function ffmpegReadiness(searchPath: string | undefined): Readiness {
@@ -41,20 +42,36 @@ export function transcoderReadiness(env: NodeJS.ProcessEnv = process.env): Readi
   return tools.ready ? tools : { ready: false, detail: `${tools.detail}; recordings are not converted` };
 }
 
-/** The analyzer needs ffmpeg (to decode recordings) and every model of models/manifest.json. */
-export function analyzerReadiness(env: NodeJS.ProcessEnv = process.env): Readiness {
+/**
+ * The analyzer needs ffmpeg (to decode recordings) and the models the manifest marks `analyzer:
+ * "required"` (face detection, landmarks, head pose): without one of them it does not start, so it is
+ * down. An `optional` model missing leaves out only its detectors (the run goes on and its report names
+ * them as not run, docs/ai-analysis.md), so the analyzer is up and the detail says what it lacks.
+ * Models the analyzer does not use (the browser's fallback detector) are not its concern.
+ */
+export function analyzerReadiness(
+  env: NodeJS.ProcessEnv = process.env,
+  available: (id: string) => boolean = modelAvailable,
+): Readiness {
   const tools = ffmpegReadiness(env.PATH);
-  const missingModels = manifest()
-    .filter((m) => !modelAvailable(m.id))
-    .map((m) => m.id);
+  const models = manifest().filter((m) => m.analyzer !== undefined);
+  const missing = (role: 'required' | 'optional') =>
+    models.filter((m) => m.analyzer === role && !available(m.id)).map((m) => m.id);
+  const required = missing('required');
+  const optional = missing('optional');
   const problems = [
     ...(tools.ready ? [] : [tools.detail]),
-    ...(missingModels.length > 0
-      ? [`models missing: ${missingModels.join(', ')} (node models/scripts/fetch-models.mjs)`]
-      : []),
+    ...(required.length > 0 ? [`required models missing: ${required.join(', ')} (${FETCH_HINT})`] : []),
   ];
   if (problems.length > 0) return { ready: false, detail: `${problems.join('; ')}; AI re-analysis is off` };
-  return { ready: true, detail: `${manifest().length} models present; ${tools.detail}` };
+  const present = `${models.length - optional.length} of ${models.length} models present`;
+  if (optional.length === 0) return { ready: true, detail: `${present}; ${tools.detail}` };
+  return {
+    ready: true,
+    detail:
+      `${present}; optional models missing: ${optional.join(', ')}: their detectors are reported as ` +
+      `not run (${FETCH_HINT}); ${tools.detail}`,
+  };
 }
 
 /**

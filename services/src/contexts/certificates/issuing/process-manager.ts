@@ -9,6 +9,7 @@ import { runTemplateCommand } from '../templates/template-commands';
 import { issueFacts } from './facts';
 import { certificateConditions, shouldIssue, type StudentStanding } from './issue-rule';
 import { newReportToken } from '../report/report-token';
+import { standingFrom } from './standing';
 
 export const ISSUING_PROCESS = 'certificates.issuing';
 
@@ -96,13 +97,6 @@ async function standingOf(
   components: readonly { points: number }[],
 ): Promise<StudentStanding> {
   const work = await services.store.readStream(participationStream(assignmentId, studentId));
-  let finished = false;
-  let score: number | null = null;
-  for (const event of work) {
-    if (event.type === 'AssignmentAttemptFinished' || event.type === 'AssignmentStudentFinished') {
-      finished = true;
-    }
-    if (event.type === 'AssignmentScoreCalculated') score = (event.data as { score: number }).score;
-  }
-  return { finished, score, maxPoints: components.reduce((sum, c) => sum + c.points, 0) };
+  const maxPoints = components.reduce((sum, c) => sum + c.points, 0);
+  return standingFrom(work, maxPoints, services.clock());
 }

@@ -101,4 +101,16 @@ export const proctoringPipelineMigrations: Record<string, Migration> = {
         WHERE action_type IN ('exam_suspended', 'exam_resumed', 'exam_stopped')`.execute(db);
     },
   },
+  '0104_proctoring_action_conditions': {
+    async up(db: Kysely<unknown>) {
+      // A condition's phases (begin, heartbeats, end) are listed as one row (read/list-telemetry.ts):
+      // the list needs to know which rows are phases of which condition. The projection's version 2
+      // fills them for rows written before.
+      await db.schema
+        .alterTable('proctoring_actions')
+        .addColumn('condition_id', 'text')
+        .addColumn('condition_phase', 'text')
+        .execute();
+    },
+  },
 };

@@ -16,11 +16,12 @@ export const PROCTORING_PROJECTION = 'proctoring.actions';
  * Projects the proctoring streams: actions into proctoring_actions, activities into
  * proctoring_activities, reviews into proctoring_reviews (each keyed by event id, so a replay changes
  * nothing), and then, in the same transaction, rebuilds the timeline of every attempt the batch touched
- * from those tables. Version 1 still: the new columns have the defaults every version 1 row needs.
+ * from those tables. Version 2: actions keep their condition's id and phase (the lists show a
+ * condition as one row), which a rebuild fills for actions projected before.
  */
 export const proctoringActionsProjection: Projection = {
   name: PROCTORING_PROJECTION,
-  version: 1,
+  version: 2,
   handles: ['ProctoringActionRecorded', 'ProctoringActivityRecorded', 'ProctoringIntervalReviewed'],
   async apply(tx, events) {
     const touched = new Map<string, TouchedAttempt>();
@@ -71,6 +72,8 @@ export const proctoringActionsProjection: Projection = {
           description: data.description,
           source: data.source ?? 'client',
           screenshots: JSON.stringify(data.screenshots ?? []),
+          condition_id: data.condition?.id ?? null,
+          condition_phase: data.condition?.phase ?? null,
           created_at: occurredAt(event),
           global_position: event.globalPosition.toString(),
         });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
 import { watchedAssignments } from '../assignments-lookup';
@@ -36,8 +36,13 @@ export async function listTelemetry(
   if (watched !== 'all') assignments = assignments ? assignments.filter((a) => watched.includes(a)) : watched;
   if (assignments && assignments.length === 0) return 'nothing';
   const table = TABLE[kind];
-  let inner = db
-    .selectFrom(table)
+  let own = db.selectFrom(table).selectAll().where('school_id', '=', caller.schoolId);
+  if (caller.group === 'student') own = own.where('student_id', '=', caller.userId);
+  if (assignments) own = own.where('assignment_id', 'in', assignments);
+  if (query.studentIds) own = own.where('student_id', 'in', query.studentIds);
+  const listed = kind === 'actions' ? conditionsAsOneRow(db, own) : own;
+  const inner = db
+    .selectFrom(listed.as('l'))
     .selectAll()
     // bigint, not int: any two stored times differ by far less than 2^63 seconds, while a client time
     // years off (stored before times were bounded) overflowed int and made the whole list a 500.
@@ -47,11 +52,7 @@ export async function listTelemetry(
       >`round(extract(epoch from created_at - lag(created_at) over (partition by assignment_id, student_id order by created_at, id)))::bigint`.as(
         'diff',
       ),
-    )
-    .where('school_id', '=', caller.schoolId);
-  if (caller.group === 'student') inner = inner.where('student_id', '=', caller.userId);
-  if (assignments) inner = inner.where('assignment_id', 'in', assignments);
-  if (query.studentIds) inner = inner.where('student_id', 'in', query.studentIds);
+    );
   let outer = db.selectFrom(inner.as('t')).selectAll();
   if (query.attemptIds) outer = outer.where('assignment_attempt_id', 'in', query.attemptIds);
   if (query.types) outer = outer.where(TYPE_COLUMN[kind], 'in', query.types);
@@ -77,6 +78,33 @@ export async function listTelemetry(
   return { rows, total, page };
 }
 
+/**
+ * A condition (docs/proctoring.md, "Conditions") is one row: its earliest phase, carrying when the
+ * condition ended (its `end` phase) and the latest phase so far. Its heartbeats, every 5 s while it
+ * lasts, are not rows of their own: a minute without a face was a dozen rows of the same violation in
+ * the proctor's list. Done before the `diff` window, so a diff is the pause before a row as listed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list's table is chosen at run time, as Row is
+function conditionsAsOneRow<Q extends SelectQueryBuilder<any, any, Row>>(db: ReadModelDb, rows: Q) {
+  const phases = sql`(partition by assignment_attempt_id, action_type, condition_id)`;
+  const withCondition = db
+    .selectFrom(rows.as('a'))
+    .selectAll()
+    .select([
+      sql<string>`row_number() over (partition by assignment_attempt_id, action_type, condition_id order by created_at, id)`.as(
+        'condition_row',
+      ),
+      sql<Date | null>`max(created_at) filter (where condition_phase = 'end') over ${phases}`.as(
+        'condition_end',
+      ),
+      sql<Date>`max(created_at) over ${phases}`.as('condition_last'),
+    ]);
+  return db
+    .selectFrom(withCondition.as('c'))
+    .selectAll()
+    .where((eb) => eb.or([eb('condition_id', 'is', null), eb('condition_row', '=', '1')]));
+}
+
 export function actionEntity(row: Row) {
   const screenshots = Array.isArray(row.screenshots) ? (row.screenshots as string[]) : [];
   return {
@@ -97,7 +125,19 @@ export function actionEntity(row: Row) {
     source: row.source,
     created_at: isoOf(row.created_at),
     diff: diffOf(row.diff),
+    /** A condition's row: its id, its end (null until the end phase arrived), its seconds so far. */
+    condition_id: row.condition_id ?? null,
+    ended_at: row.condition_end ? isoOf(row.condition_end) : null,
+    duration: row.condition_id ? conditionSeconds(row) : null,
   };
+}
+
+function conditionSeconds(row: Row): number | null {
+  const start = new Date(row.created_at as string).getTime();
+  const end = new Date((row.condition_end ?? row.condition_last) as string).getTime();
+  return Number.isFinite(start) && Number.isFinite(end)
+    ? Math.max(0, Math.round((end - start) / 1000))
+    : null;
 }
 
 /** A stored time as ISO 8601; one no Date can hold (PostgreSQL's infinity) as null rather than a 500. */

@@ -46,6 +46,9 @@ export function ActionList({
             px="xs"
             onClick={() => onPick(action)}
             data-testid="action-row"
+            data-type={action.action_type}
+            data-condition={action.condition_id ?? undefined}
+            data-duration={action.condition_id ? (action.duration ?? 0) : undefined}
             style={{
               cursor: 'pointer',
               background: index === current ? 'var(--mantine-color-blue-0)' : undefined,
@@ -65,7 +68,11 @@ export function ActionList({
               {action.diff === null || action.diff === undefined ? '' : `+${formatClock(action.diff)}`}
             </Text>
             <Text size="xs" truncate style={{ flex: 1, minWidth: 0 }}>
-              {action.description ?? ''}
+              {action.condition_id
+                ? `${t(action.ended_at ? 'proctoring.actions.lasted' : 'proctoring.actions.lasting', {
+                    duration: formatClock(action.duration ?? 0),
+                  })}${action.description ? ` · ${action.description}` : ''}`
+                : (action.description ?? '')}
             </Text>
           </Group>
         );

@@ -16,6 +16,8 @@ export function actionFromPush(push: ServerEventMap['ActionRecorded']): Proctori
     description: typeof extra.description === 'string' ? extra.description : null,
     source: (extra.source as ProctoringAction['source'] | undefined) ?? 'client',
     created_at: push.occurred_at,
+    condition_id: typeof extra.condition_id === 'string' ? extra.condition_id : null,
+    condition_phase: typeof extra.condition_phase === 'string' ? extra.condition_phase : null,
   };
 }
 

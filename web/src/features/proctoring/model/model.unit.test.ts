@@ -358,6 +358,35 @@ describe('the grid', () => {
     expect(mergeActions(loaded, live).map((a) => a.created_at)).toEqual([at(1), at(3), at(5)]);
   });
 
+  it("folds a condition's pushed phases into its one row: no heartbeat rows, the end closes it", () => {
+    const phase = (condition_phase: string, second: number) =>
+      action({ action_type: 'face_missing', second, condition_id: 'c-1', condition_phase });
+    // The list answered the condition's row (begun at 10 s, 5 s so far) and a point.
+    const loaded = [
+      action({ action_type: 'face_missing', second: 10, condition_id: 'c-1', ended_at: null, duration: 5 }),
+      action({ action_type: 'noise', second: 12 }),
+    ];
+    const merged = mergeActions(loaded, [phase('heartbeat', 20), phase('heartbeat', 25), phase('end', 40)]);
+    expect(merged.map((a) => [a.action_type, a.created_at, a.ended_at ?? null, a.duration ?? null])).toEqual([
+      ['face_missing', at(10), at(40), 30],
+      ['noise', at(12), null, null],
+    ]);
+    expect(merged[0]!.id).toBe(loaded[0]!.id);
+    // A condition begun after the page loaded: its begin is the row, its heartbeats lengthen it.
+    const fresh = mergeActions(
+      [],
+      [
+        action({ action_type: 'many_faces', second: 50, condition_id: 'c-2', condition_phase: 'begin' }),
+        action({ action_type: 'many_faces', second: 55, condition_id: 'c-2', condition_phase: 'heartbeat' }),
+        action({ action_type: 'many_faces', second: 51, condition_id: 'c-3', condition_phase: 'begin' }),
+      ],
+    );
+    expect(fresh.map((a) => [a.condition_id, a.created_at, a.ended_at, a.duration])).toEqual([
+      ['c-2', at(50), null, 5],
+      ['c-3', at(51), null, 0],
+    ]);
+  });
+
   it('lists recently active assignments, the latest first', () => {
     const list = recentAssignments([
       action({ action_type: 'noise', second: 1, assignment_id: 'x' }),

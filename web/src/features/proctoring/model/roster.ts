@@ -124,11 +124,53 @@ export function orderGrid(rows: GridRow[], order: GridOrder, names: Record<strin
   });
 }
 
-/** Adds live actions to the loaded ones without doubles (a push may repeat what a refetch brought). */
+/**
+ * Adds live actions to the loaded ones without doubles (a push may repeat what a refetch brought). A
+ * pushed phase of a condition already listed lengthens (or ends) that condition's row instead of
+ * adding one, as the list answers: one row per condition, never its heartbeats.
+ */
 export function mergeActions(loaded: ProctoringAction[], live: ProctoringAction[]): ProctoringAction[] {
   if (live.length === 0) return loaded;
   const seen = new Set(loaded.map((a) => a.id));
   const added = live.filter((a) => !seen.has(a.id));
   if (added.length === 0) return loaded;
-  return [...loaded, ...added].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const rows = [...loaded];
+  const conditionRows = new Map<string, number>();
+  const keyOf = (a: ProctoringAction) => `${a.assignment_attempt_id}:${a.action_type}:${a.condition_id}`;
+  rows.forEach((row, index) => {
+    if (row.condition_id) conditionRows.set(keyOf(row), index);
+  });
+  for (const action of [...added].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    if (!action.condition_id) {
+      rows.push(action);
+      continue;
+    }
+    const index = conditionRows.get(keyOf(action));
+    if (index === undefined) {
+      conditionRows.set(keyOf(action), rows.length);
+      rows.push({
+        ...action,
+        ended_at: action.condition_phase === 'end' ? action.created_at : null,
+        duration: 0,
+      });
+      continue;
+    }
+    rows[index] = foldPhase(rows[index]!, action);
+  }
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** A condition's row with one more phase: it starts at the earliest, ends at its end, lasts to the latest. */
+function foldPhase(row: ProctoringAction, phase: ProctoringAction): ProctoringAction {
+  const start = Math.min(Date.parse(row.created_at), Date.parse(phase.created_at));
+  const endedAt = phase.condition_phase === 'end' ? phase.created_at : (row.ended_at ?? null);
+  const last = endedAt
+    ? Date.parse(endedAt)
+    : Math.max(Date.parse(phase.created_at), start + (row.duration ?? 0) * 1000);
+  const earlier = Date.parse(phase.created_at) < Date.parse(row.created_at);
+  return {
+    ...(earlier ? { ...phase, id: row.id } : row),
+    ended_at: endedAt,
+    duration: Math.max(0, Math.round((last - start) / 1000)),
+  };
 }

@@ -14,6 +14,15 @@ export interface ProctoringAction {
   created_at: string;
   /** Whole seconds since the student's previous action in the assignment; null for the first. */
   diff?: number | null;
+  /**
+   * A lasting condition (docs/proctoring.md, "Conditions") is one row: its id, when it ended (null until
+   * its end arrived) and its seconds so far; its heartbeats are not rows. Null for other actions.
+   */
+  condition_id?: string | null;
+  ended_at?: string | null;
+  duration?: number | null;
+  /** A pushed phase's place in its condition (begin, heartbeat, end); the list answers none. */
+  condition_phase?: string | null;
 }
 
 /**

@@ -89,7 +89,15 @@ export function ReportBody({ report }: { report: AiReport }) {
       )}
       <Stack gap="xs" data-testid="ai-report-intervals">
         {report.intervals.map((interval, index) => (
-          <Group key={index} gap="md" wrap="nowrap" data-testid="ai-report-interval">
+          <Group
+            key={index}
+            gap="md"
+            wrap="nowrap"
+            data-testid="ai-report-interval"
+            data-type={interval.type}
+            data-start={interval.start}
+            data-end={interval.end}
+          >
             {interval.thumb_url ? (
               <IntervalThumbnail url={interval.thumb_url} alt={label(interval.type)} />
             ) : (

@@ -144,6 +144,8 @@ export const proctoring: typeof ru = {
     description: 'Comment',
     loading: 'Loading actions…',
     empty: 'No actions.',
+    lasted: 'Lasted {{duration}}',
+    lasting: 'Ongoing, {{duration}}',
   },
   forbidden: { title: 'No access to proctoring', text: 'The server answered: {{message}}' },
   types: {

@@ -144,6 +144,8 @@ export const proctoring: typeof ru = {
     description: 'Түсініктеме',
     loading: 'Әрекеттер жүктелуде…',
     empty: 'Әрекеттер жоқ.',
+    lasted: 'Ұзақтығы {{duration}}',
+    lasting: 'Жалғасуда, {{duration}}',
   },
   forbidden: { title: 'Бақылауға рұқсат жоқ', text: 'Сервер жауабы: {{message}}' },
   types: {

@@ -149,6 +149,8 @@ export const proctoring = {
     description: 'Комментарий',
     loading: 'Загружаем действия…',
     empty: 'Действий нет.',
+    lasted: 'Длилось {{duration}}',
+    lasting: 'Идёт {{duration}}',
   },
   forbidden: {
     title: 'Нет доступа к наблюдению',
