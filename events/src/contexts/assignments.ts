@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant } from '../instants';
 import { boundedJson, freeJsonObject, freeJsonValue, isStorableJson } from '../free-json';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -554,7 +554,7 @@ export type AssignmentStudentTimeAdjustedData = z.infer<typeof AssignmentStudent
 export type AssignmentStudentTimeResetData = z.infer<typeof AssignmentStudentTimeReset.schema>;
 export type AssignmentCommentPostedData = z.infer<typeof AssignmentCommentPosted.schema>;
 
-export const assignmentsContract: ContextContract = {
+export const assignmentsContract = defineContract({
   context: 'assignments',
   categories: ['class', 'assignment', 'participation', 'assignment_comment'],
   events: [
@@ -579,5 +579,5 @@ export const assignmentsContract: ContextContract = {
     AssignmentStudentTimeAdjusted,
     AssignmentStudentTimeReset,
     AssignmentCommentPosted,
-  ] as EventDefinition[],
-};
+  ],
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isInstantInRange } from '../instants';
 import { freeJsonObject, freeJsonValue } from '../free-json';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { changesOf } from './reference';
 
 /**
@@ -440,7 +440,7 @@ export type SignatureCertificateReleasedData = z.infer<typeof SignatureCertifica
 export type SignatureNonceUsedData = z.infer<typeof SignatureNonceUsed.schema>;
 export type UserGroup = (typeof USER_GROUPS)[number];
 
-export const identityContract: ContextContract = {
+export const identityContract = defineContract({
   context: 'identity',
   categories: [
     'school',
@@ -488,4 +488,4 @@ export const identityContract: ContextContract = {
     SignatureCertificateReleased,
     SignatureNonceUsed,
   ],
-};
+});
