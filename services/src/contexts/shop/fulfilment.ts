@@ -1,4 +1,4 @@
-import type { GrantItem, OrderPaidData, OrderRefundedData } from '@sabaq/events';
+import { isEvent, type GrantItem } from '@sabaq/events';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
@@ -81,8 +81,8 @@ export function fulfilmentProcess(services: ShopServices): Projection {
     async apply(_tx, events) {
       for (const event of events) {
         const at = services.clock().toISOString();
-        if (event.type === 'OrderPaid') {
-          const d = event.data as OrderPaidData;
+        if (isEvent(event, 'OrderPaid')) {
+          const d = event.data;
           const { state } = await loadOrder(services, d.id);
           const items = await itemsOf(
             services,
@@ -90,8 +90,8 @@ export function fulfilmentProcess(services: ShopServices): Projection {
           );
           await grantCommand(services, { type: 'Grant', orderId: d.id, userId: d.user_id, items, at });
           await runOrder(services, d.id, { type: 'Complete', at }, null, { wait: false });
-        } else if (event.type === 'OrderRefunded') {
-          const d = event.data as OrderRefundedData;
+        } else if (isEvent(event, 'OrderRefunded')) {
+          const d = event.data;
           await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
           const { state } = await loadOrder(services, d.id);
           for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
@@ -100,9 +100,9 @@ export function fulfilmentProcess(services: ShopServices): Projection {
               { type: 'Release', productId: line.product.product_id, orderId: d.id, at },
               d.user_id,
             );
-        } else {
+        } else if (isEvent(event, 'BasketItemRemoved')) {
           // An item left the basket: what its started payment held goes back on the shelf.
-          const d = event.data as { id: string; product_id: string };
+          const d = event.data;
           const { state } = await loadOrder(services, d.id);
           const holder = state.userId ?? 'shop';
           await stockCommand(

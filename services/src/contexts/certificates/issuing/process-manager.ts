@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@sabaq/events';
+import { isEvent, type StoredEvent } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import type { Projection } from '../../../platform/projections/projection';
@@ -13,7 +13,11 @@ import { newReportToken } from '../report/report-token';
 export const ISSUING_PROCESS = 'certificates.issuing';
 
 /** The events after which a student may have earned a certificate. */
-const TRIGGERS = ['AssignmentAttemptFinished', 'AssignmentStudentFinished', 'AssignmentScoreCalculated'];
+const TRIGGERS = [
+  'AssignmentAttemptFinished',
+  'AssignmentStudentFinished',
+  'AssignmentScoreCalculated',
+] as const;
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
@@ -55,9 +59,8 @@ export function issuingProcess(services: Services, log: (message: string) => voi
 }
 
 function workOf(event: StoredEvent): { assignmentId: string; studentId: string } | undefined {
-  const data = event.data as { assignment_id?: unknown; student_id?: unknown };
-  if (typeof data.assignment_id !== 'string' || typeof data.student_id !== 'string') return undefined;
-  return { assignmentId: data.assignment_id, studentId: data.student_id };
+  if (!isEvent(event, ...TRIGGERS)) return undefined;
+  return { assignmentId: event.data.assignment_id, studentId: event.data.student_id };
 }
 
 export async function issueIfEarned(services: Services, assignmentId: string, studentId: string) {
@@ -102,7 +105,7 @@ async function standingOf(
     if (event.type === 'AssignmentAttemptFinished' || event.type === 'AssignmentStudentFinished') {
       finished = true;
     }
-    if (event.type === 'AssignmentScoreCalculated') score = (event.data as { score: number }).score;
+    if (isEvent(event, 'AssignmentScoreCalculated')) score = event.data.score;
   }
   return { finished, score, maxPoints: components.reduce((sum, c) => sum + c.points, 0) };
 }
