@@ -1,4 +1,4 @@
-import { type EventOf, isEvent, type StoredEvent, unhandledEvent } from '@sabaq/events';
+import { type EventOf, isEvent, type StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
 import type { ReadModelTx } from '../../platform/read-models/database';

@@ -77,7 +77,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
       return;
     }
     default:
-      return;
+      return unhandledEvent(event);
   }
 }
 

@@ -52,5 +52,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }

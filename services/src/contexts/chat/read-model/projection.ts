@@ -147,7 +147,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
       return;
     }
     default:
-      return;
+      return unhandledEvent(event);
   }
 }
 
