@@ -27,12 +27,19 @@ export function defineEvent<Type extends string, Schema extends z.ZodType>(
   return definition;
 }
 
-export interface ContextContract {
+export interface ContextContract<Events extends readonly EventDefinition[] = readonly EventDefinition[]> {
   /** The bounded context, which also names its topic on the log. */
   context: string;
   /** Stream categories owned by this context. */
   categories: readonly string[];
-  events: readonly EventDefinition[];
+  events: Events;
+}
+
+/** A contract that keeps each event's type and schema, so the union of its events can be derived (domain-event.ts). */
+export function defineContract<Events extends readonly EventDefinition[]>(
+  contract: ContextContract<Events>,
+): ContextContract<Events> {
+  return contract;
 }
 
 function zodIssuesToErrors(

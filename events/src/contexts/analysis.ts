@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * AI re-analysis of recordings (docs/ai-analysis.md). One stream per recording session,
@@ -130,7 +130,7 @@ export const AiAnalysisFailed = defineEvent({
 export type AiViolationDetectedData = z.infer<typeof AiViolationDetected.schema>;
 export type AiAnalysisStartedData = z.infer<typeof AiAnalysisStarted.schema>;
 
-export const analysisContract: ContextContract = {
+export const analysisContract = defineContract({
   context: 'analysis',
   categories: ['analysis'],
   events: [
@@ -141,4 +141,4 @@ export const analysisContract: ContextContract = {
     AiAnalysisCompleted,
     AiAnalysisFailed,
   ],
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContextContract, EventDefinition } from '../registry';
+import { defineContract } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -26,12 +26,8 @@ export type AnalyticsQueryRecord = z.infer<typeof analyticsQuerySchema>;
 
 export const AnalyticsQueryEvents = recordEvents('AnalyticsQuery', analyticsQuerySchema);
 
-export const analyticsContract: ContextContract = {
+export const analyticsContract = defineContract({
   context: 'analytics',
   categories: ['analytics_query'],
-  events: [
-    AnalyticsQueryEvents.created,
-    AnalyticsQueryEvents.updated,
-    AnalyticsQueryEvents.deleted,
-  ] as EventDefinition[],
-};
+  events: [AnalyticsQueryEvents.created, AnalyticsQueryEvents.updated, AnalyticsQueryEvents.deleted],
+});

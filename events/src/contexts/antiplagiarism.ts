@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -109,17 +109,17 @@ export type AntiplagiarismCheckSummarizedData = z.infer<typeof AntiplagiarismChe
 export type AntiplagiarismAnswerCheckedData = z.infer<typeof AntiplagiarismAnswerChecked.schema>;
 export type AntiplagiarismSourceRecordedData = z.infer<typeof AntiplagiarismSourceRecorded.schema>;
 
-export const antiplagiarismContract: ContextContract = {
+export const antiplagiarismContract = defineContract({
   context: 'antiplagiarism',
   categories: ['antiplagiarism_group', 'antiplagiarism_check'],
   events: [
-    ...([
+    ...[
       AntiplagiarismGroupEvents.created,
       AntiplagiarismGroupEvents.updated,
       AntiplagiarismGroupEvents.deleted,
-    ] as EventDefinition[]),
+    ],
     AntiplagiarismCheckSummarized,
     AntiplagiarismAnswerChecked,
     AntiplagiarismSourceRecorded,
   ],
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * An assignment's launch link (`/session/assignment/{token}`, specification 000 §2): a link the teacher
@@ -43,11 +43,11 @@ export type AssignmentLaunchLinkIssuedData = z.infer<typeof AssignmentLaunchLink
 export type AssignmentLaunchLinkRevokedData = z.infer<typeof AssignmentLaunchLinkRevoked.schema>;
 
 /** The assignments context owns these too; its categories are listed per contract. */
-export const assignmentLaunchLinksContract: ContextContract = {
+export const assignmentLaunchLinksContract = defineContract({
   context: 'assignments',
   categories: ['assignment_launch_link'],
   events: [AssignmentLaunchLinkIssued, AssignmentLaunchLinkRevoked],
-};
+});
 
 /** `GET | POST | DELETE /api/assignments/{id}/launch-link.json`: the live link, for the assignment's staff. */
 export interface AssignmentLaunchLink {

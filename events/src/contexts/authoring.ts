@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isInstantInRange } from '../instants';
 import { boundedJson, FREE_JSON_LIMITS } from '../free-json';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { authoringFieldSchemas, checkComponentContent, COMPONENT_TYPES } from './authoring-components';
 import { changesOf } from './reference';
 
@@ -234,7 +234,7 @@ const recordSets = [
   CourseMaterialEvents,
 ];
 
-export const authoringContract: ContextContract = {
+export const authoringContract = defineContract({
   context: 'authoring',
   categories: [
     'lesson',
@@ -246,9 +246,9 @@ export const authoringContract: ContextContract = {
     'course_material',
   ],
   events: [
-    ...recordSets.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
+    ...recordSets.flatMap((set) => [set.created, set.updated, set.deleted]),
     QuizComponentAdded,
     QuizComponentUpdated,
     QuizComponentRemoved,
   ],
-};
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant } from '../instants';
 import { freeJsonObject } from '../free-json';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -181,7 +181,7 @@ export type UserCertificateChangeData = z.infer<typeof change>;
 export type ReportLinkSharedData = z.infer<typeof ReportLinkShared.schema>;
 export type ReportLinkRevokedData = z.infer<typeof ReportLinkRevoked.schema>;
 
-export const certificatesContract: ContextContract = {
+export const certificatesContract = defineContract({
   context: 'certificates',
   categories: ['certificate', 'report_link'],
   events: [
@@ -194,7 +194,7 @@ export const certificatesContract: ContextContract = {
     ReportLinkShared,
     ReportLinkRevoked,
   ],
-};
+});
 
 /**
  * `GET /api/report/{token}`: what a public report page may show, and nothing more: no answers, no

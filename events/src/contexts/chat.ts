@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Chat (specification 000 §3 "Chat", "Chat message"; 001 §2 the chat modal, §7 the calls): one stream per
@@ -107,7 +107,7 @@ export type ChatMessageDeletedData = z.infer<typeof ChatMessageDeleted.schema>;
 export type ChatParticipantMutedData = z.infer<typeof ChatParticipantMuted.schema>;
 export type ChatReadData = z.infer<typeof ChatRead.schema>;
 
-export const chatContract: ContextContract = {
+export const chatContract = defineContract({
   context: 'chat',
   categories: ['chat'],
   events: [
@@ -120,4 +120,4 @@ export const chatContract: ContextContract = {
     ChatParticipantMuted,
     ChatRead,
   ],
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isInstantInRange } from '../instants';
-import type { ContextContract, EventDefinition } from '../registry';
+import { defineContract } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -102,7 +102,7 @@ const all = [
   AcsGateEvents,
 ];
 
-export const classroomsContract: ContextContract = {
+export const classroomsContract = defineContract({
   context: 'classrooms',
   categories: [
     'classroom',
@@ -112,5 +112,5 @@ export const classroomsContract: ContextContract = {
     'classroom_person',
     'acs_gate',
   ],
-  events: all.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
-};
+  events: all.flatMap((set) => [set.created, set.updated, set.deleted]),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { changesOf } from './reference';
 
 /**
@@ -103,8 +103,8 @@ export const StorageEvents = recordEventsWithSecrets('Storage', storageSchema, [
 
 const all = [WebinarServerEvents, StorageEvents];
 
-export const infrastructureContract: ContextContract = {
+export const infrastructureContract = defineContract({
   context: 'infrastructure',
   categories: ['webinar_server', 'storage'],
-  events: all.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
-};
+  events: all.flatMap((set) => [set.created, set.updated, set.deleted]),
+});

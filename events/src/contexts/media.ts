@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Recordings and media. Streams:
@@ -191,7 +191,7 @@ export type RecordingManifestReceivedData = z.infer<typeof RecordingManifestRece
 export type TranscodeSucceededData = z.infer<typeof TranscodeSucceeded.schema>;
 export type MediaCreatedData = z.infer<typeof MediaCreated.schema>;
 
-export const mediaContract: ContextContract = {
+export const mediaContract = defineContract({
   context: 'media',
   categories: ['webinar_session', 'media', 'media_retention'],
   events: [
@@ -209,5 +209,5 @@ export const mediaContract: ContextContract = {
     MediaDeleted,
     MediaShared,
     RecordingRetentionSet,
-  ] as EventDefinition[],
-};
+  ],
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Notifications (specification 000 §3 "Notification", §7 "NotificationCreated"): one stream per
@@ -73,8 +73,8 @@ export type NotificationCreatedData = z.infer<typeof NotificationCreated.schema>
 export type NotificationReadData = z.infer<typeof NotificationRead.schema>;
 export type NotificationsAllReadData = z.infer<typeof NotificationsAllRead.schema>;
 
-export const notificationsContract: ContextContract = {
+export const notificationsContract = defineContract({
   context: 'notifications',
   categories: ['notification'],
   events: [NotificationCreated, NotificationRead, NotificationsAllRead],
-};
+});

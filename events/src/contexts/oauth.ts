@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { recordEventsWithSecrets } from './infrastructure';
 
 /**
@@ -100,7 +100,7 @@ export const ExternalIdentityLinked = defineEvent({
   }),
 });
 
-export const oauthContract: ContextContract = {
+export const oauthContract = defineContract({
   context: 'identity',
   categories: ['oauth_application', 'oauth_state', 'oauth_handoff', 'oauth_link'],
   events: [
@@ -112,5 +112,5 @@ export const oauthContract: ContextContract = {
     OAuthHandoffIssued,
     OAuthHandoffUsed,
     ExternalIdentityLinked,
-  ] as EventDefinition[],
-};
+  ],
+});

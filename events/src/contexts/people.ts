@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * People: what a school's managers keep about the users identity registered (profile edits, the
@@ -45,8 +45,8 @@ export type PersonProfile = z.infer<typeof personProfileSchema>;
 export type PersonProfileUpdatedData = z.infer<typeof PersonProfileUpdated.schema>;
 export type PersonDeactivatedData = z.infer<typeof PersonDeactivated.schema>;
 
-export const peopleContract: ContextContract = {
+export const peopleContract = defineContract({
   context: 'people',
   categories: ['person'],
   events: [PersonProfileUpdated, PersonDeactivated],
-};
+});

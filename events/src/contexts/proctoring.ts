@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import {
   PROCTORING_ACTION_TYPES,
   PROCTORING_SOURCES,
@@ -124,8 +124,8 @@ export const ProctoringIntervalReviewed = defineEvent({
 });
 export type ProctoringIntervalReviewedData = z.infer<typeof ProctoringIntervalReviewed.schema>;
 
-export const proctoringContract: ContextContract = {
+export const proctoringContract = defineContract({
   context: 'proctoring',
   categories: ['proctoring', 'proctoring_review'],
   events: [ProctoringActionRecorded, ProctoringActivityRecorded, ProctoringIntervalReviewed],
-};
+});

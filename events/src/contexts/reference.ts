@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Reference data (regions, cities, countries, counties, timezones, languages): rows every school
@@ -79,8 +79,8 @@ export const LanguageEvents = recordEvents('Language', languageSchema);
 
 const all = [RegionEvents, CityEvents, CountryEvents, CountyEvents, TimezoneEvents, LanguageEvents];
 
-export const referenceContract: ContextContract = {
+export const referenceContract = defineContract({
   context: 'reference',
   categories: ['region', 'city', 'country', 'county', 'timezone', 'language'],
-  events: all.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
-};
+  events: all.flatMap((set) => [set.created, set.updated, set.deleted]),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { changesOf } from './reference';
 
 /**
@@ -31,9 +31,9 @@ export const SchoolProfileUpdated = defineEvent({
 });
 export type SchoolProfileUpdatedData = z.infer<typeof SchoolProfileUpdated.schema>;
 
-export const schoolsContract: ContextContract = {
+export const schoolsContract = defineContract({
   context: 'schools',
   // No category of its own: the events live on identity's school streams (see above).
   categories: [],
   events: [SchoolProfileUpdated],
-};
+});

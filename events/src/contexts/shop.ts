@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type ContextContract, type EventDefinition } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 import { recordEvents } from './reference';
 
 /**
@@ -282,7 +282,7 @@ const records = [
   PromoCodeEvents,
 ];
 
-export const shopContract: ContextContract = {
+export const shopContract = defineContract({
   context: 'shop',
   categories: [
     'shop_product',
@@ -295,7 +295,7 @@ export const shopContract: ContextContract = {
     'shop_grant',
   ],
   events: [
-    ...records.flatMap((set) => [set.created, set.updated, set.deleted] as EventDefinition[]),
+    ...records.flatMap((set) => [set.created, set.updated, set.deleted]),
     PromoCodeReserved,
     PromoCodeUsed,
     PromoCodeReleased,
@@ -317,8 +317,8 @@ export const shopContract: ContextContract = {
     OrderRefunded,
     ProductAccessGranted,
     ProductAccessRevoked,
-  ] as EventDefinition[],
-};
+  ],
+});
 
 export type OrderPaidData = z.infer<typeof OrderPaid.schema>;
 export type OrderCompletedData = z.infer<typeof OrderCompleted.schema>;

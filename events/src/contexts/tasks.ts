@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Background tasks (specification 001 §2 "Task list side panel", §3 "Task", §4 task actions): one
@@ -102,7 +102,7 @@ export type TaskByOwnerData = z.infer<typeof byOwner>;
 export type TaskCompletedData = z.infer<typeof TaskCompleted.schema>;
 export type TaskFailedData = z.infer<typeof TaskFailed.schema>;
 
-export const tasksContract: ContextContract = {
+export const tasksContract = defineContract({
   context: 'tasks',
   categories: ['task'],
   events: [
@@ -115,4 +115,4 @@ export const tasksContract: ContextContract = {
     TaskCompleted,
     TaskFailed,
   ],
-};
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../instants';
-import { defineEvent, type ContextContract } from '../registry';
+import { defineContract, defineEvent } from '../registry';
 
 /**
  * Webinars (specification 001 §3 "Webinar"): one stream per webinar, `webinar-<id>`. A webinar is a
@@ -78,8 +78,8 @@ export type WebinarCreatedData = z.infer<typeof WebinarCreated.schema>;
 export type WebinarUpdatedData = z.infer<typeof WebinarUpdated.schema>;
 export type WebinarEndedData = z.infer<typeof WebinarEnded.schema>;
 
-export const webinarsContract: ContextContract = {
+export const webinarsContract = defineContract({
   context: 'webinars',
   categories: ['webinar'],
   events: [WebinarCreated, WebinarUpdated, WebinarEnded, WebinarDeleted],
-};
+});

@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../records/records-app';
-import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
+import {
+  httpOf,
+  expectStatuses,
+  teacher,
+  reviewer,
+  colleague,
+  proctor,
+  outsider,
+  outsideProctor,
+  outsideStudent,
+  student1,
+  student2,
+  S1,
+  S2,
+  PNG,
+  type Interval,
+} from './proctoring-http';
 
 /**
  * The proctoring pipeline over HTTP: an external exam of school-a given to two students, its teacher,
@@ -10,36 +25,8 @@ import { startProctoringApp, type ProctoringApp } from './proctoring-app';
  * arrivals), the proctor acts, and the timeline, its score and the review queue follow.
  */
 let env: ProctoringApp;
-type Body = Record<string, unknown> & {
-  entity?: Record<string, unknown> & { id: string };
-  entities?: (Record<string, unknown> & { id: string })[];
-  errors?: Record<string, string[]>;
-  message?: string;
-  status_code?: number;
-};
-const teacher = tokenFor('teacher', 'school-a');
-const reviewer = tokenFor('teacher', 'school-a', 3);
-const colleague = tokenFor('teacher', 'school-a', 2);
-const proctor = tokenFor('proctor', 'school-a');
-const outsider = tokenFor('teacher', 'school-b');
-const outsideProctor = tokenFor('proctor', 'school-b');
-const outsideStudent = tokenFor('student', 'school-b');
-const student1 = tokenFor('student', 'school-a');
-const student2 = tokenFor('student', 'school-a', 2);
-const S1 = 'student-school-a-1';
-const S2 = 'student-school-a-2';
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const { inject, call, ok } = httpOf(() => env.app);
 
-const inject = caller(() => env.app);
-/** The API's answer, its body typed as these tests read it. */
-const call = async (method: string, url: string, token: string, payload?: unknown) =>
-  (await inject(method, url, token, payload)) as { status: number; body: Body };
-const ok = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
-  const { status: got, body } = await answer;
-  expect(got, JSON.stringify(body)).toBe(status);
-  return body;
-};
 /**
  * Whole seconds from T0, as ISO: the signals of a running exam. T0 is set once the first attempt exists,
  * four minutes before its start: a client time may lie up to five minutes before the attempt's start
@@ -70,14 +57,6 @@ const postToAttempt2 = (token: string, action_type: string) =>
   });
 const postActivity = (token: string, fields: Record<string, unknown>) =>
   call('POST', '/api/assignment/activities', token, { assignment_id: assignment, ...fields });
-/** Asks each token in turn and expects its status, the token named in a failure. */
-async function expectStatuses(
-  ask: (token: string) => Promise<{ status: number }>,
-  table: readonly (readonly [token: string, status: number])[],
-) {
-  for (const [token, status] of table)
-    expect({ token, status: (await ask(token)).status }).toEqual({ token, status });
-}
 
 beforeAll(async () => {
   env = await startProctoringApp();
@@ -341,18 +320,6 @@ describe('reading actions and activities', () => {
 });
 
 describe('the timeline, reviews and the queue', () => {
-  type Interval = {
-    key: string;
-    type: string;
-    start: string;
-    end: string;
-    duration: number;
-    duration_class: string;
-    duration_text: string;
-    signals: number;
-    sources: string[];
-    review: { decision: string } | null;
-  };
   const getTimeline = (token: string) => call('GET', `/api/proctoring/timelines/${attempt1}`, token);
   const review = (token: string, body: Record<string, unknown>) =>
     call('POST', `/api/proctoring/timelines/${attempt1}/reviews`, token, body);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { resultsExportParams } from '@sabaq/events';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { STORE_UNAVAILABLE } from '../../../services/src/platform/objects/store-
 import { startUnansweringServer } from '../../support/unanswering-server';
 import { callerFor, tokenFor } from '../records/records-app';
 import { caller, startContextsApp, type Body, type ContextsApp } from '../schools/contexts-app';
+import { MULTIPLICATION_QUIZ, studentRegistered } from './fixtures';
 
 /**
  * Background tasks over HTTP with a real s3rver: a teacher exports an assignment's results as CSV and
@@ -68,48 +68,9 @@ beforeAll(async () => {
     { background: [identityContext], objects: true },
   );
   for (const n of [1, 2]) {
-    await env.store.append(
-      `user-${S(n)}`,
-      [
-        {
-          id: randomUUID(),
-          type: 'UserRegistered',
-          data: {
-            userId: S(n),
-            username: `s${n}`,
-            group: 'student',
-            schoolIds: ['school-a'],
-            firstname: n === 1 ? 'Айгерим' : 'Ерлан',
-            lastname: n === 1 ? 'Касымова' : 'Серіков',
-            passwordHash: 'not-a-usable-hash',
-            registeredAt: new Date().toISOString(),
-          },
-          metadata: {},
-        },
-      ],
-      { expectedVersion: 'no_stream' },
-    );
+    await env.store.append(`user-${S(n)}`, [studentRegistered(n, S(n))], { expectedVersion: 'no_stream' });
   }
-  const quiz = await entityOf(
-    call('POST', '/api/quiz', teacher, {
-      name: 'Умножение',
-      components: [
-        {
-          component_type: 'choice',
-          data: {
-            question: '2 × 2 = ?',
-            options: [
-              { id: 'a', text: '3' },
-              { id: 'b', text: '4' },
-            ],
-            correct: ['b'],
-          },
-          settings: { points: 2 },
-        },
-      ],
-    }),
-    201,
-  );
+  const quiz = await entityOf(call('POST', '/api/quiz', teacher, MULTIPLICATION_QUIZ), 201);
   quizId = quiz.id;
   assignment = await entityOf(
     call('POST', '/api/assignments', teacher, {

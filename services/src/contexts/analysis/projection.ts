@@ -1,4 +1,4 @@
-import { categoryOf, idOf, type StoredEvent } from '@sabaq/events';
+import { categoryOf, type EventOf, idOf, isEvent, type StoredEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
 import type { ReadModelTx } from '../../platform/read-models/database';
@@ -6,9 +6,21 @@ import { reportId } from './ids';
 import { diffReports, type ReportInterval } from './report';
 import { TABLES } from './tables';
 
-type Data = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const schoolOf = (e: StoredEvent) => str(e.metadata.schoolId);
+
+const HANDLES = [
+  'WebinarSessionStarted',
+  'WebinarSessionDeleted',
+  'TranscodeSucceeded',
+  'RecordingErased',
+  'AiAnalysisRequested',
+  'AiAnalysisStarted',
+  'AiAnalysisProgressed',
+  'AiViolationDetected',
+  'AiAnalysisCompleted',
+  'AiAnalysisFailed',
+] as const;
 
 /**
  * The analysis read models: which recording sessions may be analysed (from the media context's events),
@@ -19,20 +31,9 @@ const schoolOf = (e: StoredEvent) => str(e.metadata.schoolId);
 export const analysisProjection: Projection = {
   name: 'analysis',
   version: 1,
-  handles: [
-    'WebinarSessionStarted',
-    'WebinarSessionDeleted',
-    'TranscodeSucceeded',
-    'RecordingErased',
-    'AiAnalysisRequested',
-    'AiAnalysisStarted',
-    'AiAnalysisProgressed',
-    'AiViolationDetected',
-    'AiAnalysisCompleted',
-    'AiAnalysisFailed',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     for (const table of [TABLES.sessions, TABLES.jobs, TABLES.claims, TABLES.reports]) {
@@ -41,56 +42,60 @@ export const analysisProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
-  const data = event.data as Data;
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'WebinarSessionStarted':
       await tx
         .insertInto(TABLES.sessions)
         .values({
-          id: String(data.id),
+          id: String(event.data.id),
           school_id: schoolOf(event),
-          user_id: String(data.user_id),
-          assignment_id: str(data.assignment_id),
-          assignment_attempt_id: str(data.assignment_attempt_id),
-          session_type: String(data.session_type),
-          should_analyze: data.is_should_analyze === true,
+          user_id: String(event.data.user_id),
+          assignment_id: str(event.data.assignment_id),
+          assignment_attempt_id: str(event.data.assignment_attempt_id),
+          session_type: String(event.data.session_type),
+          should_analyze: event.data.is_should_analyze === true,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       return;
     case 'WebinarSessionDeleted':
     case 'RecordingErased':
-      await tx.updateTable(TABLES.sessions).set({ erased: true }).where('id', '=', String(data.id)).execute();
+      await tx
+        .updateTable(TABLES.sessions)
+        .set({ erased: true })
+        .where('id', '=', String(event.data.id))
+        .execute();
       return;
     case 'TranscodeSucceeded': {
       if (categoryOf(event.streamId) !== 'webinar_session') return;
       // What to analyse is decided by the scheduler (scheduling.ts), which asks for run 1 by an event.
       await tx
         .updateTable(TABLES.sessions)
-        .set({ playlist_key: String(data.playlist_key), duration: Number(data.duration) })
+        .set({ playlist_key: String(event.data.playlist_key), duration: Number(event.data.duration) })
         .where('id', '=', idOf(event.streamId))
         .execute();
       return;
     }
     case 'AiAnalysisRequested': {
-      const id = String(data.session_id);
+      const id = String(event.data.session_id);
       const session = await tx
         .selectFrom(TABLES.sessions)
         .select(['last_run'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (session && Number(data.run) > Number(session.last_run))
-        await requestRun(tx, id, Number(data.run), event, str(data.requested_by));
+      if (session && Number(event.data.run) > Number(session.last_run))
+        await requestRun(tx, id, Number(event.data.run), event, str(event.data.requested_by));
       return;
     }
     case 'AiAnalysisStarted':
       // Logs written before the scheduler asked for run 1 by an event: that run started unrequested.
-      await requestRunIfUnknown(tx, String(data.session_id), Number(data.run), event);
-      await applyToReport(tx, event, data);
+      await requestRunIfUnknown(tx, String(event.data.session_id), Number(event.data.run), event);
+      await applyToReport(tx, event);
       return;
     default:
-      await applyToReport(tx, event, data);
+      await applyToReport(tx, event);
+      return;
   }
 }
 
@@ -158,8 +163,16 @@ async function requestRun(
     .execute();
 }
 
-async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): Promise<void> {
-  const id = reportId(String(data.session_id), Number(data.run));
+type ReportEvent = EventOf<
+  | 'AiAnalysisStarted'
+  | 'AiAnalysisProgressed'
+  | 'AiViolationDetected'
+  | 'AiAnalysisCompleted'
+  | 'AiAnalysisFailed'
+>;
+
+async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void> {
+  const id = reportId(event.data.session_id, event.data.run);
   const row = await tx
     .selectFrom(TABLES.reports)
     .select(['version', 'intervals'])
@@ -173,22 +186,22 @@ async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): P
       Object.assign(set, {
         status: 'in_process',
         progress: 0,
-        models: JSON.stringify(data.models),
+        models: JSON.stringify(event.data.models),
         intervals: '[]',
       });
       break;
     case 'AiAnalysisProgressed':
-      set.progress = Math.floor(Number(data.percent));
+      set.progress = Math.floor(Number(event.data.percent));
       break;
     case 'AiViolationDetected': {
       const interval: ReportInterval = {
-        type: data.type as ReportInterval['type'],
-        start: Number(data.start),
-        end: Number(data.end),
-        confidence: Number(data.confidence),
-        peak: Number(data.peak),
-        ...(typeof data.description === 'string' ? { description: data.description } : {}),
-        thumb_key: str(data.thumb_key),
+        type: event.data.type as ReportInterval['type'],
+        start: Number(event.data.start),
+        end: Number(event.data.end),
+        confidence: Number(event.data.confidence),
+        peak: Number(event.data.peak),
+        ...(typeof event.data.description === 'string' ? { description: event.data.description } : {}),
+        thumb_key: str(event.data.thumb_key),
       };
       set.intervals = sql`${sql.ref('intervals')} || ${JSON.stringify([interval])}::jsonb`;
       break;
@@ -197,19 +210,19 @@ async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): P
       Object.assign(set, {
         status: 'completed',
         progress: 100,
-        frames: Number(data.frames),
-        audio_seconds: Number(data.audio_seconds),
-        detectors: Array.isArray(data.detectors) ? JSON.stringify(data.detectors) : null,
+        frames: Number(event.data.frames),
+        audio_seconds: Number(event.data.audio_seconds),
+        detectors: Array.isArray(event.data.detectors) ? JSON.stringify(event.data.detectors) : null,
       });
       break;
     case 'AiAnalysisFailed':
-      Object.assign(set, { status: 'failed', failure: String(data.reason) });
+      Object.assign(set, { status: 'failed', failure: String(event.data.reason) });
       break;
     default:
-      return;
+      return unhandledEvent(event);
   }
   if (event.type === 'AiAnalysisCompleted')
-    set.diff = JSON.stringify(await diffWithPrevious(tx, data, row.intervals));
+    set.diff = JSON.stringify(await diffWithPrevious(tx, event.data, row.intervals));
   await tx.updateTable(TABLES.reports).set(set).where('id', '=', id).execute();
   if (event.type === 'AiAnalysisCompleted' || event.type === 'AiAnalysisFailed') {
     await tx
@@ -221,7 +234,11 @@ async function applyToReport(tx: ReadModelTx, event: StoredEvent, data: Data): P
 }
 
 /** A re-run's differences from the newest earlier completed run of the same recording (null for the first). */
-async function diffWithPrevious(tx: ReadModelTx, data: Data, intervals: unknown) {
+async function diffWithPrevious(
+  tx: ReadModelTx,
+  data: { session_id: string; run: number },
+  intervals: unknown,
+) {
   const previous = await tx
     .selectFrom(TABLES.reports)
     .select(['run', 'intervals'])

@@ -1,6 +1,6 @@
 import type { Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { reportId } from './ids';
 import { TABLES } from './tables';
 
@@ -27,12 +27,10 @@ export function analysisRealtime(services: Pick<ContextServices, 'db'>): Realtim
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['AiAnalysisStarted', 'AiAnalysisProgressed', 'AiAnalysisCompleted', 'AiAnalysisFailed'],
         map(event): Push[] {
-          const data = event.data as Record<string, unknown>;
-          const session_id = String(data.session_id);
-          const run = Number(data.run);
+          const { session_id, run } = event.data;
           const report_id = reportId(session_id, run);
           const channel = `analysis.${report_id}` as const;
           const subject = { report_id, session_id, run };
@@ -41,7 +39,7 @@ export function analysisRealtime(services: Pick<ContextServices, 'db'>): Realtim
               return [{ channel, event: 'AnalysisProgressed', data: { ...subject, percent: 0 } }];
             case 'AiAnalysisProgressed':
               return [
-                { channel, event: 'AnalysisProgressed', data: { ...subject, percent: Number(data.percent) } },
+                { channel, event: 'AnalysisProgressed', data: { ...subject, percent: event.data.percent } },
               ];
             case 'AiAnalysisCompleted':
               return [
@@ -51,7 +49,7 @@ export function analysisRealtime(services: Pick<ContextServices, 'db'>): Realtim
                   data: {
                     ...subject,
                     status: 'completed',
-                    violations: Number(data.violations),
+                    violations: event.data.violations,
                     reason: null,
                   },
                 },
@@ -61,12 +59,12 @@ export function analysisRealtime(services: Pick<ContextServices, 'db'>): Realtim
                 {
                   channel,
                   event: 'AnalysisFinished',
-                  data: { ...subject, status: 'failed', violations: null, reason: String(data.reason) },
+                  data: { ...subject, status: 'failed', violations: null, reason: event.data.reason },
                 },
               ];
           }
         },
-      },
+      }),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import { categoryOf, idOf, type StoredEvent } from '@sabaq/events';
+import { categoryOf, idOf, isEvent, type StoredEvent } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import type { Projection } from '../../platform/projections/projection';
 import { assignmentsFacts, type AssignmentFacts } from '../proctoring/assignments-lookup';
@@ -70,12 +70,12 @@ async function scheduleFirstRun(services: Services, sessionId: string): Promise<
 function sessionFacts(events: readonly StoredEvent[]): SessionFacts | undefined {
   let facts: SessionFacts | undefined;
   for (const event of events) {
-    const data = event.data as Record<string, unknown>;
-    if (event.type === 'WebinarSessionStarted') {
+    if (isEvent(event, 'WebinarSessionStarted')) {
+      const data = event.data;
       facts = {
-        sessionType: String(data.session_type),
-        assignmentId: typeof data.assignment_id === 'string' ? data.assignment_id : null,
-        isShouldAnalyze: data.is_should_analyze === true,
+        sessionType: data.session_type,
+        assignmentId: data.assignment_id,
+        isShouldAnalyze: data.is_should_analyze,
         erased: false,
         schoolId: typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null,
       };

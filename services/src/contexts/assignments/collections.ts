@@ -233,6 +233,8 @@ export function assignmentsCollections(clock: () => Date): CollectionDefinition[
     defaultOrder: oldestFirst,
     handle: async (services, command, caller) => {
       if (command.type !== 'create') return notEditable(services, command, caller);
+      // Why the cast: the record API parsed the body with this collection's `create` schema, and
+      // RecordCommand carries it as a plain record.
       await postComment(
         services,
         caller,

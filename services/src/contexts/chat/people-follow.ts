@@ -1,4 +1,4 @@
-import { ClassEvents, type ClassFields } from '@sabaq/events';
+import { ClassEvents, isEvent, type ClassFields } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { evolveRecord, initialRecordState, type RecordEvent } from '../../platform/http/records/decider';
 import type { Projection } from '../../platform/projections/projection';
@@ -47,6 +47,7 @@ export async function ensureClassChat(
     if (state.status === 'deleted') await closeIfOpen(services, id, at, by, options);
     return null;
   }
+  // Why the cast: the record state folds the class's Created and Updated data, checked by their schemas.
   const fields = state.data as unknown as ClassFields;
   const moderators = unique([ownerId, ...fields.teachers]);
   await runChatCommand(
@@ -127,6 +128,9 @@ async function closeIfOpen(
   await runChatCommand(services, id, { type: 'Close', at }, by, options);
 }
 
+const CLASS_TRIGGERS = ['ClassCreated', 'ClassUpdated', 'ClassDeleted'] as const;
+const ASSIGNMENT_TRIGGERS = ['AssignmentCreated', 'AssignmentUpdated', 'AssignmentDeleted'] as const;
+
 /**
  * The process manager: classes get their chat when made, is_chat assignments when made or switched on;
  * the people follow every change, and a deleted class or assignment closes its chat. Checkpointed.
@@ -135,20 +139,13 @@ export function chatPeopleProcess(services: Services): Projection {
   return {
     name: CHAT_PEOPLE_PROCESS,
     version: 1,
-    handles: [
-      'ClassCreated',
-      'ClassUpdated',
-      'ClassDeleted',
-      'AssignmentCreated',
-      'AssignmentUpdated',
-      'AssignmentDeleted',
-    ],
+    handles: [...CLASS_TRIGGERS, ...ASSIGNMENT_TRIGGERS],
     async apply(_tx, events) {
       const classes = new Set<string>();
       const assignments = new Set<string>();
       for (const e of events) {
-        const id = (e.data as { id: string }).id;
-        (e.type.startsWith('Class') ? classes : assignments).add(id);
+        if (isEvent(e, ...CLASS_TRIGGERS)) classes.add(e.data.id);
+        else if (isEvent(e, ...ASSIGNMENT_TRIGGERS)) assignments.add(e.data.id);
       }
       // Nobody waits on a background make; the read model follows on its own.
       for (const id of classes) await ensureClassChat(services, id, { wait: false });

@@ -1,13 +1,16 @@
-import { channelName, type ChatMessagePostedData, type Push, type StoredEvent } from '@sabaq/events';
+import { channelName, type ChatMessagePostedData, type EventOf, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { participantChat } from './access';
 import { chatDecider, type ChatEvent, type ChatState } from './decider';
 import { chatStream } from './ids';
 
 /** The chat as it stood when the message was posted: its people then, not as the read model has them later. */
-async function chatAt(services: Pick<ContextServices, 'store'>, event: StoredEvent): Promise<ChatState> {
-  const history = await services.store.readStream(chatStream((event.data as ChatMessagePostedData).chat_id));
+async function chatAt(
+  services: Pick<ContextServices, 'store'>,
+  event: EventOf<'ChatMessagePosted'>,
+): Promise<ChatState> {
+  const history = await services.store.readStream(chatStream(event.data.chat_id));
   return history
     .filter((e) => e.streamPosition <= event.streamPosition)
     .reduce<ChatState>((s, e) => chatDecider.evolve(s, e as unknown as ChatEvent), chatDecider.initialState);
@@ -32,10 +35,10 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['ChatMessagePosted'],
         async map(event): Promise<Push[]> {
-          const d = event.data as ChatMessagePostedData;
+          const d = event.data;
           if (d.is_service) return [];
           const state = await chatAt(services, event);
           if (state.status !== 'open') return [];
@@ -57,7 +60,7 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
             });
           return pushes;
         },
-      },
+      }),
     ],
   };
 }

@@ -1,11 +1,11 @@
-import type {
-  UserGroup,
-  UserJoinedSchoolData,
-  UserPasswordChangedData,
-  UserProfileChanges,
-  UserProfileEditedData,
-  UserRegisteredData,
-  UsernameReservedData,
+import {
+  firstEventData,
+  type UserGroup,
+  type UserJoinedSchoolData,
+  type UserPasswordChangedData,
+  type UserProfileChanges,
+  type UserProfileEditedData,
+  type UserRegisteredData,
 } from '@sabaq/events';
 import { ConflictError } from '../../platform/errors';
 
@@ -98,6 +98,5 @@ export const userDecider = {
 
 /** The reservation stream holds one event; whoever appended it with 'no_stream' owns the username. */
 export function reservationOf(events: readonly { type: string; data: unknown }[]): string | undefined {
-  const first = events[0];
-  return first?.type === 'UsernameReserved' ? (first.data as UsernameReservedData).userId : undefined;
+  return firstEventData(events, 'UsernameReserved')?.userId;
 }

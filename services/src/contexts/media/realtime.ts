@@ -1,11 +1,9 @@
-import { categoryOf, channelName, type Push, type StoredEvent } from '@sabaq/events';
+import { categoryOf, channelName, type EventOf, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { playPath } from './read-model/entities';
 import { TABLES } from './read-model/tables';
 import { mayReadMedia, mayReadRecording } from './visibility';
-
-const dataOf = (event: StoredEvent) => event.data as { id: string; attempt: number; percent?: number };
 
 /**
  * transcoder.{mediaId}: the progress and the end of a conversion, for whoever may see the recording or
@@ -14,8 +12,8 @@ const dataOf = (event: StoredEvent) => event.data as { id: string; attempt: numb
  * reloads the media).
  */
 export function mediaRealtime(services: Pick<ContextServices, 'db'>): RealtimeContribution {
-  const finished = (event: StoredEvent, ok: boolean): Push[] => {
-    const { id } = dataOf(event);
+  const finished = (event: EventOf<'TranscodeSucceeded' | 'TranscodeFailed'>, ok: boolean): Push[] => {
+    const { id } = event.data;
     const session = categoryOf(event.streamId) === 'webinar_session';
     return [
       {
@@ -51,18 +49,18 @@ export function mediaRealtime(services: Pick<ContextServices, 'db'>): RealtimeCo
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['TranscodeProgressed'],
         map: (event) => [
           {
-            channel: channelName('transcoder', dataOf(event).id),
+            channel: channelName('transcoder', event.data.id),
             event: 'progress',
-            data: { media_id: dataOf(event).id, percent: dataOf(event).percent ?? 0 },
+            data: { media_id: event.data.id, percent: event.data.percent },
           },
         ],
-      },
-      { eventTypes: ['TranscodeSucceeded'], map: (event) => finished(event, true) },
-      { eventTypes: ['TranscodeFailed'], map: (event) => finished(event, false) },
+      }),
+      pushMapper({ eventTypes: ['TranscodeSucceeded'], map: (event) => finished(event, true) }),
+      pushMapper({ eventTypes: ['TranscodeFailed'], map: (event) => finished(event, false) }),
     ],
   };
 }

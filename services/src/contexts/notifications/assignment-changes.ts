@@ -1,4 +1,4 @@
-import type { AssignmentUpdatedData, NotificationType, StoredEvent } from '@sabaq/events';
+import type { EventOf, NotificationType } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { assignmentDecider, type AssignmentEvent } from '../assignments/assignments/assignment-decider';
 import type { Draft } from './sources';
@@ -22,11 +22,13 @@ const TIME_FIELDS = ['starting_at', 'ending_at', 'starting_at_type', 'ending_at_
  * rather than taken from today's state: a student taken off the assignment earlier hears nothing, and
  * a replay of the log finds the same students, so the derived ids append nothing twice.
  */
-export async function assignmentChangeDrafts(services: Services, event: StoredEvent): Promise<Draft[]> {
-  const type = ASSIGNMENT_CHANGE_TYPES[event.type as keyof typeof ASSIGNMENT_CHANGE_TYPES];
-  if (!type) return [];
+export async function assignmentChangeDrafts(
+  services: Services,
+  event: EventOf<keyof typeof ASSIGNMENT_CHANGE_TYPES>,
+): Promise<Draft[]> {
+  const type = ASSIGNMENT_CHANGE_TYPES[event.type];
   if (event.type === 'AssignmentUpdated') {
-    const changes = (event.data as AssignmentUpdatedData).changes;
+    const changes = event.data.changes;
     if (!TIME_FIELDS.some((field) => field in changes)) return [];
   }
   const history = await services.store.readStream(event.streamId);

@@ -1,5 +1,5 @@
-import { channelName, type NotificationCreatedData, type Push } from '@sabaq/events';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { channelName, type Push } from '@sabaq/events';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 
 /**
  * 000 §7: a notification arrives at once on its recipient's private `user.{id}` channel (every
@@ -9,10 +9,10 @@ import type { RealtimeContribution } from '../../platform/realtime/contribution'
 export function notificationsRealtime(): RealtimeContribution {
   return {
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['NotificationCreated'],
         map(event): Push[] {
-          const d = event.data as NotificationCreatedData;
+          const d = event.data;
           return [
             {
               channel: channelName('user', d.recipient_id),
@@ -33,7 +33,7 @@ export function notificationsRealtime(): RealtimeContribution {
             },
           ];
         },
-      },
+      }),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import type { AssignmentAttemptFinishedData, StoredEvent } from '@sabaq/events';
+import type { EventOf, StoredEvent } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { assignmentDecider, type AssignmentEvent } from '../assignments/assignments/assignment-decider';
 import { assignmentStream } from '../assignments/ids';
@@ -15,8 +15,11 @@ type Services = Pick<ContextServices, 'store'>;
  * student, mid-exam, which option was right. The assignment's flags and the student's work are folded
  * up to the event itself, so a replay decides the same whatever was changed since.
  */
-export async function resultDrafts(services: Services, event: StoredEvent): Promise<Draft[]> {
-  const d = event.data as AssignmentAttemptFinishedData;
+export async function resultDrafts(
+  services: Services,
+  event: EventOf<'AssignmentAttemptFinished' | 'AssignmentReviewerScoreCalculated'>,
+): Promise<Draft[]> {
+  const d = event.data;
   const { state: assignment, schoolId } = await assignmentAt(services, d.assignment_id, event.globalPosition);
   if (assignment.status !== 'live' || !resultsShownAfterFinishing(assignment.record)) return [];
   const work = await workAt(services, event);
@@ -25,8 +28,8 @@ export async function resultDrafts(services: Services, event: StoredEvent): Prom
   if (reviewed && work.attempts.some((a) => a.status === 'active')) return [];
   const score =
     assignment.record.is_show_scores === true
-      ? reviewed
-        ? (event.data as { score: number }).score
+      ? event.type === 'AssignmentReviewerScoreCalculated'
+        ? event.data.score
         : work.score
       : null;
   return [
@@ -37,7 +40,9 @@ export async function resultDrafts(services: Services, event: StoredEvent): Prom
       parameters: {
         assignment_id: d.assignment_id,
         assignment_name: assignment.record.name,
-        ...(reviewed ? {} : { assignment_attempt_id: d.attempt_id }),
+        ...(event.type === 'AssignmentAttemptFinished'
+          ? { assignment_attempt_id: event.data.attempt_id }
+          : {}),
         score,
       },
     },

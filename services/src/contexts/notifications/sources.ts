@@ -1,14 +1,11 @@
-import type {
-  AssignmentCreatedData,
-  InviteCodeUsed,
-  NotificationParameters,
-  NotificationType,
-  ProctoringActionRecordedData,
-  StoredEvent,
-  TaskCreatedData,
-  UserCertificateIssued,
+import {
+  isEvent,
+  unhandledEvent,
+  type NotificationParameters,
+  type NotificationType,
+  type StoredEvent,
+  type TaskCreatedData,
 } from '@sabaq/events';
-import type { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { taskStream } from '../tasks/task-commands';
 import { assignmentChangeDrafts } from './assignment-changes';
@@ -49,11 +46,12 @@ const PROCTOR_NOTICES = [
 ] as const satisfies readonly NotificationType[];
 
 export async function draftsFor(services: Services, event: StoredEvent): Promise<Draft[]> {
+  if (!isEvent(event, ...SOURCE_EVENTS)) return [];
   const school = typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null;
   switch (event.type) {
     case 'AssignmentCreated': {
       // Given to a class (or to students by name): each of its students hears of it.
-      const d = event.data as AssignmentCreatedData;
+      const d = event.data;
       const parameters = { assignment_id: d.id, assignment_name: d.name, class_id: d.class_id };
       return unique(d.students).map((recipientId) => ({
         recipientId,
@@ -74,7 +72,7 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       // Once the attempt is over, and only when the assignment shows results (result-notices.ts).
       return resultDrafts(services, event);
     case 'UserCertificateIssued': {
-      const d = event.data as z.infer<typeof UserCertificateIssued.schema>;
+      const d = event.data;
       return [
         {
           recipientId: d.user_id,
@@ -90,7 +88,7 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       ];
     }
     case 'ProctoringActionRecorded': {
-      const d = event.data as ProctoringActionRecordedData;
+      const d = event.data;
       // What a proctor did to the student: said, warned, suspended, resumed or stopped their exam.
       // A detector's violations notify nobody.
       const type = PROCTOR_NOTICES.find((t) => t === d.actionType);
@@ -110,7 +108,7 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
     }
     case 'TaskCompleted':
     case 'TaskFailed': {
-      const task = await taskFacts(services, (event.data as { id: string }).id);
+      const task = await taskFacts(services, event.data.id);
       if (!task) return [];
       return [
         {
@@ -127,18 +125,18 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       ];
     }
     case 'InviteCodeUsed': {
-      const d = event.data as z.infer<typeof InviteCodeUsed.schema>;
+      const d = event.data;
       if (d.purpose !== 'register') return [];
       return studentRegistered(services, d.inviteCodeId, d.userId);
     }
     default:
-      return [];
+      return unhandledEvent(event);
   }
 }
 
 async function taskFacts(services: Services, taskId: string): Promise<TaskCreatedData | undefined> {
   const history = await services.store.readStream(taskStream(taskId));
-  return history.find((e) => e.type === 'TaskCreated')?.data as TaskCreatedData | undefined;
+  return history.find((e) => isEvent(e, 'TaskCreated'))?.data;
 }
 
 /**
@@ -176,11 +174,10 @@ async function studentRegistered(services: Services, inviteId: string, userId: s
 function foldRecord(history: readonly StoredEvent[]): Record<string, unknown> | undefined {
   let record: Record<string, unknown> | undefined;
   for (const event of history) {
-    const data = event.data as Record<string, unknown>;
-    if (event.type.endsWith('Created')) record = { ...data };
-    else if (event.type.endsWith('Updated') && record) {
-      Object.assign(record, (data.changes as Record<string, unknown> | undefined) ?? {});
-    } else if (event.type.endsWith('Deleted')) record = undefined;
+    if (isEvent(event, 'InviteCodeCreated', 'ClassCreated')) record = { ...event.data };
+    else if (isEvent(event, 'InviteCodeUpdated', 'ClassUpdated') && record)
+      Object.assign(record, event.data.changes);
+    else if (isEvent(event, 'InviteCodeDeleted', 'ClassDeleted')) record = undefined;
   }
   return record;
 }

@@ -32,6 +32,8 @@ export function peopleCommands(group: UserGroup): RecordCommandHandler {
   return async (services, command, caller) => {
     switch (command.type) {
       case 'create':
+        // Why the cast: the record API parsed the body with this collection's `create` schema, and
+        // RecordCommand carries it as a plain record.
         return createPerson(services, group, command.id, command.data as unknown as NewPerson, caller);
       case 'update': {
         const current = await currentProfile(services, command.id);

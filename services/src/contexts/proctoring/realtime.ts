@@ -1,11 +1,6 @@
-import {
-  channelName,
-  proctoringActionKind,
-  type ProctoringActionRecordedData,
-  type Push,
-} from '@sabaq/events';
+import { channelName, proctoringActionKind, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { proctoringActionsOverSocket } from './ingest/socket-ingest';
 
@@ -33,10 +28,10 @@ export function proctoringRealtime(
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['ProctoringActionRecorded'],
         map(event) {
-          const data = event.data as ProctoringActionRecordedData;
+          const data = event.data;
           const channel = channelName('assignment', data.assignmentId);
           const occurred =
             typeof event.metadata.occurredAt === 'string'
@@ -76,7 +71,7 @@ export function proctoringRealtime(
           }
           return pushes;
         },
-      },
+      }),
     ],
   };
 }

@@ -12,6 +12,8 @@ const schoolCommands: RecordCommandHandler = async (services, command, caller) =
   let decided: SchoolProfileCommand;
   switch (command.type) {
     case 'create':
+      // Why the cast: the record API parsed the body with this collection's `create` schema, and
+      // RecordCommand carries it as a plain record.
       decided = { type: 'RegisterSchool', schoolId: command.id, profile: command.data as SchoolProfile };
       break;
     case 'update':

@@ -1,9 +1,11 @@
-import type { SchoolProfileUpdatedData, SchoolRegisteredData, StoredEvent } from '@sabaq/events';
+import { type EventOf, isEvent, type StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
 import type { ReadModelTx } from '../../platform/read-models/database';
 import { profileOf } from './school-profile-decider';
 import { SCHOOLS_PROJECTION, SCHOOLS_TABLE } from './table';
+
+const HANDLES = ['SchoolRegistered', 'SchoolProfileUpdated'] as const;
 
 /**
  * Identity's registrations and this context's edits into the schools table. Every write is guarded by
@@ -12,20 +14,20 @@ import { SCHOOLS_PROJECTION, SCHOOLS_TABLE } from './table';
 export const schoolsProjection: Projection = {
   name: SCHOOLS_PROJECTION,
   version: 1,
-  handles: ['SchoolRegistered', 'SchoolProfileUpdated'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(SCHOOLS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
   const at = occurredAt(event);
   if (event.type === 'SchoolRegistered') {
-    const d = event.data as SchoolRegisteredData;
+    const d = event.data;
     const values = {
       ...profileOf(d),
       id: d.schoolId,
@@ -48,7 +50,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     return;
   }
   if (event.type === 'SchoolProfileUpdated') {
-    const d = event.data as SchoolProfileUpdatedData;
+    const d = event.data;
     await tx
       .updateTable(SCHOOLS_TABLE)
       .set({ ...d.changes, version: position, updated_at: at })

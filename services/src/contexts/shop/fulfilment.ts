@@ -1,4 +1,4 @@
-import type { GrantItem, OrderPaidData, OrderRefundedData, StoredEvent } from '@sabaq/events';
+import { isEvent, type EventOf, type GrantItem } from '@sabaq/events';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
@@ -86,10 +86,11 @@ async function itemsOf(services: ShopServices, productIds: string[]): Promise<Gr
  * decide nothing the second time), so a replay after a crash repeats nothing.
  */
 export function fulfilmentProcess(services: ShopServices): Projection {
-  async function step(event: StoredEvent): Promise<void> {
+  type Handled = EventOf<'OrderPaid' | 'OrderRefunded' | 'BasketItemRemoved'>;
+  async function step(event: Handled): Promise<void> {
     const at = services.clock().toISOString();
     if (event.type === 'OrderPaid') {
-      const d = event.data as OrderPaidData;
+      const d = event.data;
       const { state } = await loadOrder(services, d.id);
       // What the payment held is now taken: the promo code's use and the units.
       await usePromoFor(services, d.id, state);
@@ -104,7 +105,7 @@ export function fulfilmentProcess(services: ShopServices): Projection {
         schoolId: state.schoolId,
       });
     } else if (event.type === 'OrderRefunded') {
-      const d = event.data as OrderRefundedData;
+      const d = event.data;
       await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
       const { state } = await loadOrder(services, d.id);
       for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
@@ -115,7 +116,7 @@ export function fulfilmentProcess(services: ShopServices): Projection {
         );
     } else {
       // An item left the basket: what its started payment held goes back on the shelf.
-      const d = event.data as { id: string; product_id: string };
+      const d = event.data;
       const { state } = await loadOrder(services, d.id);
       const holder = state.userId ?? 'shop';
       await stockCommand(services, { type: 'Release', productId: d.product_id, orderId: d.id, at }, holder);
@@ -128,9 +129,10 @@ export function fulfilmentProcess(services: ShopServices): Projection {
     async apply(_tx, events) {
       // Orders are independent: each order's events in their order, different orders side by side
       // (a batch of many buyers' payments would otherwise wait on one another).
-      const byOrder = new Map<string, StoredEvent[]>();
+      const byOrder = new Map<string, Handled[]>();
       for (const event of events) {
-        const orderId = (event.data as { id: string }).id;
+        if (!isEvent(event, 'OrderPaid', 'OrderRefunded', 'BasketItemRemoved')) continue;
+        const orderId = event.data.id;
         byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), event]);
       }
       await inParallel([...byOrder.values()], PARALLEL_ORDERS, async (orderEvents) => {

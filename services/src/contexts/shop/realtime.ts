@@ -1,6 +1,6 @@
-import { channelName, type OrderCompletedData, type OrderPaidData, type Push } from '@sabaq/events';
+import { channelName, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { ORDERS_TABLE } from './read-model/orders-table';
 
 /**
@@ -24,10 +24,10 @@ export function shopRealtime(services: Pick<ContextServices, 'db'>): RealtimeCon
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['OrderPaid', 'OrderCompleted'],
         map(event): Push[] {
-          const d = event.data as OrderPaidData | OrderCompletedData;
+          const d = event.data;
           const paid = event.type === 'OrderPaid';
           return [
             {
@@ -37,7 +37,7 @@ export function shopRealtime(services: Pick<ContextServices, 'db'>): RealtimeCon
             },
           ];
         },
-      },
+      }),
     ],
   };
 }

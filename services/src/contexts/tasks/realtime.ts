@@ -1,11 +1,12 @@
-import { TaskDto, type Push, type StoredEvent } from '@sabaq/events';
+import { isEvent, TaskDto, tasksContract, unhandledEvent, type Push, type StoredEvent } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { taskEntity } from './read-model/entities';
 import { loadTask, taskStream } from './task-commands';
 
-const PROGRESS = ['TaskStarted', 'TaskProgressed', 'TaskResumed'];
-const FINISHED = ['TaskCompleted', 'TaskFailed', 'TaskSuspended', 'TaskAborted'];
+const PROGRESS = ['TaskStarted', 'TaskProgressed', 'TaskResumed'] as const;
+const FINISHED = ['TaskCompleted', 'TaskFailed', 'TaskSuspended', 'TaskAborted'] as const;
+const TASK_EVENTS = tasksContract.events.map((e) => e.type);
 
 /**
  * `task.{id}` is its owner's only. Pushes carry the task as it stood at that event, folded from its
@@ -24,18 +25,18 @@ export function tasksRealtime(services: Pick<ContextServices, 'store'>): Realtim
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: [...PROGRESS, ...FINISHED],
         async map(event): Promise<Push[]> {
-          const id = (event.data as { id: string }).id;
+          const id = event.data.id;
           const history = await services.store.readStream(taskStream(id));
           // Checked against the realtime contract here, so a malformed task is this mapper's error.
           const task = TaskDto.parse(taskEntity(rowAt(history, event.streamPosition)));
           const channel = `task.${id}` as const;
-          if (FINISHED.includes(event.type)) return [{ channel, event: 'TaskFinished', data: { task } }];
+          if (isEvent(event, ...FINISHED)) return [{ channel, event: 'TaskFinished', data: { task } }];
           return [{ channel, event: 'TaskProgressUpdated', data: { task, appendix: task.appendix } }];
         },
-      },
+      }),
     ],
   };
 }
@@ -45,24 +46,28 @@ function rowAt(history: readonly StoredEvent[], position: number): Record<string
   const row: Record<string, unknown> = { processed: 0, total: 0, appendix: null, file: null, error: null };
   for (const event of history) {
     if (event.streamPosition > position) break;
-    const d = event.data as Record<string, unknown>;
+    if (!isEvent(event, ...TASK_EVENTS)) continue;
     switch (event.type) {
       case 'TaskCreated':
         Object.assign(row, {
-          id: d.id,
-          owner_id: d.owner_id,
-          kind: d.kind,
-          name: d.name,
-          description: d.description,
+          id: event.data.id,
+          owner_id: event.data.owner_id,
+          kind: event.data.kind,
+          name: event.data.name,
+          description: event.data.description,
           status: 'new',
-          created_at: d.created_at,
+          created_at: event.data.created_at,
         });
         break;
       case 'TaskStarted':
-        Object.assign(row, { status: 'process', processed: 0, total: d.total, appendix: null });
+        Object.assign(row, { status: 'process', processed: 0, total: event.data.total, appendix: null });
         break;
       case 'TaskProgressed':
-        Object.assign(row, { processed: d.processed, total: d.total, appendix: d.appendix });
+        Object.assign(row, {
+          processed: event.data.processed,
+          total: event.data.total,
+          appendix: event.data.appendix,
+        });
         break;
       case 'TaskSuspended':
         row.status = 'suspended';
@@ -74,13 +79,20 @@ function rowAt(history: readonly StoredEvent[], position: number): Record<string
         Object.assign(row, { status: 'failure', error: 'Задача прервана' });
         break;
       case 'TaskCompleted':
-        Object.assign(row, { status: 'completed', processed: d.processed, file: d.file, appendix: null });
+        Object.assign(row, {
+          status: 'completed',
+          processed: event.data.processed,
+          file: event.data.file,
+          appendix: null,
+        });
         break;
       case 'TaskFailed':
-        Object.assign(row, { status: 'failure', error: d.error });
+        Object.assign(row, { status: 'failure', error: event.data.error });
         break;
+      default:
+        unhandledEvent(event);
     }
-    row.updated_at = (d.at as string | undefined) ?? row.created_at;
+    row.updated_at = 'at' in event.data ? event.data.at : row.created_at;
   }
   return row;
 }

@@ -1,3 +1,4 @@
+import { isEvent } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import type { Projection } from '../../platform/projections/projection';
 import { loadAssignment } from '../assignments/assignments/commands';
@@ -49,14 +50,16 @@ export async function ensureAssignmentWebinar(
   return id;
 }
 
+const TRIGGERS = ['AssignmentCreated', 'AssignmentUpdated'] as const;
+
 /** Makes the webinars of is_webinar assignments as they are created or switched on; checkpointed. */
 export function assignmentWebinarsProcess(services: Services): Projection {
   return {
     name: ASSIGNMENT_WEBINARS_PROCESS,
     version: 1,
-    handles: ['AssignmentCreated', 'AssignmentUpdated'],
+    handles: TRIGGERS,
     async apply(_tx, events) {
-      const ids = new Set(events.map((e) => (e.data as { id: string }).id));
+      const ids = new Set(events.filter((e) => isEvent(e, ...TRIGGERS)).map((e) => e.data.id));
       // Nobody waits on a background make; the read model follows on its own.
       for (const id of ids) await ensureAssignmentWebinar(services, id, { wait: false });
     },

@@ -1,6 +1,6 @@
-import { channelName, type Push, type WebinarEndedData } from '@sabaq/events';
+import { channelName, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { RealtimeContribution } from '../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { roleIn, webinarRow } from './access';
 
 /**
@@ -21,10 +21,10 @@ export function webinarsRealtime(services: Pick<ContextServices, 'db'>): Realtim
       },
     ],
     pushes: [
-      {
+      pushMapper({
         eventTypes: ['WebinarEnded'],
         map(event): Push[] {
-          const d = event.data as WebinarEndedData;
+          const d = event.data;
           return [
             {
               channel: channelName('webinar', d.id),
@@ -33,7 +33,7 @@ export function webinarsRealtime(services: Pick<ContextServices, 'db'>): Realtim
             },
           ];
         },
-      },
+      }),
     ],
   };
 }

@@ -1,4 +1,12 @@
-import type { ChannelKind, ContextReplyMessage, Push, StoredEvent } from '@sabaq/events';
+import {
+  isEvent,
+  type ChannelKind,
+  type ContextReplyMessage,
+  type EventOf,
+  type EventType,
+  type Push,
+  type StoredEvent,
+} from '@sabaq/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../http/caller';
 
@@ -21,6 +29,17 @@ export interface ChannelRule {
 export interface PushMapper {
   eventTypes: readonly string[];
   map(event: StoredEvent): Promise<readonly Push[]> | readonly Push[];
+}
+
+/** A push mapper whose `map` sees each event typed as its member of the union of the listed types. */
+export function pushMapper<T extends EventType>(mapper: {
+  eventTypes: readonly T[];
+  map(event: EventOf<T>): Promise<readonly Push[]> | readonly Push[];
+}): PushMapper {
+  return {
+    eventTypes: mapper.eventTypes,
+    map: (event) => (isEvent(event, ...mapper.eventTypes) ? mapper.map(event) : []),
+  };
 }
 
 /**

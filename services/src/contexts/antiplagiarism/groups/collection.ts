@@ -1,4 +1,9 @@
-import { AntiplagiarismGroupEvents, antiplagiarismGroupSchema, type StoredEvent } from '@sabaq/events';
+import {
+  AntiplagiarismGroupEvents,
+  antiplagiarismGroupSchema,
+  isEvent,
+  type StoredEvent,
+} from '@sabaq/events';
 import { sql } from 'kysely';
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
@@ -59,14 +64,14 @@ export const groupsProjection: Projection = {
 };
 
 function classIdsAsText(event: StoredEvent): StoredEvent {
-  const data = event.data as Record<string, unknown>;
-  if (Array.isArray(data.class_ids))
-    return { ...event, data: { ...data, class_ids: JSON.stringify(data.class_ids) } };
-  const changes = data.changes as Record<string, unknown> | undefined;
-  if (changes && Array.isArray(changes.class_ids)) {
+  if (isEvent(event, 'AntiplagiarismGroupCreated'))
+    return { ...event, data: { ...event.data, class_ids: JSON.stringify(event.data.class_ids) } };
+  if (isEvent(event, 'AntiplagiarismGroupUpdated')) {
+    const { changes } = event.data;
+    if (!Array.isArray(changes.class_ids)) return event;
     return {
       ...event,
-      data: { ...data, changes: { ...changes, class_ids: JSON.stringify(changes.class_ids) } },
+      data: { ...event.data, changes: { ...changes, class_ids: JSON.stringify(changes.class_ids) } },
     };
   }
   return event;

@@ -1,30 +1,37 @@
-import type {
-  AntiplagiarismAnswerCheckedData,
-  AntiplagiarismCheckSummarizedData,
-  AntiplagiarismSourceRecordedData,
-  StoredEvent,
+import {
+  type AntiplagiarismSourceRecordedData,
+  type EventOf,
+  isEvent,
+  type StoredEvent,
+  unhandledEvent,
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { REPORTS_PROJECTION, TABLES } from './tables';
 
+const HANDLES = [
+  'AntiplagiarismCheckSummarized',
+  'AntiplagiarismAnswerChecked',
+  'AntiplagiarismSourceRecorded',
+] as const;
+
 /** A check's summary, answers and sources; rows are keyed by check and answer and never rewritten. */
 export const reportsProjection: Projection = {
   name: REPORTS_PROJECTION,
   version: 1,
-  handles: ['AntiplagiarismCheckSummarized', 'AntiplagiarismAnswerChecked', 'AntiplagiarismSourceRecorded'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     for (const table of Object.values(TABLES)) await tx.deleteFrom(table).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'AntiplagiarismCheckSummarized': {
-      const d = event.data as AntiplagiarismCheckSummarizedData;
+      const d = event.data;
       await tx
         .insertInto(TABLES.checks)
         .values({
@@ -45,7 +52,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'AntiplagiarismAnswerChecked': {
-      const d = event.data as AntiplagiarismAnswerCheckedData;
+      const d = event.data;
       await tx
         .insertInto(TABLES.answers)
         .values({
@@ -61,7 +68,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'AntiplagiarismSourceRecorded': {
-      const d = event.data as AntiplagiarismSourceRecordedData;
+      const d = event.data;
       await tx
         .insertInto(TABLES.sources)
         .values(answerColumns(event, d))
@@ -70,7 +77,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     default:
-      return;
+      return unhandledEvent(event);
   }
 }
 

@@ -15,6 +15,8 @@ export const assignmentHandler: RecordCommandHandler = async (services, command,
   const now = services.clock().toISOString();
   switch (command.type) {
     case 'create': {
+      // Why the cast: the record API parsed the body with this collection's `create` schema, and
+      // RecordCommand carries it as a plain record.
       const input = command.data as unknown as AssignmentFields;
       const references = await lookUpReferences(services, caller, input);
       return run(services, { type: 'create', id: command.id, input, references, now }, caller);

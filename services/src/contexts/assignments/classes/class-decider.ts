@@ -1,4 +1,3 @@
-import type { ClassFields } from '@sabaq/events';
 import {
   decideRecord,
   evolveRecord,
@@ -25,7 +24,7 @@ export const classDecider = {
   initialState: initialRecordState,
   decide(command: ClassCommand, state: RecordState): RecordEvent[] {
     if (command.type === 'create') {
-      const data = command.data as Partial<ClassFields>;
+      const { data } = command;
       const teachers = unique(data.teachers ?? []) as string[];
       if (command.creator?.group === 'teacher' && !teachers.includes(command.creator.userId)) {
         teachers.unshift(command.creator.userId);

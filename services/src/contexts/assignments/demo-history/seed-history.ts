@@ -72,7 +72,13 @@ function demoQuizSource(): SourceContent {
     name: demo.name,
     description: demo.description,
     components: demo.components.map(({ key: _key, ...fields }) => fields),
-  }) as { components: { component_type: string; data: unknown; settings: unknown }[] };
+  }) as {
+    components: {
+      component_type: string;
+      data: Record<string, unknown>;
+      settings: Record<string, unknown> | null;
+    }[];
+  };
   return {
     id,
     kind: 'quiz',
@@ -86,8 +92,8 @@ function demoQuizSource(): SourceContent {
         type: fields.component_type,
         assessment_id: id,
         assessment_type: 'quiz' as const,
-        data: fields.data as Record<string, unknown>,
-        settings: (fields.settings ?? null) as Record<string, unknown> | null,
+        data: fields.data,
+        settings: fields.settings ?? null,
         points: componentMaxPoints(fields),
       };
     }),

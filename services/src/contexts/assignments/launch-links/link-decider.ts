@@ -1,4 +1,8 @@
-import type { AssignmentLaunchLinkIssuedData, AssignmentLaunchLinkRevokedData } from '@sabaq/events';
+import {
+  isEvent,
+  type AssignmentLaunchLinkIssuedData,
+  type AssignmentLaunchLinkRevokedData,
+} from '@sabaq/events';
 
 /**
  * One assignment's launch link (stream `assignment_launch_link-<assignmentId>`): at most one live
@@ -66,12 +70,7 @@ export function evolveLaunchLink(
   state: LaunchLinkState,
   event: { type: string; data: unknown },
 ): LaunchLinkState {
-  switch (event.type) {
-    case 'AssignmentLaunchLinkIssued':
-      return { live: { token: (event.data as AssignmentLaunchLinkIssuedData).token } };
-    case 'AssignmentLaunchLinkRevoked':
-      return { live: null };
-    default:
-      return state;
-  }
+  if (isEvent(event, 'AssignmentLaunchLinkIssued')) return { live: { token: event.data.token } };
+  if (isEvent(event, 'AssignmentLaunchLinkRevoked')) return { live: null };
+  return state;
 }

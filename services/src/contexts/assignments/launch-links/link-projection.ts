@@ -1,12 +1,10 @@
-import type {
-  AssignmentLaunchLinkIssuedData,
-  AssignmentLaunchLinkRevokedData,
-  StoredEvent,
-} from '@sabaq/events';
+import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { legacyLaunchCode } from './link-code';
 import { LAUNCH_LINKS_PROJECTION, LAUNCH_LINKS_TABLE } from './link-table';
+
+const HANDLES = ['AssignmentLaunchLinkIssued', 'AssignmentLaunchLinkRevoked'] as const;
 
 /**
  * Launch links by token, with their short codes. An issue inserts its token once (a replay does nothing); a revocation stamps
@@ -16,19 +14,19 @@ export const launchLinksProjection: Projection = {
   name: LAUNCH_LINKS_PROJECTION,
   // 2: the short code (/startx); the rebuild gives links issued before it their derived code.
   version: 2,
-  handles: ['AssignmentLaunchLinkIssued', 'AssignmentLaunchLinkRevoked'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(LAUNCH_LINKS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'AssignmentLaunchLinkIssued': {
-      const d = event.data as AssignmentLaunchLinkIssuedData;
+      const d = event.data;
       await tx
         .insertInto(LAUNCH_LINKS_TABLE)
         .values({
@@ -45,7 +43,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'AssignmentLaunchLinkRevoked': {
-      const d = event.data as AssignmentLaunchLinkRevokedData;
+      const d = event.data;
       await tx
         .updateTable(LAUNCH_LINKS_TABLE)
         .set({ revoked_at: new Date(d.at) })
@@ -54,5 +52,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }

@@ -1,19 +1,4 @@
-import {
-  assignmentsContract,
-  type AssignmentAttemptFinishedData,
-  type AssignmentAttemptReopenedData,
-  type AssignmentAttemptStartedData,
-  type AssignmentCommentPostedData,
-  type AssignmentCreatedData,
-  type AssignmentResultRecordedData,
-  type AssignmentReviewerResultRecordedData,
-  type AssignmentReviewerScoreCalculatedData,
-  type AssignmentScoreCalculatedData,
-  type AssignmentStudentTimeAdjustedData,
-  type AssignmentStudentTimeResetData,
-  type AssignmentUpdatedData,
-  type StoredEvent,
-} from '@sabaq/events';
+import { assignmentsContract, isEvent, unhandledEvent, type ContractEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
@@ -56,6 +41,13 @@ const maxPoints = (components: unknown) =>
     ? (components as { points?: number; type?: string }[]).reduce((sum, c) => sum + (c.points ?? 0), 0)
     : 0;
 
+const HANDLES = assignmentsContract.events.map((e) => e.type);
+type AssignmentsEvent = ContractEvent<typeof assignmentsContract>;
+/** The events of classes, assignments and comments; the rest are a student's work (applyWork). */
+type RecordEventType =
+  | `Class${string}`
+  | `Assignment${'Created' | 'Updated' | 'Deleted' | 'Suspended' | 'Resumed' | 'Finished' | 'CommentPosted'}`;
+
 /**
  * Every assignments table from this context's events. Rows are written guarded by the stream
  * position, so replaying any batch (after a crash, or a rebuild) leaves the tables as they were.
@@ -63,33 +55,32 @@ const maxPoints = (components: unknown) =>
 export const assignmentsProjection: Projection = {
   name: ASSIGNMENTS_PROJECTION,
   version: 1,
-  handles: assignmentsContract.events.map((e) => e.type),
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     for (const table of Object.values(TABLES)) await tx.deleteFrom(table).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
-  const data = event.data as Data;
+async function applyOne(tx: ReadModelTx, event: AssignmentsEvent): Promise<void> {
   switch (event.type) {
     case 'ClassCreated':
-      return upsertRow(tx, TABLES.classes, String(data.id), classValues(data), event, authorOf(event));
+      return upsertRow(tx, TABLES.classes, event.data.id, classValues(event.data), event, authorOf(event));
     case 'ClassUpdated':
-      return updateRow(tx, TABLES.classes, String(data.id), classValues(data.changes as Data), event);
+      return updateRow(tx, TABLES.classes, event.data.id, classValues(event.data.changes), event);
     case 'ClassDeleted':
     case 'AssignmentDeleted':
       return updateRow(
         tx,
         event.type === 'ClassDeleted' ? TABLES.classes : TABLES.assignments,
-        String(data.id),
+        event.data.id,
         { deleted: true },
         event,
       );
     case 'AssignmentCreated': {
-      const d = event.data as AssignmentCreatedData;
+      const d = event.data;
       const values = {
         ...columnValues(ASSIGNMENT_COLUMNS, d),
         record: JSON.stringify(d),
@@ -98,7 +89,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.assignments, d.id, values, event, authorOf(event));
     }
     case 'AssignmentUpdated': {
-      const d = event.data as AssignmentUpdatedData;
+      const d = event.data;
       const values: Data = {
         ...columnValues(ASSIGNMENT_COLUMNS, d.changes),
         record: sql`record || ${JSON.stringify(d.changes)}::jsonb`,
@@ -111,7 +102,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return updateRow(
         tx,
         TABLES.assignments,
-        String(data.id),
+        event.data.id,
         { is_suspended: event.type === 'AssignmentSuspended' },
         event,
       );
@@ -119,12 +110,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return updateRow(
         tx,
         TABLES.assignments,
-        String(data.id),
-        { is_finished: true, is_suspended: false, finished_at: new Date(String(data.at)) },
+        event.data.id,
+        { is_finished: true, is_suspended: false, finished_at: new Date(event.data.at) },
         event,
       );
     case 'AssignmentCommentPosted': {
-      const d = event.data as AssignmentCommentPostedData;
+      const d = event.data;
       const { id, ...fields } = d;
       return upsertRow(tx, TABLES.comments, id, fields, event, d.student_id);
     }
@@ -141,10 +132,13 @@ function classValues(data: Data) {
 }
 
 /** A student's work: every row is the student's own (owner_id), in the school the event was made in. */
-async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyWork(
+  tx: ReadModelTx,
+  event: Exclude<AssignmentsEvent, { type: RecordEventType }>,
+): Promise<void> {
   switch (event.type) {
     case 'AssignmentAttemptStarted': {
-      const d = event.data as AssignmentAttemptStartedData;
+      const d = event.data;
       const values = {
         assignment_id: d.assignment_id,
         student_id: d.student_id,
@@ -160,12 +154,12 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.attempts, d.attempt_id, values, event, d.student_id);
     }
     case 'AssignmentAttemptFinished': {
-      const d = event.data as AssignmentAttemptFinishedData;
+      const d = event.data;
       const values = { status: 'finished', finished_at: new Date(d.finished_at), finish_reason: d.reason };
       return updateRow(tx, TABLES.attempts, d.attempt_id, values, event);
     }
     case 'AssignmentAttemptReopened': {
-      const d = event.data as AssignmentAttemptReopenedData;
+      const d = event.data;
       const values = {
         status: 'active',
         finished_at: null,
@@ -176,7 +170,7 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'AssignmentStudentTimeAdjusted':
     case 'AssignmentStudentTimeReset': {
-      const d = event.data as AssignmentStudentTimeAdjustedData | AssignmentStudentTimeResetData;
+      const d = event.data;
       if (!d.attempt_id) return;
       const extra = 'extra_minutes' in d ? d.extra_minutes : 0;
       const values = {
@@ -186,7 +180,7 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return updateRow(tx, TABLES.attempts, d.attempt_id, values, event);
     }
     case 'AssignmentResultRecorded': {
-      const d = event.data as AssignmentResultRecordedData;
+      const d = event.data;
       const values = {
         assignment_id: d.assignment_id,
         student_id: d.student_id,
@@ -203,7 +197,7 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.results, d.result_id, values, event, d.student_id);
     }
     case 'AssignmentScoreCalculated': {
-      const d = event.data as AssignmentScoreCalculatedData;
+      const d = event.data;
       for (const attempt of d.attempts) {
         await updateRow(tx, TABLES.attempts, attempt.attempt_id, { points: attempt.points }, event);
       }
@@ -211,7 +205,7 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.scores, d.score_id, values, event, d.student_id);
     }
     case 'AssignmentReviewerResultRecorded': {
-      const d = event.data as AssignmentReviewerResultRecordedData;
+      const d = event.data;
       const values = {
         assignment_id: d.assignment_id,
         student_id: d.student_id,
@@ -226,7 +220,7 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.reviewerResults, d.reviewer_result_id, values, event, d.student_id);
     }
     case 'AssignmentReviewerScoreCalculated': {
-      const d = event.data as AssignmentReviewerScoreCalculatedData;
+      const d = event.data;
       const values = {
         assignment_id: d.assignment_id,
         student_id: d.student_id,
@@ -236,7 +230,10 @@ async function applyWork(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return upsertRow(tx, TABLES.reviewerScores, d.reviewer_score_id, values, event, d.student_id);
     }
     // The per-student finish and restore show through the attempts they finish and reopen.
-    default:
+    case 'AssignmentStudentFinished':
+    case 'AssignmentStudentRestored':
       return;
+    default:
+      return unhandledEvent(event);
   }
 }

@@ -1,117 +1,29 @@
-import type {
-  AssignmentAttemptFinishedData,
-  AssignmentAttemptReopenedData,
-  AssignmentAttemptStartedData,
-  AssignmentComponent,
-  AssignmentRecord,
-  AssignmentResultRecordedData,
-  AssignmentReviewerResultRecordedData,
-  AssignmentReviewerScoreCalculatedData,
-  AssignmentScoreCalculatedData,
-  AssignmentStudentFinishedData,
-  AssignmentStudentRestoredData,
-  AssignmentStudentTimeAdjustedData,
-  AssignmentStudentTimeResetData,
-  ResultCode,
-} from '@sabaq/events';
 import { isQuestionType } from '@sabaq/events';
-import { NotFoundError, ValidationError } from '../../../platform/errors';
-import { assignmentStatus } from '../assignments/status';
-import { reviewerResultId, reviewerScoreId, scoreId, stableJson } from '../ids';
+import { NotFoundError } from '../../../platform/errors';
+import { stableJson } from '../ids';
 import { selectForAttempt } from './attempt-selection';
-import { studentScore, type Review, type Scoring } from './scoring';
+import type {
+  AttemptState,
+  ParticipationCommand,
+  ParticipationEvent,
+  ParticipationState,
+  ResultState,
+  ReviewState,
+} from './participation-types';
+import {
+  MINUTE_MS,
+  componentOf,
+  deadline,
+  expired,
+  finished,
+  invalid,
+  refuseUnlessOpen,
+  requireStudent,
+  review,
+  scoreEvents,
+} from './participation-steps';
 
-/** The assignment as the decision needs it, loaded from its stream by the handler. */
-export interface AssignmentView {
-  record: AssignmentRecord;
-  suspended: boolean;
-  finished: boolean;
-}
-
-export interface Grade {
-  result: ResultCode;
-  points: number;
-  report?: unknown;
-}
-
-type Base = { assignment: AssignmentView; studentId: string; now: string };
-export type ParticipationCommand =
-  | (Base & { type: 'StartAttempt'; attemptId: string })
-  | (Base & {
-      type: 'RecordAnswer';
-      attemptId: string;
-      resultId: string;
-      componentId: string;
-      componentType: string;
-      answer: unknown;
-      /** Graded by the handler through the grading port before deciding (grading may run code). */
-      grade: Grade;
-    })
-  | (Base & { type: 'FinishAttempt'; attemptId: string })
-  /** The teacher finished the whole assignment: the student's active attempt, if any, ends with it. */
-  | (Base & { type: 'FinishWithAssignment' })
-  | (Base & { type: 'FinishStudent' | 'RestoreStudent' | 'ResetTime' })
-  | (Base & { type: 'AdjustTime'; minutes: number })
-  | (Base & {
-      type: 'Review';
-      resultId: string;
-      reviewerId: string;
-      points: number | undefined;
-      result?: ResultCode;
-    });
-
-export type ParticipationEvent =
-  | { type: 'AssignmentAttemptStarted'; data: AssignmentAttemptStartedData }
-  | { type: 'AssignmentResultRecorded'; data: AssignmentResultRecordedData }
-  | { type: 'AssignmentAttemptFinished'; data: AssignmentAttemptFinishedData }
-  | { type: 'AssignmentAttemptReopened'; data: AssignmentAttemptReopenedData }
-  | { type: 'AssignmentScoreCalculated'; data: AssignmentScoreCalculatedData }
-  | { type: 'AssignmentReviewerResultRecorded'; data: AssignmentReviewerResultRecordedData }
-  | { type: 'AssignmentReviewerScoreCalculated'; data: AssignmentReviewerScoreCalculatedData }
-  | { type: 'AssignmentStudentFinished'; data: AssignmentStudentFinishedData }
-  | { type: 'AssignmentStudentRestored'; data: AssignmentStudentRestoredData }
-  | { type: 'AssignmentStudentTimeAdjusted'; data: AssignmentStudentTimeAdjustedData }
-  | { type: 'AssignmentStudentTimeReset'; data: AssignmentStudentTimeResetData };
-
-export interface ResultState {
-  resultId: string;
-  attemptId: string;
-  componentId: string;
-  answerKey: string;
-  result: ResultCode;
-  points: number;
-}
-
-export interface AttemptState {
-  id: string;
-  number: number;
-  status: 'active' | 'finished';
-  startedAt: string;
-  endsAt: string | null;
-  /** The components the attempt shows (its selection); null: all of the assignment's. */
-  components: string[] | null;
-  results: ResultState[];
-}
-
-export interface ReviewState extends Review {
-  result: ResultCode;
-}
-
-export interface ParticipationState {
-  attempts: AttemptState[];
-  finishedByTeacher: boolean;
-  extraMinutes: number;
-  /** The latest review of each result by each reviewer. */
-  reviews: ReviewState[];
-  score: number | null;
-  attemptPoints: Record<string, number>;
-  reviewerScores: Record<string, number>;
-  /** Events folded so far: orders the reviews. */
-  seen: number;
-}
-
-const MINUTE_MS = 60_000;
-const invalid = (field: string, message: string) => new ValidationError(message, { [field]: [message] });
+export type * from './participation-types';
 
 /**
  * One student's work on one assignment: attempts, answers, reviews, the teacher's per-student actions,
@@ -133,7 +45,7 @@ export const participationDecider = {
     const events = decidePrimary(command, state);
     if (events.length === 0) return events;
     const reviewer = command.type === 'Review' ? command.reviewerId : undefined;
-    return [...events, ...scoreEvents(command, state, events, reviewer)];
+    return [...events, ...scoreEvents(command, state, events, reviewer, participationDecider.evolve)];
   },
 
   evolve(state: ParticipationState, event: ParticipationEvent): ParticipationState {
@@ -395,132 +307,4 @@ function decidePrimary(command: ParticipationCommand, state: ParticipationState)
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
-}
-
-function review(
-  command: Extract<ParticipationCommand, { type: 'Review' }>,
-  state: ParticipationState,
-  work: { assignment_id: string; student_id: string },
-): ParticipationEvent[] {
-  const result = state.attempts.flatMap((a) => a.results).find((r) => r.resultId === command.resultId);
-  if (!result) throw new NotFoundError('Результат не найден');
-  const component = componentOf(command.assignment, result.componentId);
-  // Specification 001 §5: manual points are required and at most the question's maximum.
-  if (command.points === undefined || Number.isNaN(command.points)) {
-    throw invalid('points', 'Вы не ввели балл');
-  }
-  if (command.points > component.points) {
-    throw invalid('points', 'Введенный балл не может превышать максимального');
-  }
-  if (command.points < 0) throw invalid('points', 'Балл не может быть меньше 0');
-  const code: ResultCode = command.result ?? (command.points > 0 ? 3 : 2);
-  const previous = state.reviews.find(
-    (r) => r.resultId === result.resultId && r.reviewerId === command.reviewerId,
-  );
-  if (previous && previous.points === command.points && previous.result === code) return [];
-  return [
-    {
-      type: 'AssignmentReviewerResultRecorded',
-      data: {
-        ...work,
-        reviewer_result_id: reviewerResultId(result.resultId, command.reviewerId),
-        assignment_result_id: result.resultId,
-        attempt_id: result.attemptId,
-        reviewer_id: command.reviewerId,
-        component_id: component.id,
-        component_type: component.type,
-        result: code,
-        points: command.points,
-      },
-    },
-  ];
-}
-
-/** The score follows every change of results or reviews; emitted only when it (or an attempt's points) moves. */
-function scoreEvents(
-  command: ParticipationCommand,
-  before: ParticipationState,
-  events: ParticipationEvent[],
-  reviewerId: string | undefined,
-): ParticipationEvent[] {
-  const after = events.reduce(participationDecider.evolve, before);
-  const { record } = command.assignment;
-  const isQuestion = new Set(record.components.filter((c) => isQuestionType(c.type)).map((c) => c.id));
-  const scoring: Scoring = { method: record.points_method_type, questionCount: isQuestion.size };
-  // An attempt with its own selection is scored against its own questions.
-  const attempts = after.attempts.map((a) =>
-    a.components === null
-      ? a
-      : { ...a, questionCount: a.components.filter((id) => isQuestion.has(id)).length },
-  );
-  const work = { assignment_id: record.id, student_id: command.studentId };
-  const out: ParticipationEvent[] = [];
-  const total = studentScore(attempts, after.reviews, scoring);
-  const pointsMoved = total.attempts.some((a) => after.attemptPoints[a.attempt_id] !== a.points);
-  if (total.score !== null && (total.score !== after.score || pointsMoved)) {
-    out.push({
-      type: 'AssignmentScoreCalculated',
-      data: {
-        ...work,
-        score_id: scoreId(record.id, command.studentId),
-        score: total.score,
-        attempts: total.attempts,
-      },
-    });
-  }
-  if (reviewerId !== undefined) {
-    const own = studentScore(attempts, after.reviews, scoring, reviewerId);
-    if (own.score !== null && own.score !== after.reviewerScores[reviewerId]) {
-      out.push({
-        type: 'AssignmentReviewerScoreCalculated',
-        data: {
-          ...work,
-          reviewer_score_id: reviewerScoreId(record.id, command.studentId, reviewerId),
-          reviewer_id: reviewerId,
-          score: own.score,
-        },
-      });
-    }
-  }
-  return out;
-}
-
-function refuseUnlessOpen(assignment: AssignmentView, now: string, field: string): void {
-  const status = assignmentStatus(assignment.record, assignment, new Date(now));
-  if (status === 'suspended') throw invalid(field, 'Задание приостановлено');
-  if (status === 'completed') throw invalid(field, 'Задание завершено');
-  if (status === 'remaining') throw invalid(field, 'Задание ещё не началось');
-}
-
-function requireStudent(assignment: AssignmentView, studentId: string): void {
-  if (!assignment.record.students.includes(studentId)) throw new NotFoundError('Ученик не найден в задании');
-}
-
-function componentOf(assignment: AssignmentView, componentId: string): AssignmentComponent {
-  const component = assignment.record.components.find((c) => c.id === componentId);
-  if (!component) throw invalid('component_id', 'В задании нет такого вопроса');
-  return component;
-}
-
-/** complete_time plus the student's extra minutes from `from`; null when the time is unlimited. */
-function deadline(assignment: AssignmentView, extraMinutes: number, from: string): string | null {
-  const minutes = assignment.record.complete_time;
-  if (minutes === null) return null;
-  return new Date(Date.parse(from) + (minutes + extraMinutes) * MINUTE_MS).toISOString();
-}
-
-function expired(attempt: AttemptState, now: string): boolean {
-  return attempt.endsAt !== null && Date.parse(now) >= Date.parse(attempt.endsAt);
-}
-
-function finished(
-  work: { assignment_id: string; student_id: string },
-  attemptId: string,
-  now: string,
-  reason: 'student' | 'teacher' | 'time',
-): ParticipationEvent {
-  return {
-    type: 'AssignmentAttemptFinished',
-    data: { ...work, attempt_id: attemptId, finished_at: now, reason },
-  };
 }

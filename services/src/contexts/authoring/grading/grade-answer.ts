@@ -1,4 +1,4 @@
-import { answerSchemas, componentContentSchema, isQuestionType, type QuestionType } from '@sabaq/events';
+import { answerSchemas, componentContentSchema, isQuestionType } from '@sabaq/events';
 import { gradeChoice, gradeDragAndDrop, gradeFillSpace, gradeReviewed } from './auto-graders';
 import type { RunCode } from './code-types';
 import { gradeCode } from './grade-code';
@@ -26,24 +26,30 @@ export async function gradeAnswer(
   }
   // Normalised as stored: the settings' defaults (points 1, penalty 0) apply to older components too.
   const question = componentContentSchema.parse(component);
-  const parsed = answerSchemas[component.component_type as QuestionType].safeParse(answer ?? undefined);
-  if (!parsed.success) return notAnswered;
+  // Each type's answer parsed by its own schema, so the grader is handed that shape.
+  const given = answer ?? undefined;
   switch (question.component_type) {
     case 'free':
-    case 'open':
-      return gradeReviewed(parsed.data as { text: string; attachments: string[] });
-    case 'choice':
-      return gradeChoice(question, parsed.data as { selected: string[] });
-    case 'fill-space':
-      return gradeFillSpace(question, parsed.data as { gaps: Record<string, string> });
-    case 'drag-and-drop':
-      return gradeDragAndDrop(question, parsed.data as { placements: Record<string, string> });
-    case 'code':
-      return gradeCode(
-        question,
-        parsed.data as { language: 'javascript' | 'python'; source: string },
-        options.runCode,
-      );
+    case 'open': {
+      const parsed = answerSchemas[question.component_type].safeParse(given);
+      return parsed.success ? gradeReviewed(parsed.data) : notAnswered;
+    }
+    case 'choice': {
+      const parsed = answerSchemas.choice.safeParse(given);
+      return parsed.success ? gradeChoice(question, parsed.data) : notAnswered;
+    }
+    case 'fill-space': {
+      const parsed = answerSchemas['fill-space'].safeParse(given);
+      return parsed.success ? gradeFillSpace(question, parsed.data) : notAnswered;
+    }
+    case 'drag-and-drop': {
+      const parsed = answerSchemas['drag-and-drop'].safeParse(given);
+      return parsed.success ? gradeDragAndDrop(question, parsed.data) : notAnswered;
+    }
+    case 'code': {
+      const parsed = answerSchemas.code.safeParse(given);
+      return parsed.success ? gradeCode(question, parsed.data, options.runCode) : notAnswered;
+    }
     default:
       throw new Error(`component type ${question.component_type} is not a question`);
   }

@@ -18,6 +18,8 @@ import {
   quizComponentSchema,
   QuizEvents,
   quizSchema,
+  authoringContract,
+  isEvent,
   type StoredEvent,
 } from '@sabaq/events';
 import { sql } from 'kysely';
@@ -246,6 +248,8 @@ handlers.set(QuizComponentRemoved.type, async (tx, event, data, dirty) => {
   dirty.mark(dirty.quizzes, data.quiz_id);
 });
 
+const AUTHORING_TYPES = authoringContract.events.map((e) => e.type);
+
 /** Every authoring record and the nested views built from them, in one read-model transaction. */
 export const authoringProjection: Projection = {
   name: AUTHORING_PROJECTION,
@@ -253,7 +257,8 @@ export const authoringProjection: Projection = {
   handles: [...handlers.keys()],
   async apply(tx, events) {
     const dirty = new Dirty();
-    for (const event of events) await handlers.get(event.type)?.(tx, event, event.data as Data, dirty);
+    for (const event of events)
+      if (isEvent(event, ...AUTHORING_TYPES)) await handlers.get(event.type)?.(tx, event, event.data, dirty);
     await rebuildNested(tx, dirty);
   },
   async reset(tx) {

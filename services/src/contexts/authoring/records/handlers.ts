@@ -12,6 +12,8 @@ export function recordHandler(rules: RecordRules): RecordCommandHandler {
   return async (services, command, caller) => {
     const stream = streamId(rules.category, command.id);
     const history = await services.store.readStream(stream);
+    // Why the cast: a record stream holds only this kind's Created / Updated / Deleted, whose data the
+    // store checked against their object schemas; the rules read it field by field.
     const state = history.reduce<RecordState>(
       (s, e) => evolve(rules, s, { type: e.type, data: e.data as Data }),
       initialState,

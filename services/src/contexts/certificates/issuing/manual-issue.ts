@@ -1,4 +1,4 @@
-import type { AssignmentRecord } from '@sabaq/events';
+import { isEvent, type AssignmentRecord } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { participationStream } from '../../assignments/ids';
@@ -21,8 +21,8 @@ export async function manualIssue(
 ): Promise<{ certificateId: string; issued: boolean }> {
   const templateId = record.certificate_id!;
   const work = await services.store.readStream(participationStream(assignmentId, studentId));
-  const scored = work.filter((e) => e.type === 'AssignmentScoreCalculated').at(-1);
-  const score = scored ? (scored.data as { score: number }).score : null;
+  const scored = work.filter((e) => isEvent(e, 'AssignmentScoreCalculated')).at(-1);
+  const score = scored ? scored.data.score : null;
   const id = userCertificateId(templateId, assignmentId, studentId);
   const events = await runTemplateCommand(services, templateId, {
     type: 'Issue',

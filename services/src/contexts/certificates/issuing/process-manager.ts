@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@sabaq/events';
+import { isEvent, type StoredEvent } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import type { Projection } from '../../../platform/projections/projection';
@@ -14,7 +14,11 @@ import { standingFrom } from './standing';
 export const ISSUING_PROCESS = 'certificates.issuing';
 
 /** The events after which a student may have earned a certificate. */
-const TRIGGERS = ['AssignmentAttemptFinished', 'AssignmentStudentFinished', 'AssignmentScoreCalculated'];
+const TRIGGERS = [
+  'AssignmentAttemptFinished',
+  'AssignmentStudentFinished',
+  'AssignmentScoreCalculated',
+] as const;
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
@@ -56,9 +60,8 @@ export function issuingProcess(services: Services, log: (message: string) => voi
 }
 
 function workOf(event: StoredEvent): { assignmentId: string; studentId: string } | undefined {
-  const data = event.data as { assignment_id?: unknown; student_id?: unknown };
-  if (typeof data.assignment_id !== 'string' || typeof data.student_id !== 'string') return undefined;
-  return { assignmentId: data.assignment_id, studentId: data.student_id };
+  if (!isEvent(event, ...TRIGGERS)) return undefined;
+  return { assignmentId: event.data.assignment_id, studentId: event.data.student_id };
 }
 
 export async function issueIfEarned(services: Services, assignmentId: string, studentId: string) {

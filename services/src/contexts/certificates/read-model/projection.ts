@@ -1,12 +1,4 @@
-import type {
-  ReportLinkRevokedData,
-  ReportLinkSharedData,
-  CertificateCreatedData,
-  CertificateUpdatedData,
-  StoredEvent,
-  UserCertificateChangeData,
-  UserCertificateIssuedData,
-} from '@sabaq/events';
+import { isEvent, unhandledEvent, type EventOf, type StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
@@ -30,6 +22,17 @@ const TEMPLATE_COLUMNS = [
   'coefficient',
 ] as const;
 
+const HANDLES = [
+  'CertificateCreated',
+  'CertificateUpdated',
+  'CertificateDeleted',
+  'UserCertificateIssued',
+  'UserCertificateRevoked',
+  'UserCertificateRestored',
+  'ReportLinkShared',
+  'ReportLinkRevoked',
+] as const;
+
 /**
  * Templates and issued certificates from the template streams. Template rows are guarded by the
  * stream position (`version`); the counter only ever grows to the highest number issued; issued rows
@@ -39,18 +42,9 @@ export const certificatesProjection: Projection = {
   name: CERTIFICATES_PROJECTION,
   // 2: certificates' report tokens and the share links (a rebuild fills the new column).
   version: 2,
-  handles: [
-    'CertificateCreated',
-    'CertificateUpdated',
-    'CertificateDeleted',
-    'UserCertificateIssued',
-    'UserCertificateRevoked',
-    'UserCertificateRestored',
-    'ReportLinkShared',
-    'ReportLinkRevoked',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(REPORT_LINKS_TABLE).execute();
@@ -59,14 +53,14 @@ export const certificatesProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
   const at = occurredAt(event);
   switch (event.type) {
     case 'CertificateCreated': {
-      const d = event.data as CertificateCreatedData;
+      const d = event.data;
       const values = {
-        ...templateColumns(d as unknown as Record<string, unknown>),
+        ...templateColumns(d),
         id: d.id,
         school_id: typeof event.metadata.schoolId === 'string' ? event.metadata.schoolId : null,
         owner_id: typeof event.metadata.userId === 'string' ? event.metadata.userId : null,
@@ -88,7 +82,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'CertificateUpdated': {
-      const d = event.data as CertificateUpdatedData;
+      const d = event.data;
       await tx
         .updateTable(TEMPLATES_TABLE)
         .set({ ...templateColumns(d.changes), version: position, updated_at: at })
@@ -98,7 +92,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'CertificateDeleted': {
-      const d = event.data as { id: string };
+      const d = event.data;
       await tx
         .updateTable(TEMPLATES_TABLE)
         .set({ deleted: true, version: position, updated_at: at })
@@ -108,7 +102,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'UserCertificateIssued': {
-      const d = event.data as UserCertificateIssuedData;
+      const d = event.data;
       const values = {
         id: d.id,
         school_id: d.school_id,
@@ -147,7 +141,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'UserCertificateRevoked':
     case 'UserCertificateRestored': {
-      const d = event.data as UserCertificateChangeData;
+      const d = event.data;
       await tx
         .updateTable(USER_CERTIFICATES_TABLE)
         .set({
@@ -161,7 +155,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ReportLinkShared': {
-      const d = event.data as ReportLinkSharedData;
+      const d = event.data;
       await tx
         .insertInto(REPORT_LINKS_TABLE)
         .values({
@@ -179,7 +173,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ReportLinkRevoked': {
-      const d = event.data as ReportLinkRevokedData;
+      const d = event.data;
       await tx
         .updateTable(REPORT_LINKS_TABLE)
         .set({ revoked_at: new Date(d.at) })
@@ -188,6 +182,8 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ReportLinkRevokedData, ReportLinkSharedData } from '@sabaq/events';
+import { isEvent, type ReportLinkRevokedData, type ReportLinkSharedData } from '@sabaq/events';
 
 /**
  * One attempt's share link (stream `report_link-<attemptId>`): at most one live link; sharing while
@@ -66,14 +66,10 @@ export function evolveReportLink(
   state: ReportLinkState,
   event: { type: string; data: unknown },
 ): ReportLinkState {
-  switch (event.type) {
-    case 'ReportLinkShared': {
-      const d = event.data as ReportLinkSharedData;
-      return { live: { token: d.token, sharedAt: d.at, sharedBy: d.shared_by } };
-    }
-    case 'ReportLinkRevoked':
-      return { live: null };
-    default:
-      return state;
+  if (isEvent(event, 'ReportLinkShared')) {
+    const d = event.data;
+    return { live: { token: d.token, sharedAt: d.at, sharedBy: d.shared_by } };
   }
+  if (isEvent(event, 'ReportLinkRevoked')) return { live: null };
+  return state;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isEvent } from '@sabaq/events';
 import {
   decideTemplate,
   evolveTemplate,
@@ -96,7 +97,9 @@ describe('the certificate template decider', () => {
       data: { ...created.data, serial_counter: 0 },
     } as TemplateEvent;
     const commands = Array.from({ length: 25 }, (_, i) => issue(`c${i}`, `u${i}`));
-    const numbers = run([fresh], commands).map((e) => (e.data as { number: number }).number);
+    const numbers = run([fresh], commands).map((e) =>
+      isEvent(e, 'UserCertificateIssued') ? e.data.number : null,
+    );
     expect(numbers).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 

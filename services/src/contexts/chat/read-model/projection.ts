@@ -1,19 +1,21 @@
-import type {
-  ChatCreatedData,
-  ChatMessageDeletedData,
-  ChatMessageEditedData,
-  ChatMessagePostedData,
-  ChatParticipantMutedData,
-  ChatPeopleSetData,
-  ChatReadData,
-  StoredEvent,
-} from '@sabaq/events';
+import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { CHAT_PROJECTION, CHAT_TABLES } from './tables';
 
 const T = CHAT_TABLES;
+
+const HANDLES = [
+  'ChatCreated',
+  'ChatPeopleSet',
+  'ChatClosed',
+  'ChatMessagePosted',
+  'ChatMessageEdited',
+  'ChatMessageDeleted',
+  'ChatParticipantMuted',
+  'ChatRead',
+] as const;
 
 /**
  * Chats and messages from their streams. A chat row moves only forward (`version` < the event's stream
@@ -22,18 +24,9 @@ const T = CHAT_TABLES;
 export const chatProjection: Projection = {
   name: CHAT_PROJECTION,
   version: 1,
-  handles: [
-    'ChatCreated',
-    'ChatPeopleSet',
-    'ChatClosed',
-    'ChatMessagePosted',
-    'ChatMessageEdited',
-    'ChatMessageDeleted',
-    'ChatParticipantMuted',
-    'ChatRead',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(T.reads).execute();
@@ -42,11 +35,11 @@ export const chatProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const seq = event.streamPosition;
   switch (event.type) {
     case 'ChatCreated': {
-      const d = event.data as ChatCreatedData;
+      const d = event.data;
       await tx
         .insertInto(T.chats)
         .values({
@@ -69,7 +62,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChatPeopleSet': {
-      const d = event.data as ChatPeopleSetData;
+      const d = event.data;
       await updateChat(tx, d.id, seq, {
         name: d.name,
         participants: JSON.stringify(d.participants),
@@ -80,12 +73,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChatClosed': {
-      const d = event.data as { id: string; at: string };
+      const d = event.data;
       await updateChat(tx, d.id, seq, { closed: true, updated_at: new Date(d.at) });
       return;
     }
     case 'ChatMessagePosted': {
-      const d = event.data as ChatMessagePostedData;
+      const d = event.data;
       await tx
         .insertInto(T.messages)
         .values({
@@ -113,7 +106,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChatMessageEdited': {
-      const d = event.data as ChatMessageEditedData;
+      const d = event.data;
       await tx
         .updateTable(T.messages)
         .set({ message: d.message, edited_at: new Date(d.at) })
@@ -122,12 +115,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChatMessageDeleted': {
-      const d = event.data as ChatMessageDeletedData;
+      const d = event.data;
       await tx.updateTable(T.messages).set({ deleted: true }).where('id', '=', d.id).execute();
       return;
     }
     case 'ChatParticipantMuted': {
-      const d = event.data as ChatParticipantMutedData;
+      const d = event.data;
       const without = sql`(${sql.ref('muted')} - ${d.user_id}::text)`;
       await updateChat(tx, d.chat_id, seq, {
         muted: d.muted ? sql`${without} || jsonb_build_array(${d.user_id}::text)` : without,
@@ -135,7 +128,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChatRead': {
-      const d = event.data as ChatReadData;
+      const d = event.data;
       const read = await tx
         .selectFrom(T.messages)
         .select('seq')
@@ -154,7 +147,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     default:
-      return;
+      return unhandledEvent(event);
   }
 }
 

@@ -1,6 +1,8 @@
-import type { ChallengeAssignedData, ChallengeCompletedData, StoredEvent } from '@sabaq/events';
+import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
+
+const HANDLES = ['ChallengeAssigned', 'ChallengeCompleted'] as const;
 
 /**
  * Challenges by id. A completion only ever sets is_completed, and an assignment replayed after it does
@@ -9,19 +11,19 @@ import type { ReadModelTx } from '../../../platform/read-models/database';
 export const challengesProjection: Projection = {
   name: 'identity.challenges',
   version: 1,
-  handles: ['ChallengeAssigned', 'ChallengeCompleted'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom('user_challenges').execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'ChallengeAssigned': {
-      const d = event.data as ChallengeAssignedData;
+      const d = event.data;
       const at = new Date(d.assignedAt);
       await tx
         .insertInto('user_challenges')
@@ -37,7 +39,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'ChallengeCompleted': {
-      const d = event.data as ChallengeCompletedData;
+      const d = event.data;
       await tx
         .updateTable('user_challenges')
         .set({ is_completed: true, updated_at: new Date(d.completedAt) })
@@ -45,5 +47,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }

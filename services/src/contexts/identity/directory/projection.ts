@@ -1,15 +1,16 @@
-import type {
-  PersonProfileUpdatedData,
-  SchoolProfileUpdatedData,
-  SchoolRegisteredData,
-  StoredEvent,
-  UserJoinedSchoolData,
-  UserProfileEditedData,
-  UserRegisteredData,
-} from '@sabaq/events';
+import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
+
+const HANDLES = [
+  'SchoolRegistered',
+  'SchoolProfileUpdated',
+  'UserRegistered',
+  'UserJoinedSchool',
+  'PersonProfileUpdated',
+  'UserProfileEdited',
+] as const;
 
 /**
  * Schools, users and memberships, upserted by id: replaying any event again changes nothing. A
@@ -20,16 +21,9 @@ import type { ReadModelTx } from '../../../platform/read-models/database';
 export const directoryProjection: Projection = {
   name: 'identity.directory',
   version: 3,
-  handles: [
-    'SchoolRegistered',
-    'SchoolProfileUpdated',
-    'UserRegistered',
-    'UserJoinedSchool',
-    'PersonProfileUpdated',
-    'UserProfileEdited',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom('user_schools').execute();
@@ -38,10 +32,10 @@ export const directoryProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'SchoolRegistered': {
-      const d = event.data as SchoolRegisteredData;
+      const d = event.data;
       const row = {
         type: d.type,
         name: d.name,
@@ -59,7 +53,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'SchoolProfileUpdated': {
-      const d = event.data as SchoolProfileUpdatedData;
+      const d = event.data;
       // The school picker shows these columns; region and city live in the schools context's own view.
       const columns = [
         'type',
@@ -78,7 +72,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'UserRegistered': {
-      const d = event.data as UserRegisteredData;
+      const d = event.data;
       const row = {
         school_id: d.schoolIds[0]!,
         group: d.group,
@@ -101,12 +95,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'UserJoinedSchool': {
-      const d = event.data as UserJoinedSchoolData;
+      const d = event.data;
       await addMembership(tx, d.userId, d.schoolId);
       return;
     }
     case 'PersonProfileUpdated': {
-      const d = event.data as PersonProfileUpdatedData;
+      const d = event.data;
       // Only the fields the directory shows; settings such as notify_via_sms stay the people context's.
       const changes = Object.fromEntries(
         PROFILE_FIELDS.filter((field) => d.changes[field] !== undefined).map((f) => [f, d.changes[f]]),
@@ -117,11 +111,13 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'UserProfileEdited': {
       // The user's own edit (PUT /api/user/profile): the same columns, the avatar among them.
-      const d = event.data as UserProfileEditedData;
+      const d = event.data;
       if (Object.keys(d.changes).length === 0) return;
       await tx.updateTable('users').set(d.changes).where('id', '=', d.userId).execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }
 

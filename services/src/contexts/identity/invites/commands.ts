@@ -1,4 +1,9 @@
-import type { EventMetadata, InviteCodeFields, InviteCodeUsedData } from '@sabaq/events';
+import {
+  firstEventData,
+  type EventMetadata,
+  type InviteCodeFields,
+  type InviteCodeUsedData,
+} from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError, ValidationError, WrongExpectedVersionError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
@@ -19,6 +24,8 @@ export function inviteCommands(): RecordCommandHandler {
   return async (services, command, caller) => {
     switch (command.type) {
       case 'create':
+        // Why the cast: the record API parsed the body with this collection's `create` schema, and
+        // RecordCommand carries it as a plain record.
         await createInviteCode(services, caller, command.id, command.data as InviteCodeFields);
         return;
       case 'update': {
@@ -131,10 +138,7 @@ function metadataOf(services: Pick<Services, 'clock'>, caller: Pick<Caller, 'use
 }
 
 async function inviteIdOfKey(store: EventStore, key: string): Promise<string | undefined> {
-  const [first] = await store.readStream(inviteCodeStream(key));
-  return first?.type === 'InviteCodeReserved'
-    ? (first.data as { inviteCodeId: string }).inviteCodeId
-    : undefined;
+  return firstEventData(await store.readStream(inviteCodeStream(key)), 'InviteCodeReserved')?.inviteCodeId;
 }
 
 /** The invite a code names, as its stream says now; 'absent' when no invite has that code. */

@@ -17,7 +17,9 @@ const refused = (history: InviteEvent[], command: InviteCommand) => {
 };
 
 const AT = '2026-09-01T08:00:00.000Z';
-const created = (fields: Record<string, unknown> = {}): InviteEvent => ({
+const created = (
+  fields: Record<string, unknown> = {},
+): Extract<InviteEvent, { type: 'InviteCodeCreated' }> => ({
   type: 'InviteCodeCreated',
   data: InviteCodeCreated.schema.parse({
     id: 'inv-1',
@@ -42,7 +44,7 @@ const used = (userId: string): InviteEvent => ({
 
 describe('an invite code', () => {
   it('is created for students by default, unlimited, and counts a use per user', () => {
-    const [event] = when([], { type: 'Create', data: created().data as never });
+    const [event] = when([], { type: 'Create', data: created().data });
     expect(event).toMatchObject({ type: 'InviteCodeCreated', data: { group: 'student', limits: 0 } });
     expect(when([created()], use('u1'))).toEqual([used('u1')]);
     // The same user again (attaching the school twice) is not a second use.

@@ -1,16 +1,23 @@
-import type {
-  InviteCodeCreatedData,
-  InviteCodeFields,
-  InviteCodeUpdatedData,
-  InviteCodeUsedData,
-  InviteCodeUseReleasedData,
-  StoredEvent,
+import {
+  type EventOf,
+  type InviteCodeFields,
+  isEvent,
+  type StoredEvent,
+  unhandledEvent,
 } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { activateRecipients, mergeRecipients, type StoredRecipient } from './recipients';
 import { INVITES_PROJECTION, INVITES_TABLE, JSON_COLUMNS } from './table';
+
+const HANDLES = [
+  'InviteCodeCreated',
+  'InviteCodeUpdated',
+  'InviteCodeDeleted',
+  'InviteCodeUsed',
+  'InviteCodeUseReleased',
+] as const;
 
 /**
  * Invites as the record API lists them, with the count of uses and which personal recipients came in.
@@ -20,28 +27,22 @@ import { INVITES_PROJECTION, INVITES_TABLE, JSON_COLUMNS } from './table';
 export const invitesProjection: Projection = {
   name: INVITES_PROJECTION,
   version: 1,
-  handles: [
-    'InviteCodeCreated',
-    'InviteCodeUpdated',
-    'InviteCodeDeleted',
-    'InviteCodeUsed',
-    'InviteCodeUseReleased',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(INVITES_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
   const at = occurredAt(event);
   const touch = { version: position, updated_at: at };
   switch (event.type) {
     case 'InviteCodeCreated': {
-      const d = event.data as InviteCodeCreatedData;
+      const d = event.data;
       const row = {
         ...asColumns({ ...d, recipients: mergeRecipients([], d.recipients, at.toISOString()) }),
         school_id: d.school_id,
@@ -66,7 +67,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'InviteCodeUpdated': {
-      const d = event.data as InviteCodeUpdatedData;
+      const d = event.data;
       const current = await rowToChange(tx, d.id, position);
       if (!current) return;
       const { recipients, ...changes } = d.changes as Partial<InviteCodeFields>;
@@ -75,12 +76,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'InviteCodeDeleted': {
-      const { id } = event.data as { id: string };
+      const { id } = event.data;
       if (await rowToChange(tx, id, position)) await update(tx, id, { deleted: true, ...touch });
       return;
     }
     case 'InviteCodeUsed': {
-      const d = event.data as InviteCodeUsedData;
+      const d = event.data;
       const current = await rowToChange(tx, d.inviteCodeId, position);
       if (!current) return;
       const recipients = activateRecipients(current.recipients, d.contacts, at.toISOString());
@@ -92,11 +93,13 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'InviteCodeUseReleased': {
-      const d = event.data as InviteCodeUseReleasedData;
+      const d = event.data;
       if (await rowToChange(tx, d.inviteCodeId, position))
         await update(tx, d.inviteCodeId, { usages_count: sql`usages_count - 1`, ...touch });
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredEvent } from '@sabaq/events';
+import { firstEventData } from '@sabaq/events';
 import { WrongExpectedVersionError } from '../../../platform/errors';
 import type { ContextServices } from '../../../platform/context';
 import { isDeactivated, type IdentityAuth, type TokenAnswer } from '../auth-service';
@@ -78,14 +78,6 @@ export async function startSignIn(
   return { location: location.toString(), browserSecret };
 }
 
-interface Started {
-  applicationId: string;
-  browserHash: string;
-  returnUrl: string | null;
-  redirectUri: string;
-  expiresAt: string;
-}
-
 /**
  * The provider sent the browser back. The state must be this browser's, for this application, unused
  * and fresh; the code is exchanged, the identity read and matched to a user. Answers a one-time code
@@ -100,7 +92,7 @@ export async function finishSignIn(
   if (!query.state) throw new OAuthRefusedError('state');
   const stream = stateStream(query.state);
   const events = await services.store.readStream(stream);
-  const started = events[0]?.type === 'OAuthSignInStarted' ? (events[0].data as Started) : undefined;
+  const started = firstEventData(events, 'OAuthSignInStarted');
   const now = services.clock();
   if (
     !started ||
@@ -162,8 +154,8 @@ async function userOf(
   identity: ExternalIdentity,
 ): Promise<string> {
   const stream = linkStream(applicationId, identity.subject);
-  const linked = (await services.store.readStream(stream))[0] as StoredEvent | undefined;
-  if (linked) return (linked.data as { userId: string }).userId;
+  const linked = firstEventData(await services.store.readStream(stream), 'ExternalIdentityLinked');
+  if (linked) return linked.userId;
   if (!identity.email) throw new OAuthRefusedError('unknownUser');
   if (!identity.emailVerified) throw new OAuthRefusedError('unverified');
   const matches = await services.db
@@ -191,8 +183,9 @@ async function userOf(
     );
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;
-    const winner = (await services.store.readStream(stream))[0];
-    return (winner?.data as { userId: string }).userId;
+    const winner = firstEventData(await services.store.readStream(stream), 'ExternalIdentityLinked');
+    if (!winner) throw error;
+    return winner.userId;
   }
   return userId;
 }
@@ -206,7 +199,7 @@ export async function redeemHandoff(
 ): Promise<TokenAnswer> {
   const stream = handoffStream(code);
   const events = await services.store.readStream(stream);
-  const issued = events[0]?.data as { userId: string; browserHash: string; expiresAt: string } | undefined;
+  const issued = firstEventData(events, 'OAuthHandoffIssued');
   const now = services.clock();
   if (
     !issued ||

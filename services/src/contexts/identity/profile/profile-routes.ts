@@ -1,4 +1,4 @@
-import type { UserProfileChanges } from '@sabaq/events';
+import { firstEventData, type UserProfileChanges } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
@@ -98,7 +98,7 @@ async function checkContactsFree(
       .where('id', '<>', userId)
       .execute();
     const reservation = await services.store.readStream(usernameStream(normaliseUsername(changes.email)));
-    const owner = (reservation[0]?.data as { userId?: string } | undefined)?.userId;
+    const owner = firstEventData(reservation, 'UsernameReserved')?.userId;
     if (holders.length > 0 || (owner !== undefined && owner !== userId))
       (errors.email ??= []).push(PROFILE_TEXTS.emailTaken);
   }

@@ -1,5 +1,4 @@
-import type { SessionEndedData } from '@sabaq/events';
-import type { RealtimeContribution } from '../../../platform/realtime/contribution';
+import { pushMapper, type RealtimeContribution } from '../../../platform/realtime/contribution';
 
 /**
  * A session that ends (logout, a stolen refresh token, expiry) logs its user out everywhere: every
@@ -7,10 +6,10 @@ import type { RealtimeContribution } from '../../../platform/realtime/contributi
  */
 export const identityRealtime: RealtimeContribution = {
   pushes: [
-    {
+    pushMapper({
       eventTypes: ['SessionEnded'],
       map(event) {
-        const data = event.data as SessionEndedData;
+        const data = event.data;
         return [
           {
             channel: `user.${data.userId}`,
@@ -19,6 +18,6 @@ export const identityRealtime: RealtimeContribution = {
           },
         ];
       },
-    },
+    }),
   ],
 };

@@ -1,13 +1,9 @@
-import type {
-  SessionEndedData,
-  SessionRefreshedData,
-  SessionSchoolSelectedData,
-  SessionStartedData,
-  StoredEvent,
-} from '@sabaq/events';
+import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
+
+const HANDLES = ['SessionStarted', 'SessionRefreshed', 'SessionSchoolSelected', 'SessionEnded'] as const;
 
 /**
  * Sessions by id, and each user's last activity. Times only move forward (GREATEST), so replaying an
@@ -16,9 +12,9 @@ import type { ReadModelTx } from '../../../platform/read-models/database';
 export const sessionsProjection: Projection = {
   name: 'identity.sessions',
   version: 1,
-  handles: ['SessionStarted', 'SessionRefreshed', 'SessionSchoolSelected', 'SessionEnded'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom('user_sessions').execute();
@@ -26,10 +22,10 @@ export const sessionsProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'SessionStarted': {
-      const d = event.data as SessionStartedData;
+      const d = event.data;
       const row = { user_id: d.userId, school_id: d.schoolId, started_at: new Date(d.startedAt) };
       await tx
         .insertInto('user_sessions')
@@ -40,7 +36,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'SessionRefreshed': {
-      const d = event.data as SessionRefreshedData;
+      const d = event.data;
       const at = new Date(d.refreshedAt);
       await tx
         .updateTable('user_sessions')
@@ -56,7 +52,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'SessionSchoolSelected': {
-      const d = event.data as SessionSchoolSelectedData;
+      const d = event.data;
       await tx
         .updateTable('user_sessions')
         .set({ school_id: d.schoolId })
@@ -65,7 +61,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'SessionEnded': {
-      const d = event.data as SessionEndedData;
+      const d = event.data;
       await tx
         .updateTable('user_sessions')
         .set({ ended_at: new Date(d.endedAt), end_reason: d.reason })
@@ -73,6 +69,8 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }
 

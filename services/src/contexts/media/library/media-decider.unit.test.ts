@@ -11,7 +11,7 @@ import {
 
 const given = (events: MediaEvent[]) => events.reduce(evolveMedia, initialMediaState);
 const when = (history: MediaEvent[], command: MediaCommand) => decideMedia(command, given(history));
-const created = (type: string, id = 'm1'): MediaEvent => ({
+const created = (type: string, id = 'm1'): Extract<MediaEvent, { type: 'MediaCreated' }> => ({
   type: 'MediaCreated',
   data: MediaCreated.schema.parse({ id, name: 'Урок 1', type, parent_id: null }),
 });
@@ -19,13 +19,13 @@ const created = (type: string, id = 'm1'): MediaEvent => ({
 describe('a media item', () => {
   it('is created; a video asks for its conversion at once', () => {
     const video = created('video');
-    expect(when([], { type: 'create', data: video.data as never })).toEqual([
+    expect(when([], { type: 'create', data: video.data })).toEqual([
       video,
       { type: 'TranscodeRequested', data: { id: 'm1', attempt: 1, reason: 'uploaded' } },
     ]);
     const folder = created('folder');
-    expect(when([], { type: 'create', data: folder.data as never })).toEqual([folder]);
-    expect(when([folder], { type: 'create', data: folder.data as never })).toEqual([]);
+    expect(when([], { type: 'create', data: folder.data })).toEqual([folder]);
+    expect(when([folder], { type: 'create', data: folder.data })).toEqual([]);
   });
 
   it('is renamed and moved recording only what changed, never into itself', () => {

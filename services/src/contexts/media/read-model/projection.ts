@@ -1,4 +1,13 @@
-import { categoryOf, idOf, mediaContract, type StoredEvent } from '@sabaq/events';
+import {
+  categoryOf,
+  idOf,
+  isEvent,
+  mediaContract,
+  unhandledEvent,
+  type ContractEvent,
+  type EventOf,
+  type StoredEvent,
+} from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Row } from '../../../platform/http/records/collection';
 import type { Projection } from '../../../platform/projections/projection';
@@ -10,7 +19,8 @@ export const MEDIA_PROJECTION = 'media.records';
 /** The folder value of items at the root of a library. */
 export const ROOT = 'root';
 
-type Data = Record<string, unknown>;
+const HANDLES = mediaContract.events.map((e) => e.type);
+type MediaEvent = ContractEvent<typeof mediaContract>;
 
 const json = (values: Row): Row =>
   Object.fromEntries(
@@ -36,9 +46,9 @@ const authorOf = (event: StoredEvent) =>
 export const mediaProjection: Projection = {
   name: MEDIA_PROJECTION,
   version: 1,
-  handles: mediaContract.events.map((e) => e.type),
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     for (const table of [
@@ -83,9 +93,9 @@ async function update(tx: ReadModelTx, table: string, id: string, values: Row, e
     .execute();
 }
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
-  const data = event.data as Data;
-  const id = String(data.id);
+async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
+  if (event.type === 'RecordingRetentionSet') return setRetention(tx, event);
+  const id = event.data.id;
   switch (event.type) {
     case 'WebinarSessionStarted':
       return insert(
@@ -94,16 +104,16 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         {
           id,
           school_id: schoolOf(event),
-          owner_id: String(data.user_id),
-          user_id: String(data.user_id),
-          webinar_id: data.webinar_id,
-          session_id: data.session_id,
-          assignment_id: data.assignment_id,
-          assignment_attempt_id: data.assignment_attempt_id,
-          session_type: data.session_type,
-          session_kind: data.session_kind,
-          is_should_analyze: data.is_should_analyze,
-          use_modules: data.use_modules,
+          owner_id: String(event.data.user_id),
+          user_id: String(event.data.user_id),
+          webinar_id: event.data.webinar_id,
+          session_id: event.data.session_id,
+          assignment_id: event.data.assignment_id,
+          assignment_attempt_id: event.data.assignment_attempt_id,
+          session_type: event.data.session_type,
+          session_kind: event.data.session_kind,
+          is_should_analyze: event.data.is_should_analyze,
+          use_modules: event.data.use_modules,
           status: 'started',
         },
         event,
@@ -115,19 +125,19 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .insertInto(TABLES.chunks)
         .values({
           session_id: id,
-          name: data.name,
-          sha256: data.sha256,
-          size: data.size,
-          key: data.key,
+          name: event.data.name,
+          sha256: event.data.sha256,
+          size: event.data.size,
+          key: event.data.key,
           version: event.streamPosition,
         })
         .onConflict((oc) =>
           oc
             .columns(['session_id', 'name'])
             .doUpdateSet({
-              sha256: data.sha256 as string,
-              size: data.size as number,
-              key: data.key as string,
+              sha256: event.data.sha256 as string,
+              size: event.data.size as number,
+              key: event.data.key as string,
               version: event.streamPosition,
             })
             .where(sql.ref(`${TABLES.chunks}.version`), '<', event.streamPosition),
@@ -135,7 +145,13 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return update(tx, TABLES.sessions, id, {}, event);
     case 'RecordingManifestReceived':
-      return update(tx, TABLES.sessions, id, { status: 'finished', manifest_duration: data.duration }, event);
+      return update(
+        tx,
+        TABLES.sessions,
+        id,
+        { status: 'finished', manifest_duration: event.data.duration },
+        event,
+      );
     case 'RecordingErased':
       await update(tx, TABLES.sessions, id, { is_erased: true, playlist_key: null, thumb_key: null }, event);
       await tx
@@ -146,12 +162,12 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       await tx.deleteFrom(TABLES.chunks).where('session_id', '=', id).execute();
       return;
     case 'TranscodeRequested':
-      return transcodeRequested(tx, event, id, Number(data.attempt));
+      return transcodeRequested(tx, event, id, Number(event.data.attempt));
     case 'TranscodeProgressed':
-      return update(tx, targetTable(event), id, { progress: Math.floor(Number(data.percent)) }, event);
+      return update(tx, targetTable(event), id, { progress: Math.floor(Number(event.data.percent)) }, event);
     case 'TranscodeSucceeded':
     case 'TranscodeFailed':
-      return transcodeEnded(tx, event, id, Number(data.attempt));
+      return transcodeEnded(tx, event, id, Number(event.data.attempt));
     case 'MediaCreated':
       return insert(
         tx,
@@ -160,49 +176,52 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
           id,
           school_id: schoolOf(event),
           owner_id: authorOf(event),
-          parent_id: data.parent_id,
-          folder: data.parent_id ?? ROOT,
-          name: data.name,
-          description: data.description,
-          type: data.type,
-          file_name: data.file_name,
-          file_size: data.file_size,
-          mime_type: data.mime_type,
-          key: data.key,
-          status: data.type === 'folder' ? 'undefined' : data.type === 'video' ? 'in_process' : 'ready',
+          parent_id: event.data.parent_id,
+          folder: event.data.parent_id ?? ROOT,
+          name: event.data.name,
+          description: event.data.description,
+          type: event.data.type,
+          file_name: event.data.file_name,
+          file_size: event.data.file_size,
+          mime_type: event.data.mime_type,
+          key: event.data.key,
+          status:
+            event.data.type === 'folder' ? 'undefined' : event.data.type === 'video' ? 'in_process' : 'ready',
         },
         event,
       );
     case 'MediaUpdated': {
-      const changes = { ...(data.changes as Row) };
+      const changes: Row = { ...event.data.changes };
       if ('parent_id' in changes) changes.folder = changes.parent_id ?? ROOT;
       return update(tx, TABLES.items, id, changes, event);
-    }
-    case 'RecordingRetentionSet': {
-      const row = {
-        school_id: String(data.school_id),
-        days: data.days as number | null,
-        version: event.streamPosition,
-      };
-      await tx
-        .insertInto(TABLES.retention)
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('school_id')
-            .doUpdateSet({ days: row.days, version: row.version })
-            .where(sql.ref(`${TABLES.retention}.version`), '<', row.version),
-        )
-        .execute();
-      return;
     }
     case 'MediaDeleted':
       return update(tx, TABLES.items, id, { deleted: true }, event);
     case 'MediaShared':
-      return update(tx, TABLES.items, id, { share_token: data.token }, event);
+      return update(tx, TABLES.items, id, { share_token: event.data.token }, event);
     default:
-      return;
+      return unhandledEvent(event);
   }
+}
+
+/** A school's retention of recordings: one row per school, moved only forward. */
+async function setRetention(tx: ReadModelTx, event: EventOf<'RecordingRetentionSet'>): Promise<void> {
+  const row = {
+    school_id: String(event.data.school_id),
+    days: event.data.days as number | null,
+    version: event.streamPosition,
+  };
+  await tx
+    .insertInto(TABLES.retention)
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('school_id')
+        .doUpdateSet({ days: row.days, version: row.version })
+        .where(sql.ref(`${TABLES.retention}.version`), '<', row.version),
+    )
+    .execute();
+  return;
 }
 
 async function transcodeRequested(tx: ReadModelTx, event: StoredEvent, id: string, attempt: number) {
@@ -246,8 +265,12 @@ async function transcodeRequested(tx: ReadModelTx, event: StoredEvent, id: strin
   await update(tx, table, id, values, event);
 }
 
-async function transcodeEnded(tx: ReadModelTx, event: StoredEvent, id: string, attempt: number) {
-  const data = event.data as Data;
+async function transcodeEnded(
+  tx: ReadModelTx,
+  event: EventOf<'TranscodeSucceeded' | 'TranscodeFailed'>,
+  id: string,
+  attempt: number,
+) {
   const ok = event.type === 'TranscodeSucceeded';
   const job = jobId(event.streamId, attempt);
   await tx
@@ -255,23 +278,28 @@ async function transcodeEnded(tx: ReadModelTx, event: StoredEvent, id: string, a
     .set({ status: ok ? 'done' : 'failed' })
     .where('id', '=', job)
     .execute();
-  const result: Row = ok
-    ? {
-        playlist_key: data.playlist_key,
-        thumb_key: data.thumb_key,
-        duration: data.duration,
-        size: data.size,
-        failure_reason: null,
-        progress: 100,
-      }
-    : { failure_reason: data.reason };
+  const result: Row =
+    event.type === 'TranscodeSucceeded'
+      ? {
+          playlist_key: event.data.playlist_key,
+          thumb_key: event.data.thumb_key,
+          duration: event.data.duration,
+          size: event.data.size,
+          failure_reason: null,
+          progress: 100,
+        }
+      : { failure_reason: event.data.reason };
   const table = targetTable(event);
   if (table === TABLES.sessions) {
     await update(
       tx,
       TABLES.records,
       job,
-      { ...result, status: ok ? 'ready' : 'failure', ...(ok ? { renditions: data.renditions } : {}) },
+      {
+        ...result,
+        status: ok ? 'ready' : 'failure',
+        ...(event.type === 'TranscodeSucceeded' ? { renditions: event.data.renditions } : {}),
+      },
       event,
     );
   }

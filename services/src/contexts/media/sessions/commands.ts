@@ -47,6 +47,8 @@ async function checkedLinks(services: Services, caller: Caller, data: WebinarSes
 export const sessionHandler: RecordCommandHandler = async (services, command, caller) => {
   const stream = sessionStream(command.id);
   if (command.type === 'create') {
+    // Why the cast: the record API parsed the body with this collection's `create` schema, and
+    // RecordCommand carries it as a plain record.
     const data = await checkedLinks(services, caller, command.data as WebinarSessionFields);
     await decideAndAppend(
       services,

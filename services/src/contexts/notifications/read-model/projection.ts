@@ -1,13 +1,10 @@
-import type {
-  NotificationCreatedData,
-  NotificationReadData,
-  NotificationsAllReadData,
-  StoredEvent,
-} from '@sabaq/events';
+import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE } from './tables';
+
+const HANDLES = ['NotificationCreated', 'NotificationRead', 'NotificationsAllRead'] as const;
 
 /**
  * Notifications from the recipients' streams. A row's `version` is the stream position of the last
@@ -16,20 +13,20 @@ import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE } from './tables';
 export const notificationsProjection: Projection = {
   name: NOTIFICATIONS_PROJECTION,
   version: 1,
-  handles: ['NotificationCreated', 'NotificationRead', 'NotificationsAllRead'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(NOTIFICATIONS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
   switch (event.type) {
     case 'NotificationCreated': {
-      const d = event.data as NotificationCreatedData;
+      const d = event.data;
       await tx
         .insertInto(NOTIFICATIONS_TABLE)
         .values({
@@ -51,7 +48,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'NotificationRead': {
-      const d = event.data as NotificationReadData;
+      const d = event.data;
       await tx
         .updateTable(NOTIFICATIONS_TABLE)
         .set({ is_read: d.is_read, read_at: d.is_read ? new Date(d.at) : null, version: position })
@@ -62,7 +59,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'NotificationsAllRead': {
-      const d = event.data as NotificationsAllReadData;
+      const d = event.data;
       await tx
         .updateTable(NOTIFICATIONS_TABLE)
         .set({ is_read: true, read_at: new Date(d.at), version: position })
@@ -73,5 +70,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }

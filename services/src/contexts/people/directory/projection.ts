@@ -1,14 +1,10 @@
-import type {
-  PersonDeactivatedData,
-  PersonProfileUpdatedData,
-  StoredEvent,
-  UserProfileEditedData,
-  UserRegisteredData,
-} from '@sabaq/events';
+import { type EventOf, isEvent, type StoredEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { PEOPLE_TABLE } from './table';
+
+const HANDLES = ['UserRegistered', 'PersonProfileUpdated', 'UserProfileEdited', 'PersonDeactivated'] as const;
 
 export const PEOPLE_PROJECTION = 'people.directory';
 
@@ -19,22 +15,22 @@ export const PEOPLE_PROJECTION = 'people.directory';
 export const peopleProjection: Projection = {
   name: PEOPLE_PROJECTION,
   version: 1,
-  handles: ['UserRegistered', 'PersonProfileUpdated', 'UserProfileEdited', 'PersonDeactivated'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(PEOPLE_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.globalPosition.toString();
   const at = occurredAt(event);
   const newer = sql<boolean>`${sql.ref(`${PEOPLE_TABLE}.position`)} < ${position}`;
   switch (event.type) {
     case 'UserRegistered': {
-      const d = event.data as UserRegisteredData;
+      const d = event.data;
       const row = {
         school_id: d.schoolIds[0]!,
         owner_id: d.userId,
@@ -61,7 +57,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'PersonProfileUpdated': {
-      const d = event.data as PersonProfileUpdatedData;
+      const d = event.data;
       await tx
         .updateTable(PEOPLE_TABLE)
         .set({ ...d.changes, position, updated_at: at })
@@ -72,7 +68,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     }
     case 'UserProfileEdited': {
       // A user's edit of their own profile (identity's PUT /api/user/profile): the same row, by position.
-      const d = event.data as UserProfileEditedData;
+      const d = event.data;
       await tx
         .updateTable(PEOPLE_TABLE)
         .set({ ...d.changes, position, updated_at: at })
@@ -82,7 +78,7 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'PersonDeactivated': {
-      const d = event.data as PersonDeactivatedData;
+      const d = event.data;
       await tx
         .updateTable(PEOPLE_TABLE)
         .set({ deleted: true, deactivated_at: new Date(d.deactivatedAt), position, updated_at: at })
@@ -91,6 +87,8 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
+    default:
+      return unhandledEvent(event);
   }
 }
 

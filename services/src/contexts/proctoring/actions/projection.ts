@@ -1,10 +1,4 @@
-import {
-  proctoringActionKind,
-  type ProctoringActionRecordedData,
-  type ProctoringActivityRecordedData,
-  type ProctoringIntervalReviewedData,
-  type StoredEvent,
-} from '@sabaq/events';
+import { isEvent, proctoringActionKind, type StoredEvent } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
@@ -45,8 +39,8 @@ export const proctoringActionsProjection: Projection = {
     const activities = [];
     const reviews = [];
     for (const event of events) {
-      if (event.type === 'ProctoringActionRecorded') {
-        const data = event.data as ProctoringActionRecordedData;
+      if (isEvent(event, 'ProctoringActionRecorded')) {
+        const data = event.data;
         // Warnings and violations shape a timeline, and a session's end closes its open conditions;
         // other lifecycle and proctor actions leave it as it is.
         const kind = proctoringActionKind(data.actionType);
@@ -77,8 +71,8 @@ export const proctoringActionsProjection: Projection = {
           created_at: occurredAt(event),
           global_position: event.globalPosition.toString(),
         });
-      } else if (event.type === 'ProctoringActivityRecorded') {
-        const data = event.data as ProctoringActivityRecordedData;
+      } else if (isEvent(event, 'ProctoringActivityRecorded')) {
+        const data = event.data;
         activities.push({
           id: event.id,
           school_id: schoolOf(event),
@@ -91,8 +85,8 @@ export const proctoringActionsProjection: Projection = {
           created_at: occurredAt(event),
           global_position: event.globalPosition.toString(),
         });
-      } else if (event.type === 'ProctoringIntervalReviewed') {
-        const data = event.data as ProctoringIntervalReviewedData;
+      } else if (isEvent(event, 'ProctoringIntervalReviewed')) {
+        const data = event.data;
         touch(event, data);
         reviews.push({
           id: event.id,

@@ -1,4 +1,4 @@
-import type { GrantItem, StoredEvent } from '@sabaq/events';
+import { isEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { evolveOrder, initialOrderState, totalsOf, type OrderEvent, type OrderState } from '../order-decider';
@@ -17,7 +17,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderPaid',
   'OrderCompleted',
   'OrderRefunded',
-];
+] as const;
 
 /** Orders folded with the decider's own evolve; each write is guarded by the stream position. */
 export const ordersProjection: Projection = {
@@ -25,16 +25,16 @@ export const ordersProjection: Projection = {
   version: 1,
   handles: ORDER_EVENT_TYPES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...ORDER_EVENT_TYPES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(ORDERS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
-  const id = (event.data as { id: string }).id;
-  const at = new Date((event.data as { at: string }).at);
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof ORDER_EVENT_TYPES)[number]>): Promise<void> {
+  const id = event.data.id;
+  const at = new Date(event.data.at);
   const row = await tx
     .selectFrom(ORDERS_TABLE)
     .select(['state', 'version'])
@@ -71,8 +71,8 @@ export const grantsProjection: Projection = {
   handles: ['ProductAccessGranted', 'ProductAccessRevoked'],
   async apply(tx, events) {
     for (const event of events) {
-      const d = event.data as { order_id: string; user_id: string; items?: GrantItem[]; at: string };
-      if (event.type === 'ProductAccessRevoked') {
+      if (isEvent(event, 'ProductAccessRevoked')) {
+        const d = event.data;
         await tx
           .updateTable(GRANTS_TABLE)
           .set({ revoked: true })
@@ -80,7 +80,9 @@ export const grantsProjection: Projection = {
           .execute();
         continue;
       }
-      for (const item of d.items ?? []) {
+      if (!isEvent(event, 'ProductAccessGranted')) continue;
+      const d = event.data;
+      for (const item of d.items) {
         await tx
           .insertInto(GRANTS_TABLE)
           .values({

@@ -1,4 +1,4 @@
-import type { AssignmentComponent, AssignmentRecord, StoredEvent } from '@sabaq/events';
+import { isEvent, type AssignmentComponent, type AssignmentRecord, type StoredEvent } from '@sabaq/events';
 import type { AnswerText } from '../../antiplagiarism/compare/compare-answers';
 
 /** Question types whose answers are prose (essays, short answers) or programs. */
@@ -41,8 +41,8 @@ export function latestAnswers(
   const byId = new Map(questions.map((q) => [q.id, q]));
   const latest = new Map<string, AnswerText>();
   for (const event of work) {
-    if (event.type !== 'AssignmentResultRecorded') continue;
-    const d = event.data as { component_id: string; answer: unknown };
+    if (!isEvent(event, 'AssignmentResultRecorded')) continue;
+    const d = event.data;
     const question = byId.get(d.component_id);
     if (!question) continue;
     const kind = CODE_TYPES.has(question.type) ? 'code' : 'text';
@@ -76,7 +76,7 @@ function textOf(answer: unknown, kind: 'text' | 'code'): string {
 
 /** A question's own words (its text, and a code question's starting templates), tags left out. */
 export function questionWords(question: AssignmentComponent): string {
-  const data = question.data as { question?: unknown; templates?: unknown };
+  const data = question.data;
   const parts = [typeof data.question === 'string' ? data.question : ''];
   if (data.templates && typeof data.templates === 'object') {
     for (const template of Object.values(data.templates))
@@ -87,7 +87,7 @@ export function questionWords(question: AssignmentComponent): string {
 
 /** A short title of the question for the report. */
 export function questionTitle(question: AssignmentComponent): string {
-  const data = question.data as { question?: unknown };
+  const data = question.data;
   const text = typeof data.question === 'string' ? data.question.replace(/<[^>]*>/g, ' ') : '';
   return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -1,4 +1,4 @@
-import type { AssignmentComponent, StoredEvent } from '@sabaq/events';
+import { isEvent, type AssignmentComponent, type StoredEvent } from '@sabaq/events';
 
 /** One student's line of the results export. */
 export interface StudentResults {
@@ -29,25 +29,17 @@ export function studentResults(
   const reviews = new Map<string, number>();
   const key = (attempt: string, component: string) => `${attempt}\u001f${component}`;
   for (const event of work) {
-    const d = event.data as Record<string, unknown>;
-    switch (event.type) {
-      case 'AssignmentAttemptStarted':
-        attempts += 1;
-        last = String(d.attempt_id);
-        break;
-      case 'AssignmentResultRecorded':
-        results.set(key(String(d.attempt_id), String(d.component_id)), Number(d.points));
-        break;
-      case 'AssignmentReviewerResultRecorded':
-        reviews.set(key(String(d.attempt_id), String(d.component_id)), Number(d.points));
-        break;
-      case 'AssignmentAttemptFinished':
-      case 'AssignmentStudentFinished':
-        finished = true;
-        break;
-      case 'AssignmentScoreCalculated':
-        score = Number(d.score);
-        break;
+    if (isEvent(event, 'AssignmentAttemptStarted')) {
+      attempts += 1;
+      last = event.data.attempt_id;
+    } else if (isEvent(event, 'AssignmentResultRecorded')) {
+      results.set(key(event.data.attempt_id, event.data.component_id), event.data.points);
+    } else if (isEvent(event, 'AssignmentReviewerResultRecorded')) {
+      reviews.set(key(event.data.attempt_id, event.data.component_id), event.data.points);
+    } else if (isEvent(event, 'AssignmentAttemptFinished', 'AssignmentStudentFinished')) {
+      finished = true;
+    } else if (isEvent(event, 'AssignmentScoreCalculated')) {
+      score = event.data.score;
     }
   }
   const points = questions.map((q) => {

@@ -1,43 +1,37 @@
-import type {
-  StoredEvent,
-  TaskCompletedData,
-  TaskCreatedData,
-  TaskFailedData,
-  TaskProgressedData,
-  TaskStartedData,
-} from '@sabaq/events';
+import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { TASKS_PROJECTION, TASKS_TABLE } from './tables';
 
+const HANDLES = [
+  'TaskCreated',
+  'TaskStarted',
+  'TaskProgressed',
+  'TaskSuspended',
+  'TaskResumed',
+  'TaskAborted',
+  'TaskCompleted',
+  'TaskFailed',
+] as const;
+
 /** Tasks from their streams; each write is guarded by the stream position, so replays change nothing. */
 export const tasksProjection: Projection = {
   name: TASKS_PROJECTION,
   version: 1,
-  handles: [
-    'TaskCreated',
-    'TaskStarted',
-    'TaskProgressed',
-    'TaskSuspended',
-    'TaskResumed',
-    'TaskAborted',
-    'TaskCompleted',
-    'TaskFailed',
-  ],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(TASKS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
-  const data = event.data as { id: string; at?: string };
   if (event.type === 'TaskCreated') {
-    const d = event.data as TaskCreatedData;
+    const d = event.data;
     const values = {
       id: d.id,
       school_id: d.school_id,
@@ -69,23 +63,24 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     return;
   }
   const changes = changesOf(event);
-  if (!changes) return;
   await tx
     .updateTable(TASKS_TABLE)
-    .set({ ...changes, version: position, updated_at: new Date(data.at ?? event.recordedAt) })
-    .where('id', '=', data.id)
+    .set({ ...changes, version: position, updated_at: new Date(event.data.at) })
+    .where('id', '=', event.data.id)
     .where('version', '<', position)
     .execute();
 }
 
-function changesOf(event: StoredEvent): Record<string, unknown> | undefined {
+function changesOf(
+  event: Exclude<EventOf<(typeof HANDLES)[number]>, { type: 'TaskCreated' }>,
+): Record<string, unknown> {
   switch (event.type) {
     case 'TaskStarted': {
-      const d = event.data as TaskStartedData;
+      const d = event.data;
       return { status: 'process', processed: 0, total: d.total, appendix: null };
     }
     case 'TaskProgressed': {
-      const d = event.data as TaskProgressedData;
+      const d = event.data;
       return { processed: d.processed, total: d.total, appendix: d.appendix };
     }
     case 'TaskSuspended':
@@ -95,14 +90,14 @@ function changesOf(event: StoredEvent): Record<string, unknown> | undefined {
     case 'TaskAborted':
       return { status: 'failure', error: 'Задача прервана' };
     case 'TaskCompleted': {
-      const d = event.data as TaskCompletedData;
+      const d = event.data;
       return { status: 'completed', processed: d.processed, file: JSON.stringify(d.file), appendix: null };
     }
     case 'TaskFailed': {
-      const d = event.data as TaskFailedData;
+      const d = event.data;
       return { status: 'failure', error: d.error };
     }
     default:
-      return undefined;
+      return unhandledEvent(event);
   }
 }

@@ -1,25 +1,27 @@
-import type { StoredEvent, WebinarCreatedData, WebinarEndedData, WebinarUpdatedData } from '@sabaq/events';
+import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { WEBINARS_PROJECTION, WEBINARS_TABLE } from './tables';
+
+const HANDLES = ['WebinarCreated', 'WebinarUpdated', 'WebinarEnded', 'WebinarDeleted'] as const;
 
 /** Webinars from their streams; every write is guarded by the stream position, so replays change nothing. */
 export const webinarsProjection: Projection = {
   name: WEBINARS_PROJECTION,
   version: 1,
-  handles: ['WebinarCreated', 'WebinarUpdated', 'WebinarEnded', 'WebinarDeleted'],
+  handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) await applyOne(tx, event);
+    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
     await tx.deleteFrom(WEBINARS_TABLE).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   const position = event.streamPosition;
   if (event.type === 'WebinarCreated') {
-    const d = event.data as WebinarCreatedData;
+    const d = event.data;
     await tx
       .insertInto(WEBINARS_TABLE)
       .values({
@@ -44,28 +46,28 @@ async function applyOne(tx: ReadModelTx, event: StoredEvent): Promise<void> {
     return;
   }
   const changes = changesOf(event);
-  if (!changes) return;
-  const at = (event.data as { at: string }).at;
   await tx
     .updateTable(WEBINARS_TABLE)
-    .set({ ...changes, version: position, updated_at: new Date(at) })
-    .where('id', '=', (event.data as { id: string }).id)
+    .set({ ...changes, version: position, updated_at: new Date(event.data.at) })
+    .where('id', '=', event.data.id)
     .where('version', '<', position)
     .execute();
 }
 
-function changesOf(event: StoredEvent): Record<string, unknown> | undefined {
+function changesOf(
+  event: EventOf<'WebinarUpdated' | 'WebinarEnded' | 'WebinarDeleted'>,
+): Record<string, unknown> | undefined {
   switch (event.type) {
     case 'WebinarUpdated': {
-      const { changes } = event.data as WebinarUpdatedData;
+      const { changes } = event.data;
       const { participants, ...rest } = changes;
       return { ...rest, ...(participants ? { participants: JSON.stringify(participants) } : {}) };
     }
     case 'WebinarEnded':
-      return { status: 'finished', ended_at: new Date((event.data as WebinarEndedData).at) };
+      return { status: 'finished', ended_at: new Date(event.data.at) };
     case 'WebinarDeleted':
       return { deleted: true };
     default:
-      return undefined;
+      return unhandledEvent(event);
   }
 }
