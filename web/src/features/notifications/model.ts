@@ -1,3 +1,5 @@
+import { i18n } from '../../shared/i18n';
+import { featureText } from '../../shared/i18n/feature-text';
 import { LOCALE_TAGS } from '../../shared/i18n/locales';
 import { en } from './i18n/en';
 import { kz } from './i18n/kz';
@@ -19,7 +21,9 @@ export function isStoredNotification(item: Notification): boolean {
   return typeof item.type === 'string' && item.type in ru.types;
 }
 
-const BUNDLES: Record<string, NotificationMessages> = { ru, en, kz };
+// The words are the feature's i18next namespace; the templates are read whole because a result told
+// without points shortens its template before filling it.
+const { namespace } = featureText<NotificationMessages>('notifications', { ru, en, kz });
 
 function fill(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')).trim();
@@ -27,7 +31,7 @@ function fill(template: string, values: Record<string, unknown>): string {
 
 /** The words of this module in a language, falling back to Russian. */
 export function messagesFor(language: string): NotificationMessages {
-  return BUNDLES[language] ?? ru;
+  return (i18n.getResourceBundle(language, namespace) as NotificationMessages | undefined) ?? ru;
 }
 
 /**

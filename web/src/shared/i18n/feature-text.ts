@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from './i18n';
 
 /** Every dotted path to a string in a bundle of texts. */
 export type TextKey<T, P extends string = ''> = {
@@ -8,26 +9,34 @@ export type TextKey<T, P extends string = ''> = {
 
 type Values = Record<string, string | number>;
 
+/** i18next's `t` seen without the app's typed keys: the typing is `TextKey<M>` of the feature's bundle. */
+type Lookup = (key: string, options?: Record<string, unknown>) => string;
+const untyped = i18n as unknown as { getFixedT(language: string, namespace: string): Lookup };
+
 /**
- * Texts a feature keeps inside itself (a typed bundle per language, Russian the source and fallback)
- * rather than in the app's i18next resources, so pages that load no area's bundle can carry them.
- * `text` looks a dotted key up in the language's bundle, falls back to Russian, and fills `{{name}}`
- * placeholders; `useText` follows the app's language switcher.
+ * A placeholder given no value reads as nothing rather than as its raw `{{name}}` (i18next leaves it
+ * by default), as the features' texts were written for.
  */
-export function featureText<M extends object>(bundles: { ru: M } & Record<string, M>) {
-  const text = (language: string, key: string, values: Values = {}): string => {
-    const find = (bundle: M) =>
-      key
-        .split('.')
-        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundle);
-    const found = find(bundles[language] ?? bundles.ru);
-    const chosen = typeof found === 'string' ? found : String(find(bundles.ru) ?? key);
-    return chosen.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-  };
+const EMPTY_WHEN_MISSING = { missingInterpolationHandler: () => '' };
+
+/**
+ * Texts a feature keeps inside itself (a typed bundle per language, Russian the source) registered as
+ * the feature's own i18next namespace when its module is imported, so a page that loads nothing else
+ * still has them and the app has one text system: same language, Russian fallback (the i18next
+ * `fallbackLng`), `{{name}}` interpolation left unescaped because React escapes what it renders.
+ * `text` looks a dotted key up for a given language; `useText` follows the app's language switcher.
+ */
+export function featureText<M extends object>(namespace: string, bundles: { ru: M } & Record<string, M>) {
+  for (const [language, bundle] of Object.entries(bundles)) {
+    i18n.addResourceBundle(language, namespace, bundle, true, true);
+  }
+  const text = (language: string, key: string, values: Values = {}): string =>
+    untyped.getFixedT(language, namespace)(key, { ...values, ...EMPTY_WHEN_MISSING });
   const useText = () => {
-    const { i18n } = useTranslation();
-    const language = i18n.resolvedLanguage ?? i18n.language;
+    // Subscribes to the language switcher; the lookup itself is i18next's `t` fixed to the namespace.
+    const { i18n: current } = useTranslation();
+    const language = current.resolvedLanguage ?? current.language;
     return useCallback((key: TextKey<M>, values?: Values) => text(language, key, values), [language]);
   };
-  return { text, useText };
+  return { namespace, text, useText };
 }

@@ -41,6 +41,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 function reflectOnDocument(): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = LOCALE_TAGS[currentLocale()];
 }
 

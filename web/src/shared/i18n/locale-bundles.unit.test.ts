@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { en as chatEn } from '../../features/chat/i18n/en';
+import { kz as chatKz } from '../../features/chat/i18n/kz';
+import { ru as chatRu } from '../../features/chat/i18n/ru';
 import { en as examEn } from '../../features/exam-client/i18n/en';
 import { kz as examKz } from '../../features/exam-client/i18n/kz';
 import { ru as examRu } from '../../features/exam-client/i18n/ru';
@@ -14,6 +17,9 @@ import { ru as quickStartRu } from '../../features/quick-start/i18n/ru';
 import { en as webinarEn } from '../../features/webinars/i18n/en';
 import { kz as webinarKz } from '../../features/webinars/i18n/kz';
 import { ru as webinarRu } from '../../features/webinars/i18n/ru';
+import { en as notificationsEn } from '../../features/notifications/i18n/en';
+import { kz as notificationsKz } from '../../features/notifications/i18n/kz';
+import { ru as notificationsRu } from '../../features/notifications/i18n/ru';
 import { latinWords } from './latin-words';
 import { en } from './locales/en';
 import { kz } from './locales/kz';
@@ -44,6 +50,8 @@ const BUNDLES = [
   { name: 'external assignment', ru: extAssignRu, en: extAssignEn, kz: extAssignKz },
   { name: 'external session', ru: extSessionRu, en: extSessionEn, kz: extSessionKz },
   { name: 'quick start', ru: quickStartRu, en: quickStartEn, kz: quickStartKz },
+  { name: 'chat', ru: chatRu, en: chatEn, kz: chatKz },
+  { name: 'notifications', ru: notificationsRu, en: notificationsEn, kz: notificationsKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {

@@ -5,6 +5,8 @@ const COOKIE_NAME = 'locale';
 const MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export function readLocaleCookie(): Locale | undefined {
+  // Outside a browser (a unit test importing texts) there is no cookie: the default language applies.
+  if (typeof document === 'undefined') return undefined;
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name !== COOKIE_NAME) continue;

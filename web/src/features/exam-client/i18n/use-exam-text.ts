@@ -9,4 +9,8 @@ export type ExamKey = TextKey<ExamMessages>;
  * The exam client's texts, kept inside the feature (their own typed bundle) and following the app's
  * language switcher.
  */
-export const { text: examText, useText: useExamText } = featureText<ExamMessages>({ ru, en, kz });
+export const { text: examText, useText: useExamText } = featureText<ExamMessages>('exam-client', {
+  ru,
+  en,
+  kz,
+});

@@ -10,4 +10,4 @@ export type ExternalAssignmentKey = TextKey<ExternalAssignmentMessages>;
  * bundle), and the student's and the teacher's pieces share the same words.
  */
 export const { text: externalAssignmentText, useText: useExternalAssignmentText } =
-  featureText<ExternalAssignmentMessages>({ ru, en, kz });
+  featureText<ExternalAssignmentMessages>('external-assignment', { ru, en, kz });

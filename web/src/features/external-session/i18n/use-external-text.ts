@@ -9,4 +9,7 @@ export type ExternalKey = TextKey<ExternalMessages>;
  * The phone's pages keep their texts in the feature (a public page loads no area's bundle) and follow
  * the language switcher of the public layout.
  */
-export const { text: externalText, useText: useExternalText } = featureText<ExternalMessages>({ ru, en, kz });
+export const { text: externalText, useText: useExternalText } = featureText<ExternalMessages>(
+  'external-session',
+  { ru, en, kz },
+);

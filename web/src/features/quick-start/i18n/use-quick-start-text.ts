@@ -6,8 +6,11 @@ import { ru, type QuickStartMessages } from './ru';
 export type QuickStartKey = TextKey<QuickStartMessages>;
 
 /** The quick start is public (it loads no area's bundle): its texts live in the feature. */
-export const { text: quickStartText, useText: useQuickStartText } = featureText<QuickStartMessages>({
-  ru,
-  en,
-  kz,
-});
+export const { text: quickStartText, useText: useQuickStartText } = featureText<QuickStartMessages>(
+  'quick-start',
+  {
+    ru,
+    en,
+    kz,
+  },
+);
