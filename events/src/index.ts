@@ -6,6 +6,7 @@ export * from './streams';
 export * from './free-json';
 export * from './instants';
 export * from './realtime';
+export * from './contracts';
 export * from './contexts/proctoring';
 export * from './contexts/proctoring-timeline';
 export * from './contexts/identity';

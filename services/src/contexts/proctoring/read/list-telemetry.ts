@@ -1,3 +1,4 @@
+import type { ProctoringAction, ProctoringActivity } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
@@ -77,7 +78,8 @@ export async function listTelemetry(
   return { rows, total, page };
 }
 
-export function actionEntity(row: Row) {
+/** A stored action in the contract's shape (events/src/contracts/proctoring-actions.ts). */
+export function actionEntity(row: Row): ProctoringAction {
   const screenshots = Array.isArray(row.screenshots) ? (row.screenshots as string[]) : [];
   return {
     id: row.id,
@@ -109,7 +111,7 @@ function isoOf(value: unknown): string | null {
 const diffOf = (value: unknown): number | null =>
   value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
 
-export function activityEntity(row: Row) {
+export function activityEntity(row: Row): ProctoringActivity {
   return {
     id: row.id,
     assignment_id: row.assignment_id,

@@ -1,20 +1,16 @@
-import type { ProctoringSource } from './vocabulary';
+import type { ProctoringAction as ActionContract } from '@sabaq/events';
 
-/** One proctoring action as `GET /api/assignment/actions` answers it (docs/proctoring.md). */
-export interface ProctoringAction {
-  id: string;
-  assignment_id: string;
-  assignment_attempt_id: string;
-  student_id: string;
-  initiator_id?: string | null;
-  action_type: string;
-  is_warning: boolean;
-  description: string | null;
-  source: ProctoringSource;
-  created_at: string;
-  /** Whole seconds since the student's previous action in the assignment; null for the first. */
-  diff?: number | null;
-}
+/**
+ * One proctoring action as `GET /api/assignment/actions` answers it and `ActionRecorded` pushes it: the
+ * shared contract's (events/src/contracts/proctoring-actions.ts), type-only. The API answers a stored
+ * time no date can hold as null; such an action has no place on a timeline, so the loaders drop it
+ * (`withTime`) and the models may rely on a time.
+ */
+export type ProctoringAction = Omit<ActionContract, 'created_at'> & { created_at: string };
+
+/** The actions that have a time (see ProctoringAction). */
+export const withTime = (actions: readonly ActionContract[]): ProctoringAction[] =>
+  actions.filter((action): action is ProctoringAction => action.created_at !== null);
 
 /**
  * The timeline's answer is the contract's (events/src/contexts/proctoring-timeline.ts), the same types
