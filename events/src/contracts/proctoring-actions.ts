@@ -65,7 +65,8 @@ export const proctoringAction = z
     id: z.string(),
     assignment_id: z.string(),
     assignment_attempt_id: z.string(),
-    student_id: z.string(),
+    /** Null only for an action stored without one before the store checked (docs/architecture.md). */
+    student_id: z.string().nullable(),
     /** Who recorded it: the student's own client, or a proctor or teacher acting on the attempt. */
     initiator_id: z.string().nullable(),
     webinar_session_id: z.string().nullable(),

@@ -3,14 +3,19 @@ import type { ProctoringAction as ActionContract } from '@sabaq/events';
 /**
  * One proctoring action as `GET /api/assignment/actions` answers it and `ActionRecorded` pushes it: the
  * shared contract's (events/src/contracts/proctoring-actions.ts), type-only. The API answers a stored
- * time no date can hold as null; such an action has no place on a timeline, so the loaders drop it
- * (`withTime`) and the models may rely on a time.
+ * time no date can hold, or a student an old broken event lacked, as null; such an action has no place
+ * on a student's timeline, so the loaders drop it (`withTime`) and the models may rely on both.
  */
-export type ProctoringAction = Omit<ActionContract, 'created_at'> & { created_at: string };
+export type ProctoringAction = Omit<ActionContract, 'created_at' | 'student_id'> & {
+  created_at: string;
+  student_id: string;
+};
 
-/** The actions that have a time (see ProctoringAction). */
+/** The actions that have a time and a student (see ProctoringAction). */
 export const withTime = (actions: readonly ActionContract[]): ProctoringAction[] =>
-  actions.filter((action): action is ProctoringAction => action.created_at !== null);
+  actions.filter(
+    (action): action is ProctoringAction => action.created_at !== null && action.student_id !== null,
+  );
 
 /**
  * The timeline's answer is the contract's (events/src/contexts/proctoring-timeline.ts), the same types
