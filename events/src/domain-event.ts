@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { StoredEvent } from './envelope';
 import type { ContextContract, EventDefinition } from './registry';
-import type { contracts } from './contracts';
+import type { contracts } from './event-contracts';
 
 /**
  * Typed events. Every contract keeps its definitions' literal types and schemas (`defineContract`),

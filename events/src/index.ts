@@ -6,6 +6,7 @@ export * from './streams';
 export * from './free-json';
 export * from './instants';
 export * from './realtime';
+export * from './contracts/index';
 export * from './contexts/proctoring';
 export * from './contexts/proctoring-timeline';
 export * from './contexts/identity';
@@ -29,5 +30,5 @@ export * from './contexts/antiplagiarism';
 export * from './contexts/assignment-launch-links';
 export * from './contexts/shop';
 
-export * from './contracts';
+export * from './event-contracts';
 export * from './domain-event';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proctoringAction } from './contracts/proctoring-actions';
 
 /**
  * The realtime contract: what the server pushes on which channel, and what a socket may send. The web app
@@ -43,14 +44,8 @@ export const ViolationDto = z.looseObject({
   detected_at: z.string(),
 });
 
-export const ProctoringActionDto = z.looseObject({
-  assignment_id: z.string(),
-  attempt_id: z.string(),
-  student_id: z.string(),
-  action_type: z.string(),
-  is_warning: z.boolean(),
-  occurred_at: z.string(),
-});
+/** A recorded action is pushed as the API answers it: one contract (contracts/proctoring-actions.ts). */
+export const ProctoringActionDto = proctoringAction.strict();
 
 /**
  * A webinar's signalling (a peer-to-peer mesh): a peer announces itself, offers, answers and ICE

@@ -82,8 +82,15 @@ describe('the live proctor feed', () => {
     const latency = Date.now() - posted;
     expect(action).toMatchObject({
       channel,
-      data: { id: sent.body.entity.id, attempt_id: attempt, action_type: 'many_faces', source: 'client' },
+      data: {
+        id: sent.body.entity.id,
+        assignment_attempt_id: attempt,
+        action_type: 'many_faces',
+        source: 'client',
+      },
     });
+    // One contract: the push is the entity the POST answered, field for field.
+    expect((action as { data: unknown }).data).toEqual(sent.body.entity);
     const violation = await client.next((m) => m.event === 'ViolationDetected', 'ViolationDetected');
     expect(violation).toMatchObject({
       channel,

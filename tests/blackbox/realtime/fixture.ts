@@ -19,6 +19,7 @@ import type { RealtimeContribution } from '../../../services/src/platform/realti
 import type { HubLimits } from '../../../services/src/platform/realtime/hub';
 import { createRealtime, type Realtime } from '../../../services/src/platform/realtime/plugin';
 import { createTestDatabase } from '../../support/databases';
+import { recordedAction } from '../../../services/src/contexts/proctoring/read/action-entity';
 
 /**
  * A notice board, standing in for the contexts that will push notifications and end sessions: its events
@@ -106,14 +107,7 @@ export function testContributions(rosters: Rosters): RealtimeContribution[] {
             {
               channel: channelName('assignment', data.assignmentId),
               event: 'ActionRecorded',
-              data: {
-                assignment_id: data.assignmentId,
-                attempt_id: data.attemptId,
-                student_id: data.studentId,
-                action_type: data.actionType,
-                is_warning: data.isWarning,
-                occurred_at: event.recordedAt.toISOString(),
-              },
+              data: recordedAction(event.id, data, event.recordedAt.toISOString()),
             },
           ];
         },

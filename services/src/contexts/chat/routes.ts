@@ -1,3 +1,4 @@
+import { chatMessageRecord, chatRecord, entityAnswer, listAnswer, noContentAnswer } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@sabaq/events';
@@ -71,150 +72,174 @@ export async function chatRoutes(
   const tags = ['chat'];
   const limitPosting = postingLimiter(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, services.clock);
 
-  api.get('/api/chats', { schema: { tags, querystring: chatsQuery } }, async (request) => {
-    const caller = callerOf(request);
-    const { type, orderBy, page, limit } = request.query;
-    if (caller.schoolId === null) return pageOf([], 0, page, limit);
-    let query = services.db
-      .selectFrom(CHAT_TABLES.chats)
-      .where('school_id', '=', caller.schoolId)
-      .where('closed', '=', false)
-      .where('participants', '@>', JSON.stringify([caller.userId]));
-    if (type) query = query.where('type', '=', type);
-    const total = Number(
-      ((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: string }).n,
-    );
-    const ordered =
-      orderBy === 'name'
-        ? query.orderBy('name', 'asc')
-        : orderBy === 'created_at'
-          ? query.orderBy('created_at', 'desc')
-          : query.orderBy((eb) => eb.fn.coalesce('last_message_at', 'created_at'), 'desc');
-    const rows = (await ordered
-      .orderBy('id')
-      .selectAll()
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute()) as Row[];
-    const fields = request.headers['x-requested-fields'];
-    const header = Array.isArray(fields) ? fields.join(',') : fields;
-    const data = [];
-    for (const row of rows)
-      data.push(pickFields(await chatEntity(services, row, caller.userId, { participants: false }), header));
-    return pageOf(data, total, page, limit);
-  });
-
-  api.post('/api/chats', { schema: { tags, body: personalBody } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const id = await ensurePersonalChat(services, caller, request.body.user_id);
-    const row = await visibleChat(services, caller, id);
-    return reply
-      .code(201)
-      .send({ entity: await chatEntity(services, row, caller.userId, { participants: true }) });
-  });
-
-  api.get('/api/chats/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = callerOf(request);
-    const row = await visibleChat(services, caller, request.params.id);
-    return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-  });
-
-  api.get('/api/chat-messages', { schema: { tags, querystring: messagesQuery } }, async (request) => {
-    const caller = callerOf(request);
-    const q = request.query;
-    await visibleChat(services, caller, q.chat_id);
-    let query = visibleMessages(services, q.chat_id, caller.userId);
-    if (q.recipient_id) {
-      const other = q.recipient_id;
-      query = query.where((eb) =>
-        eb.or([
-          eb.and([eb('user_id', '=', caller.userId), eb('recipient_id', '=', other)]),
-          eb.and([eb('user_id', '=', other), eb('recipient_id', '=', caller.userId)]),
-        ]),
+  api.get(
+    '/api/chats',
+    { schema: { tags, querystring: chatsQuery, response: { 200: listAnswer(chatRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { type, orderBy, page, limit } = request.query;
+      if (caller.schoolId === null) return pageOf([], 0, page, limit);
+      let query = services.db
+        .selectFrom(CHAT_TABLES.chats)
+        .where('school_id', '=', caller.schoolId)
+        .where('closed', '=', false)
+        .where('participants', '@>', JSON.stringify([caller.userId]));
+      if (type) query = query.where('type', '=', type);
+      const total = Number(
+        ((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: string }).n,
       );
-    }
-    if (q.after_id) {
-      const after = (await visibleMessages(services, q.chat_id, caller.userId)
-        .where('id', '=', q.after_id)
-        .executeTakeFirst()) as Row | undefined;
-      if (!after)
-        throw new ValidationError('Данные заполнены неверно', { after_id: ['Сообщение не найдено'] });
-      const rows = (await query
-        .where('seq', '>', after.seq as number)
-        .orderBy('seq', 'asc')
-        .limit(q.limit)
+      const ordered =
+        orderBy === 'name'
+          ? query.orderBy('name', 'asc')
+          : orderBy === 'created_at'
+            ? query.orderBy('created_at', 'desc')
+            : query.orderBy((eb) => eb.fn.coalesce('last_message_at', 'created_at'), 'desc');
+      const rows = (await ordered
+        .orderBy('id')
+        .selectAll()
+        .limit(limit)
+        .offset((page - 1) * limit)
         .execute()) as Row[];
-      return { entities: await withPeople(rows) };
-    }
-    const total = Number(
-      (
-        (await query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()) as { n: string }
-      ).n,
-    );
-    // Page 1 is the newest messages: the window opens at the bottom and scrolls upwards page by page.
-    const rows = (await query
-      .orderBy('seq', 'desc')
-      .limit(q.limit)
-      .offset(q.paginable ? (q.page - 1) * q.limit : 0)
-      .execute()) as Row[];
-    const data = await withPeople(rows);
-    return q.paginable ? pageOf(data, total, q.page, q.limit) : { entities: data };
-  });
+      const fields = request.headers['x-requested-fields'];
+      const header = Array.isArray(fields) ? fields.join(',') : fields;
+      const data = [];
+      for (const row of rows)
+        data.push(
+          pickFields(await chatEntity(services, row, caller.userId, { participants: false }), header),
+        );
+      return pageOf(data, total, page, limit);
+    },
+  );
 
-  api.post('/api/chat-messages', { schema: { tags, body: postBody } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const body = request.body;
-    await visibleChat(services, caller, body.chat_id);
-    const message = body.message?.trim() ? body.message : null;
-    if (message === null && body.media_id === null)
-      throw new ValidationError('Данные заполнены неверно', { message: ['Введите сообщение'] });
-    if (body.media_id !== null) await checkMedia(caller, body.media_id);
-    limitPosting(caller.userId);
-    const id = body.id ?? services.newId();
-    // A client's id already used by another message (another chat, another author) is refused up front.
-    const taken = (await services.db
-      .selectFrom(CHAT_TABLES.messages)
-      .select(['chat_id', 'user_id'])
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
-    if (taken && (taken.chat_id !== body.chat_id || taken.user_id !== caller.userId))
-      throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
-    await runChatCommand(
-      services,
-      body.chat_id,
-      {
-        type: 'Post',
-        message: {
-          id,
-          chat_id: body.chat_id,
-          user_id: caller.userId,
-          recipient_id: body.recipient_id,
-          parent_id: body.parent_id,
-          media_id: body.media_id,
-          action: 'message',
-          message,
-          is_service: false,
-          created_at: services.clock().toISOString(),
+  api.post(
+    '/api/chats',
+    { schema: { tags, body: personalBody, response: { 201: entityAnswer(chatRecord) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const id = await ensurePersonalChat(services, caller, request.body.user_id);
+      const row = await visibleChat(services, caller, id);
+      return reply
+        .code(201)
+        .send({ entity: await chatEntity(services, row, caller.userId, { participants: true }) });
+    },
+  );
+
+  api.get(
+    '/api/chats/:id',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await visibleChat(services, caller, request.params.id);
+      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
+    },
+  );
+
+  api.get(
+    '/api/chat-messages',
+    { schema: { tags, querystring: messagesQuery, response: { 200: listAnswer(chatMessageRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const q = request.query;
+      await visibleChat(services, caller, q.chat_id);
+      let query = visibleMessages(services, q.chat_id, caller.userId);
+      if (q.recipient_id) {
+        const other = q.recipient_id;
+        query = query.where((eb) =>
+          eb.or([
+            eb.and([eb('user_id', '=', caller.userId), eb('recipient_id', '=', other)]),
+            eb.and([eb('user_id', '=', other), eb('recipient_id', '=', caller.userId)]),
+          ]),
+        );
+      }
+      if (q.after_id) {
+        const after = (await visibleMessages(services, q.chat_id, caller.userId)
+          .where('id', '=', q.after_id)
+          .executeTakeFirst()) as Row | undefined;
+        if (!after)
+          throw new ValidationError('Данные заполнены неверно', { after_id: ['Сообщение не найдено'] });
+        const rows = (await query
+          .where('seq', '>', after.seq as number)
+          .orderBy('seq', 'asc')
+          .limit(q.limit)
+          .execute()) as Row[];
+        return { entities: await withPeople(rows) };
+      }
+      const total = Number(
+        (
+          (await query
+            .clearSelect()
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()) as { n: string }
+        ).n,
+      );
+      // Page 1 is the newest messages: the window opens at the bottom and scrolls upwards page by page.
+      const rows = (await query
+        .orderBy('seq', 'desc')
+        .limit(q.limit)
+        .offset(q.paginable ? (q.page - 1) * q.limit : 0)
+        .execute()) as Row[];
+      const data = await withPeople(rows);
+      return q.paginable ? pageOf(data, total, q.page, q.limit) : { entities: data };
+    },
+  );
+
+  api.post(
+    '/api/chat-messages',
+    { schema: { tags, body: postBody, response: { 201: entityAnswer(chatMessageRecord) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      await visibleChat(services, caller, body.chat_id);
+      const message = body.message?.trim() ? body.message : null;
+      if (message === null && body.media_id === null)
+        throw new ValidationError('Данные заполнены неверно', { message: ['Введите сообщение'] });
+      if (body.media_id !== null) await checkMedia(caller, body.media_id);
+      limitPosting(caller.userId);
+      const id = body.id ?? services.newId();
+      // A client's id already used by another message (another chat, another author) is refused up front.
+      const taken = (await services.db
+        .selectFrom(CHAT_TABLES.messages)
+        .select(['chat_id', 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst()) as Row | undefined;
+      if (taken && (taken.chat_id !== body.chat_id || taken.user_id !== caller.userId))
+        throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
+      await runChatCommand(
+        services,
+        body.chat_id,
+        {
+          type: 'Post',
+          message: {
+            id,
+            chat_id: body.chat_id,
+            user_id: caller.userId,
+            recipient_id: body.recipient_id,
+            parent_id: body.parent_id,
+            media_id: body.media_id,
+            action: 'message',
+            message,
+            is_service: false,
+            created_at: services.clock().toISOString(),
+          },
         },
-      },
-      caller,
-    );
-    const row = (await services.db
-      .selectFrom(CHAT_TABLES.messages)
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
-    if (!row || row.chat_id !== body.chat_id || row.user_id !== caller.userId)
-      throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
-    return reply.code(201).send({ entity: messageEntity(row, await peopleOf(services, [caller.userId])) });
-  });
+        caller,
+      );
+      const row = (await services.db
+        .selectFrom(CHAT_TABLES.messages)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as Row | undefined;
+      if (!row || row.chat_id !== body.chat_id || row.user_id !== caller.userId)
+        throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
+      return reply.code(201).send({ entity: messageEntity(row, await peopleOf(services, [caller.userId])) });
+    },
+  );
 
   api.put(
     '/api/chat-messages/:id',
-    { schema: { tags, params: idParams, body: editBody } },
+    {
+      schema: { tags, params: idParams, body: editBody, response: { 200: entityAnswer(chatMessageRecord) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const row = await messageOf(caller, request.params.id);
@@ -231,22 +256,26 @@ export async function chatRoutes(
     },
   );
 
-  api.delete('/api/chat-messages/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const row = await messageOf(caller, request.params.id);
-    const at = services.clock().toISOString();
-    await runChatCommand(
-      services,
-      String(row.chat_id),
-      { type: 'Delete', messageId: request.params.id, by: caller.userId, at },
-      caller,
-    );
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/chat-messages/:id',
+    { schema: { tags, params: idParams, response: { 204: noContentAnswer } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const row = await messageOf(caller, request.params.id);
+      const at = services.clock().toISOString();
+      await runChatCommand(
+        services,
+        String(row.chat_id),
+        { type: 'Delete', messageId: request.params.id, by: caller.userId, at },
+        caller,
+      );
+      return reply.code(204).send();
+    },
+  );
 
   api.post(
     '/api/chats/:id/read.json',
-    { schema: { tags, params: idParams, body: readBody } },
+    { schema: { tags, params: idParams, body: readBody, response: { 200: entityAnswer(chatRecord) } } },
     async (request) => {
       const caller = callerOf(request);
       await visibleChat(services, caller, request.params.id);
@@ -264,7 +293,7 @@ export async function chatRoutes(
 
   api.post(
     '/api/chats/:id/mute.json',
-    { schema: { tags, params: idParams, body: muteBody } },
+    { schema: { tags, params: idParams, body: muteBody, response: { 200: entityAnswer(chatRecord) } } },
     async (request) => {
       const caller = callerOf(request);
       await visibleChat(services, caller, request.params.id);
@@ -281,21 +310,29 @@ export async function chatRoutes(
     },
   );
 
-  api.get('/api/classes/:id/chat.json', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = callerOf(request);
-    const id = await ensureClassChat(services, request.params.id);
-    if (!id) throw new NotFoundError('Чат не найден');
-    const row = await visibleChat(services, caller, id);
-    return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-  });
+  api.get(
+    '/api/classes/:id/chat.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = await ensureClassChat(services, request.params.id);
+      if (!id) throw new NotFoundError('Чат не найден');
+      const row = await visibleChat(services, caller, id);
+      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
+    },
+  );
 
-  api.get('/api/assignments/:id/chat.json', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = callerOf(request);
-    const id = await ensureAssignmentChat(services, request.params.id);
-    if (!id) throw new NotFoundError('Чат не найден');
-    const row = await visibleChat(services, caller, id);
-    return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-  });
+  api.get(
+    '/api/assignments/:id/chat.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = await ensureAssignmentChat(services, request.params.id);
+      if (!id) throw new NotFoundError('Чат не найден');
+      const row = await visibleChat(services, caller, id);
+      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
+    },
+  );
 
   async function withPeople(rows: Row[]) {
     const people = await peopleOf(services, [...new Set(rows.map((r) => String(r.user_id)))]);
@@ -330,7 +367,7 @@ export async function chatRoutes(
   }
 }
 
-function pageOf(data: unknown[], total: number, page: number, limit: number) {
+function pageOf(data: Record<string, unknown>[], total: number, page: number, limit: number) {
   return {
     entities: {
       data,

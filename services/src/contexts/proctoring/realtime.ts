@@ -3,6 +3,7 @@ import type { ContextServices } from '../../platform/context';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { proctoringActionsOverSocket } from './ingest/socket-ingest';
+import { recordedAction } from './read/action-entity';
 
 /**
  * The live proctor feed: `assignment.{id}` is open to the assignment's watchers (assignments-lookup.ts),
@@ -48,17 +49,9 @@ export function proctoringRealtime(
             {
               channel,
               event: 'ActionRecorded',
-              data: {
-                ...common,
-                action_type: data.actionType,
-                is_warning: data.isWarning,
-                description: data.description,
-                initiator_id: data.initiatorId,
-                occurred_at: occurred,
-                // The proctor's list folds a condition's phases into its one row (docs/proctoring.md).
-                condition_id: data.condition?.id ?? null,
-                condition_phase: data.condition?.phase ?? null,
-              },
+              // The REST entity itself (events/src/contracts/proctoring-actions.ts): the web merges pushed and
+              // listed actions into one list without translating.
+              data: recordedAction(event.id, data, occurred),
             },
           ];
           const kind = proctoringActionKind(data.actionType);

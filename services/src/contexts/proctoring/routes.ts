@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  entitiesAnswer,
+  entityAnswer,
+  binaryAnswer,
+  describedObject,
+  listAnswer,
+  proctoringAction,
+  proctoringActivity,
+} from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
@@ -23,6 +32,26 @@ import { reviewBody, reviewInterval } from './review/review-interval';
 import { attemptTimeline } from './timeline/attempt-timeline';
 import { callerOf } from '../../platform/http/authenticate';
 
+/** An action's screenshot: the image itself, in whichever format it was stored. */
+const screenshotAnswer = {
+  description: 'The image',
+  content: Object.fromEntries(
+    ['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: binaryAnswer }]),
+  ),
+};
+
+/**
+ * Answers built by the read side's own code (timeline, queue, roster, report): documented as objects
+ * whose fields docs/proctoring.md describes, passed through whole.
+ */
+const described = {
+  timeline: describedObject("The attempt's timeline with its credibility (docs/proctoring.md)"),
+  review: describedObject('The reviewed interval (docs/proctoring.md)'),
+  violations: describedObject('Violations per type and per hour (docs/proctoring.md)'),
+  queueEntry: describedObject('One attempt of the review queue (docs/proctoring.md)'),
+  rosterEntry: describedObject("One student's attempt and its state (docs/proctoring.md)"),
+};
+
 /**
  * The proctoring calls. Who may call each is in the route access table (route-access.ts); ownership
  * (the caller's school, their own attempt, the assignments they watch) is checked here.
@@ -38,32 +67,40 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['proctoring'];
 
-  api.post('/api/assignment/actions', { schema: { tags, body: actionBody } }, async (request, reply) => {
-    const prepared = await prepareAction(services, callerOf(request), request.body);
-    await submitActions(services, [prepared]);
-    return reply.status(201).send({ entity: recordedActionEntity(prepared) });
-  });
+  api.post(
+    '/api/assignment/actions',
+    { schema: { tags, body: actionBody, response: { 201: entityAnswer(proctoringAction) } } },
+    async (request, reply) => {
+      const prepared = await prepareAction(services, callerOf(request), request.body);
+      await submitActions(services, [prepared]);
+      return reply.status(201).send({ entity: recordedActionEntity(prepared) });
+    },
+  );
 
   api.post(
     '/api/assignment/actions/batch',
-    { schema: { tags, body: actionBatchBody } },
+    { schema: { tags, body: actionBatchBody, response: { 201: entitiesAnswer(proctoringAction) } } },
     async (request, reply) => {
       const prepared = await recordActionBatch(services, callerOf(request), request.body.actions);
       return reply.status(201).send({ entities: prepared.map(recordedActionEntity) });
     },
   );
 
-  api.post('/api/assignment/activities', { schema: { tags, body: activityBody } }, async (request, reply) => {
-    const entity = await recordActivity(services, callerOf(request), request.body);
-    return reply.status(201).send({ entity });
-  });
+  api.post(
+    '/api/assignment/activities',
+    { schema: { tags, body: activityBody, response: { 201: entityAnswer(proctoringActivity) } } },
+    async (request, reply) => {
+      const entity = await recordActivity(services, callerOf(request), request.body);
+      return reply.status(201).send({ entity });
+    },
+  );
 
-  const readers: [string, TelemetryKind, (row: Record<string, unknown>) => unknown][] = [
-    ['/api/assignment/actions', 'actions', actionEntity],
-    ['/api/assignment/activities', 'activities', activityEntity],
+  const readers: [string, TelemetryKind, (row: Record<string, unknown>) => unknown, z.ZodType][] = [
+    ['/api/assignment/actions', 'actions', actionEntity, proctoringAction],
+    ['/api/assignment/activities', 'activities', activityEntity, proctoringActivity],
   ];
-  for (const [path, kind, toEntity] of readers) {
-    api.get(path, { schema: { tags } }, async (request) => {
+  for (const [path, kind, toEntity, entity] of readers) {
+    api.get(path, { schema: { tags, response: { 200: listAnswer(entity) } } }, async (request) => {
       const query = parseListQuery(request.query);
       const found = await listTelemetry(services.db, callerOf(request), kind, query);
       const rows = found === 'nothing' ? [] : found.rows;
@@ -83,7 +120,13 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
 
     api.get(
       `${path}/:assignment.json`,
-      { schema: { tags, params: z.object({ assignment: recordId }) } },
+      {
+        schema: {
+          tags,
+          params: z.object({ assignment: recordId }),
+          response: { 200: entitiesAnswer(entity) },
+        },
+      },
       async (request) => {
         const caller = callerOf(request);
         const { assignment } = request.params;
@@ -105,6 +148,7 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
       schema: {
         tags,
         params: z.object({ action: recordId, index: z.coerce.number().int().min(0).max(9) }),
+        response: { 200: screenshotAnswer },
       },
     },
     async (request, reply) => {
@@ -125,7 +169,7 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
   const attemptParams = z.object({ attempt: recordId });
   api.get(
     '/api/proctoring/timelines/:attempt',
-    { schema: { tags, params: attemptParams } },
+    { schema: { tags, params: attemptParams, response: { 200: entityAnswer(described.timeline) } } },
     async (request) => ({
       entity: await attemptTimeline(services.db, callerOf(request), request.params.attempt),
     }),
@@ -133,7 +177,14 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
 
   api.post(
     '/api/proctoring/timelines/:attempt/reviews',
-    { schema: { tags, params: attemptParams, body: reviewBody } },
+    {
+      schema: {
+        tags,
+        params: attemptParams,
+        body: reviewBody,
+        response: { 201: entityAnswer(described.review) },
+      },
+    },
     async (request, reply) => {
       const entity = await reviewInterval(services, callerOf(request), request.params.attempt, request.body);
       return reply.status(201).send({ entity });
@@ -142,7 +193,13 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
 
   api.get(
     '/api/proctoring/analytics/violations',
-    { schema: { tags, querystring: z.object({ assignment_id: recordId.optional() }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ assignment_id: recordId.optional() }),
+        response: { 200: entityAnswer(described.violations) },
+      },
+    },
     async (request) => ({
       entity: await violationReport(services, callerOf(request), request.query.assignment_id),
     }),
@@ -150,7 +207,13 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
 
   api.get(
     '/api/proctoring/review-queue',
-    { schema: { tags, querystring: z.object({ assignment_id: recordId }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ assignment_id: recordId }),
+        response: { 200: entitiesAnswer(described.queueEntry) },
+      },
+    },
     async (request) => ({
       entities: await reviewQueue(services.db, callerOf(request), request.query.assignment_id),
     }),
@@ -158,7 +221,13 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
 
   api.get(
     '/api/proctoring/roster',
-    { schema: { tags, querystring: z.object({ assignment_id: recordId }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ assignment_id: recordId }),
+        response: { 200: entitiesAnswer(described.rosterEntry) },
+      },
+    },
     async (request) => ({
       entities: await assignmentRoster(
         services.db,

@@ -1,4 +1,17 @@
-import { orderCustomerSchema } from '@sabaq/events';
+import {
+  basketLine,
+  entitiesAnswer,
+  entityAnswer,
+  htmlPage,
+  listAnswer,
+  paymentOutcome,
+  paymentStart,
+  shopGrant,
+  shopOrder,
+  shopOrderCustomer,
+  shopOrderTotal,
+  orderCustomerSchema,
+} from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -82,25 +95,29 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
     return state;
   };
 
-  api.get('/api/basket', { schema: { tags } }, async (request) => {
-    const caller = callerOf(request);
-    const peek = await peekBasket(services, caller);
-    const items = basketItems(peek.id, peek.state);
-    // 000 §7: the list is asked with a header naming the wanted fields; id always travels.
-    const header = request.headers['x-requested-fields'];
-    const wanted =
-      typeof header === 'string' && header.trim() ? new Set(header.split(',').map((f) => f.trim())) : null;
-    const entities = wanted
-      ? items.map((item) =>
-          Object.fromEntries(Object.entries(item).filter(([k]) => k === 'id' || wanted.has(k))),
-        )
-      : items;
-    return { entities };
-  });
+  api.get(
+    '/api/basket',
+    { schema: { tags, response: { 200: entitiesAnswer(basketLine) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const peek = await peekBasket(services, caller);
+      const items = basketItems(peek.id, peek.state);
+      // 000 §7: the list is asked with a header naming the wanted fields; id always travels.
+      const header = request.headers['x-requested-fields'];
+      const wanted =
+        typeof header === 'string' && header.trim() ? new Set(header.split(',').map((f) => f.trim())) : null;
+      const entities = wanted
+        ? items.map((item) =>
+            Object.fromEntries(Object.entries(item).filter(([k]) => k === 'id' || wanted.has(k))),
+          )
+        : items;
+      return { entities };
+    },
+  );
 
   api.post(
     '/api/basket/add.json',
-    { schema: { tags, body: z.object({ product_id: id }) } },
+    { schema: { tags, body: z.object({ product_id: id }), response: { 200: shopOrderTotal } } },
     async (request) => {
       const caller = callerOf(request);
       needSchool(caller);
@@ -123,20 +140,28 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
   };
   api.post(
     '/api/basket/remove.json',
-    { schema: { tags, body: z.object({ product_id: id }) } },
+    { schema: { tags, body: z.object({ product_id: id }), response: { 200: shopOrderTotal } } },
     async (request) => remove(callerOf(request), [request.body.product_id]),
   );
   api.post(
     '/api/basket/clear.json',
-    { schema: { tags, body: z.object({ ids: z.array(id).max(1000) }) } },
+    { schema: { tags, body: z.object({ ids: z.array(id).max(1000) }), response: { 200: shopOrderTotal } } },
     async (request) => remove(callerOf(request), request.body.ids),
   );
 
-  api.get('/api/order/total.json', { schema: { tags } }, async (request) => totalAnswer(callerOf(request)));
+  api.get('/api/order/total.json', { schema: { tags, response: { 200: shopOrderTotal } } }, async (request) =>
+    totalAnswer(callerOf(request)),
+  );
 
   api.post(
     '/api/order/attach-promocode.json',
-    { schema: { tags, body: z.object({ promocode: z.string().trim().min(1, 'Введите промокод').max(64) }) } },
+    {
+      schema: {
+        tags,
+        body: z.object({ promocode: z.string().trim().min(1, 'Введите промокод').max(64) }),
+        response: { 200: shopOrderTotal },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       needSchool(caller);
@@ -144,36 +169,54 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       return totalAnswer(caller);
     },
   );
-  api.post('/api/order/detach-promocode.json', { schema: { tags } }, async (request) => {
-    const caller = callerOf(request);
-    await detachPromo(services, caller);
-    return totalAnswer(caller);
-  });
+  api.post(
+    '/api/order/detach-promocode.json',
+    { schema: { tags, response: { 200: shopOrderTotal } } },
+    async (request) => {
+      const caller = callerOf(request);
+      await detachPromo(services, caller);
+      return totalAnswer(caller);
+    },
+  );
 
-  api.get('/api/order/customer.json', { schema: { tags } }, async (request) => {
-    const caller = callerOf(request);
-    const peek = await peekBasket(services, caller);
-    return { entity: orderCustomerEntity(peek.id, peek.state) };
-  });
-  api.post('/api/order/customer.json', { schema: { tags, body: orderCustomerSchema } }, async (request) => {
-    const caller = callerOf(request);
-    needSchool(caller);
-    const customer = request.body;
-    const method = await services.db
-      .selectFrom(cityDeliveryMethods.collection.table)
-      .selectAll()
-      .where('id', '=', customer.city_delivery_method_id)
-      .where('deleted', '=', false)
-      .where('school_id', '=', caller.schoolId)
-      .executeTakeFirst();
-    if (!method || method.city_id !== customer.city_id)
-      throw new ValidationError(noDelivery, { city_delivery_method_id: [noDelivery] });
-    const orderId = await openBasket(services, caller);
-    const delivery = { cost: Number(method.cost), currency: method.currency as string };
-    await runOrder(services, orderId, { type: 'SaveCustomer', customer, delivery, at: now() }, caller);
-    const { state } = await loadOrder(services, orderId);
-    return { entity: orderCustomerEntity(orderId, state) };
-  });
+  api.get(
+    '/api/order/customer.json',
+    { schema: { tags, response: { 200: entityAnswer(shopOrderCustomer.nullable()) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const peek = await peekBasket(services, caller);
+      return { entity: orderCustomerEntity(peek.id, peek.state) };
+    },
+  );
+  api.post(
+    '/api/order/customer.json',
+    {
+      schema: {
+        tags,
+        body: orderCustomerSchema,
+        response: { 200: entityAnswer(shopOrderCustomer.nullable()) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      needSchool(caller);
+      const customer = request.body;
+      const method = await services.db
+        .selectFrom(cityDeliveryMethods.collection.table)
+        .selectAll()
+        .where('id', '=', customer.city_delivery_method_id)
+        .where('deleted', '=', false)
+        .where('school_id', '=', caller.schoolId)
+        .executeTakeFirst();
+      if (!method || method.city_id !== customer.city_id)
+        throw new ValidationError(noDelivery, { city_delivery_method_id: [noDelivery] });
+      const orderId = await openBasket(services, caller);
+      const delivery = { cost: Number(method.cost), currency: method.currency as string };
+      await runOrder(services, orderId, { type: 'SaveCustomer', customer, delivery, at: now() }, caller);
+      const { state } = await loadOrder(services, orderId);
+      return { entity: orderCustomerEntity(orderId, state) };
+    },
+  );
 
   api.post(
     '/api/payment/make/:providerId',
@@ -182,6 +225,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
         tags,
         params: z.object({ providerId: id }),
         body: z.object({ is_mobile: z.boolean().default(false) }).default({ is_mobile: false }),
+        response: { 200: paymentStart },
       },
     },
     async (request) => {
@@ -258,7 +302,13 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
   const noKeys: ProviderSettings = { secretKey: null, webhookSecret: null };
   api.post(
     '/api/payment/callback/:providerType',
-    { schema: { tags, params: z.object({ providerType: z.string().max(32) }) } },
+    {
+      schema: {
+        tags,
+        params: z.object({ providerType: z.string().max(32) }),
+        response: { 200: paymentOutcome },
+      },
+    },
     async (request) => {
       const adapter = paymentAdapters[request.params.providerType];
       // Providers with keys are called back on their own record's webhook, below.
@@ -277,7 +327,14 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       .withTypeProvider<ZodTypeProvider>()
       .post(
         '/api/payment/webhook/:providerId',
-        { schema: { tags, params: z.object({ providerId: id }), body: z.string().max(1_000_000) } },
+        {
+          schema: {
+            tags,
+            params: z.object({ providerId: id }),
+            body: z.string().max(1_000_000),
+            response: { 200: paymentOutcome },
+          },
+        },
         async (request) => {
           const provider = await services.db
             .selectFrom(paymentProviders.collection.table)
@@ -311,7 +368,14 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
   });
   api.get(
     '/payment/test-provider/:paymentId',
-    { schema: { tags, params: z.object({ paymentId: id }), querystring: pageQuery } },
+    {
+      schema: {
+        tags,
+        params: z.object({ paymentId: id }),
+        querystring: pageQuery,
+        response: { 200: htmlPage },
+      },
+    },
     async (request, reply) => {
       const { order, amount, token } = request.query;
       if (!pageTokenValid(order, request.params.paymentId, amount, token))
@@ -349,6 +413,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
           tags,
           params: z.object({ paymentId: id, outcome: z.enum(['pay', 'decline']) }),
           body: press,
+          response: { 200: htmlPage },
         },
       },
       async (request, reply) => {
@@ -412,38 +477,64 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       },
     };
   };
-  api.get('/api/orders', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const { rows, page } = await ordersOf(callerOf(request), request.query);
-    return {
-      entities: { data: rows.map((r) => orderEntity(r.id as string, r.state as OrderState)), ...page },
-    };
-  });
-  api.get('/api/orders/:id', { schema: { tags, params: z.object({ id }) } }, async (request) => {
-    const state = await readable(callerOf(request), request.params.id);
-    return { entity: orderEntity(request.params.id, state) };
-  });
-  api.get('/api/order-customers', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const { rows, page } = await ordersOf(callerOf(request), request.query);
-    const data = rows.flatMap((r) => orderCustomerEntity(r.id as string, r.state as OrderState) ?? []);
-    return { entities: { data, ...page } };
-  });
-  api.get('/api/order-customers/:id', { schema: { tags, params: z.object({ id }) } }, async (request) => {
-    const state = await readable(callerOf(request), request.params.id);
-    const entity = orderCustomerEntity(request.params.id, state);
-    if (!entity) throw new NotFoundError('Покупатель не найден');
-    return { entity };
-  });
-  api.post('/api/orders/:id/refund.json', { schema: { tags, params: z.object({ id }) } }, async (request) => {
-    const caller = callerOf(request);
-    await readable(caller, request.params.id);
-    const outcome = await runOrder(
-      services,
-      request.params.id,
-      { type: 'Refund', by: caller.userId, at: now() },
-      caller,
-    );
-    return { entity: orderEntity(request.params.id, outcome.state) };
-  });
+  api.get(
+    '/api/orders',
+    { schema: { tags, querystring: listQuery, response: { 200: listAnswer(shopOrder) } } },
+    async (request) => {
+      const { rows, page } = await ordersOf(callerOf(request), request.query);
+      return {
+        entities: { data: rows.map((r) => orderEntity(r.id as string, r.state as OrderState)), ...page },
+      };
+    },
+  );
+  api.get(
+    '/api/orders/:id',
+    { schema: { tags, params: z.object({ id }), response: { 200: entityAnswer(shopOrder) } } },
+    async (request) => {
+      const state = await readable(callerOf(request), request.params.id);
+      return { entity: orderEntity(request.params.id, state) };
+    },
+  );
+  api.get(
+    '/api/order-customers',
+    { schema: { tags, querystring: listQuery, response: { 200: listAnswer(shopOrderCustomer) } } },
+    async (request) => {
+      const { rows, page } = await ordersOf(callerOf(request), request.query);
+      const data = rows.flatMap((r) => orderCustomerEntity(r.id as string, r.state as OrderState) ?? []);
+      return { entities: { data, ...page } };
+    },
+  );
+  api.get(
+    '/api/order-customers/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id }),
+        response: { 200: entityAnswer(shopOrderCustomer.nullable()) },
+      },
+    },
+    async (request) => {
+      const state = await readable(callerOf(request), request.params.id);
+      const entity = orderCustomerEntity(request.params.id, state);
+      if (!entity) throw new NotFoundError('Покупатель не найден');
+      return { entity };
+    },
+  );
+  api.post(
+    '/api/orders/:id/refund.json',
+    { schema: { tags, params: z.object({ id }), response: { 200: entityAnswer(shopOrder) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      await readable(caller, request.params.id);
+      const outcome = await runOrder(
+        services,
+        request.params.id,
+        { type: 'Refund', by: caller.userId, at: now() },
+        caller,
+      );
+      return { entity: orderEntity(request.params.id, outcome.state) };
+    },
+  );
 
   // 000 §5, §7: the order form's address search and the map's reverse lookup (`raw`: "lat,lng").
   const geocoder = geocoderFromEnvironment();
@@ -489,14 +580,18 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
   );
 
   // What the caller's paid orders grant (courses, prepaid assignments, invite codes' products).
-  api.get('/api/shop/grants.json', { schema: { tags } }, async (request) => {
-    const caller = callerOf(request);
-    const rows = await services.db
-      .selectFrom(GRANTS_TABLE)
-      .selectAll()
-      .where('user_id', '=', caller.userId)
-      .where('revoked', '=', false)
-      .execute();
-    return { entities: rows.map(({ revoked: _r, ...row }) => row) };
-  });
+  api.get(
+    '/api/shop/grants.json',
+    { schema: { tags, response: { 200: entitiesAnswer(shopGrant) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await services.db
+        .selectFrom(GRANTS_TABLE)
+        .selectAll()
+        .where('user_id', '=', caller.userId)
+        .where('revoked', '=', false)
+        .execute();
+      return { entities: rows.map(({ revoked: _r, ...row }) => row) };
+    },
+  );
 }

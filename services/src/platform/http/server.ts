@@ -13,6 +13,7 @@ import type { HealthChecks } from './health';
 import type { Authenticator } from './caller';
 import { enforceRouteAccess, type RouteAccessTable } from './route-access';
 import { registerSecurityHeaders } from './security-headers';
+import { describeUndescribedAnswers } from './undescribed-answers';
 
 export interface ServerOptions {
   health: HealthChecks;
@@ -60,6 +61,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const routeAccess = options.routeAccess;
   await app.register(async (scope) => {
     if (routeAccess) enforceRouteAccess(scope, routeAccess.authenticator, routeAccess.table);
+    // Every operation documents a 2xx answer; the contexts' own schemas replace the free-form default.
+    describeUndescribedAnswers(scope);
     // Every route, not only the record API's: a NUL in a user name must be a 422, not a 500 from PostgreSQL.
     scope.addHook('preValidation', rejectUnstorableText);
     // A body nested thousands deep would overflow the stack of whatever recursive code meets it first.

@@ -77,20 +77,21 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       }),
     );
 
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/broadcasting/auth',
-        { schema: { body: authBody }, preHandler: authenticate(options.authenticator) },
-        async (request) => {
-          const caller = request.caller;
-          const { socket_id, channel_name } = request.body;
-          if (!caller || !(await authoriser.allows(caller, channel_name))) {
-            throw new ForbiddenError('You may not listen to this channel');
-          }
-          return { auth: signer.sign(socket_id, channel_name, caller.userId) };
-        },
-      );
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/broadcasting/auth',
+      {
+        schema: { body: authBody, response: { 200: z.object({ auth: z.string() }) } },
+        preHandler: authenticate(options.authenticator),
+      },
+      async (request) => {
+        const caller = request.caller;
+        const { socket_id, channel_name } = request.body;
+        if (!caller || !(await authoriser.allows(caller, channel_name))) {
+          throw new ForbiddenError('You may not listen to this channel');
+        }
+        return { auth: signer.sign(socket_id, channel_name, caller.userId) };
+      },
+    );
   }
 
   return { hub, feed, plugin };

@@ -1,4 +1,4 @@
-import type { ProctoringSettings } from '@sabaq/events';
+import type { ProctoringActionType, ProctoringSettings } from '@sabaq/events';
 import { records } from '../../shared/api';
 import { actionSender } from './actions/action-sender';
 import { postAction, type AttemptRef } from './actions/lifecycle';
@@ -95,7 +95,8 @@ export async function startExamSession(
           created_at: new Date(s.condition.at).toISOString(),
         }
       : {};
-    postAction(attempt, s.action_type, {
+    // A signal that is not an activity names one of the vocabulary's action types (client-checks.ts).
+    postAction(attempt, s.action_type as ProctoringActionType, {
       ...(s.description ? { description: s.description } : {}),
       ...condition,
     });

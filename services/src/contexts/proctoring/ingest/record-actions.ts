@@ -2,6 +2,8 @@ import {
   proctoringActionKind,
   streamId,
   type NewEvent,
+  type ProctoringAction,
+  type ProctoringActivity,
   type ProctoringActionRecordedData,
   type ProctoringCondition,
 } from '@sabaq/events';
@@ -11,6 +13,7 @@ import type { Caller } from '../../../platform/http/caller';
 import { TABLES } from '../../assignments/read-model/tables';
 import { uuidV5 } from '../../../platform/ids';
 import type { ActionBody, ActivityBody } from './bodies';
+import { recordedAction } from '../read/action-entity';
 import { requireOneFace } from './identity-photo';
 import { decodeScreenshot, storeScreenshots } from './screenshots';
 import { openAttemptForWriting, sourceFor, type OpenAttempt } from './write-gate';
@@ -186,30 +189,18 @@ export async function recordActionBatch(
 }
 
 /** The specification's action record for a just-recorded action (diff comes with reads). */
-export function recordedActionEntity(item: PreparedAction) {
-  const { data, metadata } = item.event;
-  return {
-    id: item.event.id,
-    assignment_id: data.assignmentId,
-    assignment_attempt_id: data.attemptId,
-    initiator_id: data.initiatorId,
-    student_id: data.studentId,
-    webinar_session_id: data.webinarSessionId,
-    action_type: data.actionType,
-    screenshot: data.screenshots[0] ?? null,
-    screenshots: data.screenshots,
-    is_warning: data.isWarning,
-    is_archived: false,
-    description: data.description,
-    source: data.source,
-    condition_id: data.condition?.id ?? null,
-    condition_phase: data.condition?.phase ?? null,
-    created_at: metadata?.occurredAt,
-  };
+/** The POST's answer for a prepared action: the contract's shape, as the live feed pushes it. */
+export function recordedActionEntity(item: PreparedAction): ProctoringAction {
+  const at = item.event.metadata?.occurredAt;
+  return recordedAction(item.event.id, item.event.data, typeof at === 'string' ? at : null);
 }
 
 /** Records an activity of the caller (a student) in their attempt; the active attempt when none is named. */
-export async function recordActivity(services: Services, caller: Caller, body: ActivityBody) {
+export async function recordActivity(
+  services: Services,
+  caller: Caller,
+  body: ActivityBody,
+): Promise<ProctoringActivity> {
   const attemptId =
     body.assignment_attempt_id ?? (await activeAttemptOf(services, caller, body.assignment_id));
   const open = await openAttemptForWriting(services, caller, {

@@ -1,3 +1,4 @@
+import type { ProctoringAction, ProctoringActivity } from '@sabaq/events';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Caller } from '../../../platform/http/caller';
 import type { ReadModelDb } from '../../../platform/read-models/database';
@@ -105,7 +106,8 @@ function conditionsAsOneRow<Q extends SelectQueryBuilder<any, any, Row>>(db: Rea
     .where((eb) => eb.or([eb('condition_id', 'is', null), eb('condition_row', '=', '1')]));
 }
 
-export function actionEntity(row: Row) {
+/** A stored action in the contract's shape (events/src/contracts/proctoring-actions.ts). */
+export function actionEntity(row: Row): ProctoringAction {
   const screenshots = Array.isArray(row.screenshots) ? (row.screenshots as string[]) : [];
   return {
     id: row.id,
@@ -149,7 +151,7 @@ function isoOf(value: unknown): string | null {
 const diffOf = (value: unknown): number | null =>
   value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
 
-export function activityEntity(row: Row) {
+export function activityEntity(row: Row): ProctoringActivity {
   return {
     id: row.id,
     assignment_id: row.assignment_id,

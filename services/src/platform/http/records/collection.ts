@@ -33,6 +33,12 @@ export interface CollectionDefinition {
   columns: Record<string, ColumnType>;
   toEntity(row: Row): Record<string, unknown>;
   /**
+   * The entity's shape for the OpenAPI document and the serialiser (entity-schema.ts). Its fields must
+   * all be optional (`X-Requested-Fields` trims them) and it should be loose: whatever a response schema
+   * does not name, the serialiser drops. Without it, a loose object naming only `id`.
+   */
+  entity?: z.ZodObject;
+  /**
    * What one caller is shown of the entities, after `toEntity`: a context hides here what the record
    * tells this caller too early (a student's grades during an attempt). It may read only the tables of
    * the collection's projection, so a cached answer is dropped when what it depends on changes.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { entityAnswer, listAnswer, noContentAnswer } from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
@@ -7,6 +8,7 @@ import { authenticate, callerOf } from '../authenticate';
 import { authorize, type AccessTable, type Action } from './access';
 import type { CollectionDefinition, RecordCommandHandler } from './collection';
 import { handleRecordCommand } from './commands';
+import { entitySchemaOf } from './entity-schema';
 import { REQUESTED_FIELDS_HEADER, requestedFields, trimFields } from './fields';
 import { listQuery, listQuerySchema, recordId } from './list-query';
 import { readModelCacheOf } from '../../read-models/read-model-cache';
@@ -67,17 +69,25 @@ export async function registerCollections(
       reply: FastifyReply,
       action: 'list' | 'get',
       build: () => Promise<unknown>,
-    ) => {
+    ): Promise<void> => {
       const cache = readModelCacheOf(services.db);
-      if (!cache) return build();
+      if (!cache) {
+        void reply.send(await build());
+        return;
+      }
       const fields = request.headers[REQUESTED_FIELDS_HEADER];
       const path = request.url.split('?', 1)[0];
       const query = JSON.stringify(request.query ?? null);
       const key = `answer\u0000${collection.name}\u0000${JSON.stringify(scopeOf(request, action))}\u0000${path}\u0000${query}\u0000${JSON.stringify(fields ?? null)}`;
       const body = await cache.read(collection.projection, key, async () => JSON.stringify(await build()));
-      return reply.type('application/json; charset=utf-8').send(body);
+      // Text with a JSON type: Fastify sends it as it is, without the route's serialiser.
+      void reply.type('application/json; charset=utf-8').send(body);
     };
     const tags = [collection.name];
+    // Documents the answers; list and get answers leave as the cached JSON text, which Fastify sends
+    // without serialising again, so only writes pay for the schema.
+    const entity = entitySchemaOf(collection);
+    const one = entityAnswer(entity);
     // The command waited for the read model; whatever this process cached of the collection before it is
     // stale now, whichever projection the command waited for (read-models/read-model-cache.ts).
     const handleAndForget: typeof handle = async (...args) => {
@@ -90,7 +100,10 @@ export async function registerCollections(
 
     api.get(
       base,
-      { ...guard('list'), schema: { tags, querystring: listQuerySchema(collection) } },
+      {
+        ...guard('list'),
+        schema: { tags, querystring: listQuerySchema(collection), response: { 200: listAnswer(entity) } },
+      },
       (request, reply) =>
         answerFromCache(request, reply, 'list', async () => {
           const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
@@ -105,16 +118,19 @@ export async function registerCollections(
         }),
     );
 
-    api.get(`${base}/:id`, { ...guard('get'), schema: { tags, params: idParams } }, (request, reply) =>
-      answerFromCache(request, reply, 'get', async () => {
-        const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
-        return { entity: trimFields(await entityOf(request, request.params.id, 'get'), fields) };
-      }),
+    api.get(
+      `${base}/:id`,
+      { ...guard('get'), schema: { tags, params: idParams, response: { 200: one } } },
+      (request, reply) =>
+        answerFromCache(request, reply, 'get', async () => {
+          const fields = requestedFields(request.headers[REQUESTED_FIELDS_HEADER]);
+          return { entity: trimFields(await entityOf(request, request.params.id, 'get'), fields) };
+        }),
     );
 
     api.post(
       base,
-      { ...guard('create'), schema: { tags, body: collection.create } },
+      { ...guard('create'), schema: { tags, body: collection.create, response: { 201: one } } },
       async (request, reply) => {
         const caller = callerOf(request);
         const scope = scopeOf(request, 'create');
@@ -129,7 +145,10 @@ export async function registerCollections(
 
     api.put(
       `${base}/:id`,
-      { ...guard('update'), schema: { tags, params: idParams, body: collection.update } },
+      {
+        ...guard('update'),
+        schema: { tags, params: idParams, body: collection.update, response: { 200: one } },
+      },
       async (request) => {
         const { id } = request.params;
         await entityOf(request, id, 'update'); // outside the caller's scope: 404, as for a read
@@ -140,7 +159,7 @@ export async function registerCollections(
 
     api.delete(
       `${base}/:id`,
-      { ...guard('delete'), schema: { tags, params: idParams } },
+      { ...guard('delete'), schema: { tags, params: idParams, response: { 204: noContentAnswer } } },
       async (request, reply) => {
         const { id } = request.params;
         await entityOf(request, id, 'delete');

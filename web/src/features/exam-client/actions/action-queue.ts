@@ -1,19 +1,11 @@
-/** A proctoring action as the batch call takes it (docs/proctoring.md), with the client's own id. */
-export interface ClientAction {
-  /** The client's event id: the server stores a retry of the same id once. */
-  id: string;
-  assignment_id: string;
-  assignment_attempt_id: string;
-  action_type: string;
-  is_warning?: boolean;
-  description?: string;
-  screenshot?: string;
-  webinar_session_id?: string;
-  /** A lasting condition's id and phase (docs/proctoring.md "Conditions"). */
-  condition_id?: string;
-  condition_phase?: 'begin' | 'heartbeat' | 'end';
-  created_at: string;
-}
+import type { ProctoringActionBody } from '@sabaq/events';
+
+/**
+ * A proctoring action as the batch call takes it: the shared contract's body
+ * (events/src/contracts/proctoring-actions.ts), with the client's own id and time always set (a retry
+ * carries the same id, so the server stores it once).
+ */
+export type ClientAction = ProctoringActionBody & Required<Pick<ProctoringActionBody, 'id' | 'created_at'>>;
 
 /** What a batch's answer means for the actions in it. */
 export type SendOutcome =

@@ -1,4 +1,4 @@
-import type { ConditionPhase } from '@sabaq/events';
+import type { ConditionPhase, ProctoringActionType } from '@sabaq/events';
 import { actionSender } from './action-sender';
 
 export interface AttemptRef {
@@ -9,7 +9,7 @@ export interface AttemptRef {
 /** Posts one of the student's actions through the queue; the answer is the client id it carries. */
 export function postAction(
   attempt: AttemptRef,
-  action_type: string,
+  action_type: ProctoringActionType,
   extra: {
     description?: string;
     screenshot?: string;

@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, records, type Page } from '../../../shared/api';
-import type { AttemptSummary, ProctoringAction, QueueEntry, RosterEntry } from '../model/types';
+import type { ProctoringAction as ActionContract } from '@sabaq/events';
+import {
+  withTime,
+  type AttemptSummary,
+  type ProctoringAction,
+  type QueueEntry,
+  type RosterEntry,
+} from '../model/types';
 import { proctoringKeys } from './keys';
 import { unlessRefused } from './refusal';
 
@@ -109,11 +116,11 @@ const actionsPage = (
   signal?: AbortSignal,
 ) =>
   api
-    .get<{ entities: Page<ProctoringAction> }>('/api/assignment/actions', {
+    .get<{ entities: Page<ActionContract> }>('/api/assignment/actions', {
       query: { ...query, page, limit },
       signal,
     })
-    .then((answer) => answer.entities);
+    .then((answer) => ({ ...answer.entities, data: withTime(answer.entities.data) }));
 
 /**
  * The assignment's newest actions (the list is oldest first, so its last pages): what the grid

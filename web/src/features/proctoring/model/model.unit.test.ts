@@ -42,9 +42,15 @@ function action(
     assignment_id: 'as-1',
     assignment_attempt_id: 'at-1',
     student_id: 'st-1',
+    initiator_id: null,
+    webinar_session_id: null,
     is_warning: false,
+    is_archived: false,
     description: null,
     source: 'client',
+    screenshot: null,
+    screenshots: [],
+    screenshot_urls: [],
     created_at: at(second),
     ...rest,
   };
@@ -359,7 +365,7 @@ describe('the grid', () => {
   });
 
   it("folds a condition's pushed phases into its one row: no heartbeat rows, the end closes it", () => {
-    const phase = (condition_phase: string, second: number) =>
+    const phase = (condition_phase: 'begin' | 'heartbeat' | 'end', second: number) =>
       action({ action_type: 'face_missing', second, condition_id: 'c-1', condition_phase });
     // The list answered the condition's row (begun at 10 s, 5 s so far) and a point.
     const loaded = [

@@ -1,29 +1,21 @@
-import type { ProctoringSource } from './vocabulary';
+import type { ProctoringAction as ActionContract } from '@sabaq/events';
 
-/** One proctoring action as `GET /api/assignment/actions` answers it (docs/proctoring.md). */
-export interface ProctoringAction {
-  id: string;
-  assignment_id: string;
-  assignment_attempt_id: string;
-  student_id: string;
-  initiator_id?: string | null;
-  action_type: string;
-  is_warning: boolean;
-  description: string | null;
-  source: ProctoringSource;
+/**
+ * One proctoring action as `GET /api/assignment/actions` answers it and `ActionRecorded` pushes it: the
+ * shared contract's (events/src/contracts/proctoring-actions.ts), type-only. The API answers a stored
+ * time no date can hold, or a student an old broken event lacked, as null; such an action has no place
+ * on a student's timeline, so the loaders drop it (`withTime`) and the models may rely on both.
+ */
+export type ProctoringAction = Omit<ActionContract, 'created_at' | 'student_id'> & {
   created_at: string;
-  /** Whole seconds since the student's previous action in the assignment; null for the first. */
-  diff?: number | null;
-  /**
-   * A lasting condition (docs/proctoring.md, "Conditions") is one row: its id, when it ended (null until
-   * its end arrived) and its seconds so far; its heartbeats are not rows. Null for other actions.
-   */
-  condition_id?: string | null;
-  ended_at?: string | null;
-  duration?: number | null;
-  /** A pushed phase's place in its condition (begin, heartbeat, end); the list answers none. */
-  condition_phase?: string | null;
-}
+  student_id: string;
+};
+
+/** The actions that have a time and a student (see ProctoringAction). */
+export const withTime = (actions: readonly ActionContract[]): ProctoringAction[] =>
+  actions.filter(
+    (action): action is ProctoringAction => action.created_at !== null && action.student_id !== null,
+  );
 
 /**
  * The timeline's answer is the contract's (events/src/contexts/proctoring-timeline.ts), the same types

@@ -1,0 +1,4 @@
+export * from './answers';
+export * from './proctoring-actions';
+export * from './chat';
+export * from './shop';
