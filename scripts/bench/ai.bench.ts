@@ -24,6 +24,8 @@
  *   run), over time with a 1-s collar (accuracy/score.ts); `all.<type>.*` pooled over the recordings.
  *   A precision is left out where the detector reported nothing, a recall where the recording holds no
  *   such truth.
+ * `npm run bench -- ai --accuracy-only` skips the speed runs and records only the accuracy figures
+ * (a run on a machine too loaded for speed figures to mean anything).
  * Each configuration runs twice, alternating, and keeps its faster run: other work on a shared machine
  * only ever slows a run down. The machine's 1-minute load average at the start is recorded.
  */
@@ -66,6 +68,7 @@ function cpuSeconds(): number {
 }
 
 async function main(): Promise<void> {
+  const accuracyOnly = process.argv.includes('--accuracy-only');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sabaq-bench-ai-'));
   try {
     const video = path.join(dir, 'exam.webm');
@@ -89,11 +92,11 @@ async function main(): Promise<void> {
       full_fixed: { settings: { ...adaptive, objectLooks: 'fixed' }, identityPhoto },
     };
     // Warm the models once (sessions and the detector's worker are created once per process).
-    await analyzeRecording({ input: video, ...configurations.full! });
+    const warm = await analyzeRecording({ input: video, ...configurations.full! });
 
     const best = new Map<string, { seconds: number; cpu: number; result: AnalysisResult }>();
     const decodes: { seconds: number; cpu: number }[] = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < (accuracyOnly ? 0 : 2); round++) {
       decodes.push(decodeOnly());
       for (const [name, options] of Object.entries(configurations)) {
         const start = performance.now();
@@ -129,9 +132,10 @@ async function main(): Promise<void> {
       );
     }
 
-    const full = best.get('full')!.result;
-    const fixed = best.get('full_fixed')!.result;
-    for (const [model, cost] of Object.entries(full.costs)) {
+    // --accuracy-only: the warm-up's full run is the one scored, and no speed figure is recorded.
+    const full = best.get('full')?.result ?? warm;
+    const fixed = best.get('full_fixed')?.result;
+    for (const [model, cost] of accuracyOnly ? [] : Object.entries(full.costs)) {
       const perSecond = model === 'voice-activity';
       figures.push({
         bench: 'ai',
@@ -143,7 +147,7 @@ async function main(): Promise<void> {
       });
     }
     const eyes = full.costs.eyes;
-    if (eyes) {
+    if (eyes && !accuracyOnly) {
       figures.push({
         bench: 'ai',
         metric: 'eyes_ms_per_reading',
@@ -153,14 +157,15 @@ async function main(): Promise<void> {
         ratio: null,
       });
     }
-    figures.push({
-      bench: 'ai',
-      metric: 'objects_looked_frames',
-      value: full.objectLooks.looked,
-      unit: 'frames',
-      baseline: fixed.objectLooks.looked,
-      ratio: round(full.objectLooks.looked / fixed.objectLooks.looked),
-    });
+    if (fixed)
+      figures.push({
+        bench: 'ai',
+        metric: 'objects_looked_frames',
+        value: full.objectLooks.looked,
+        unit: 'frames',
+        baseline: fixed.objectLooks.looked,
+        ratio: round(full.objectLooks.looked / fixed.objectLooks.looked),
+      });
 
     // Accuracy: every recording analysed once as the analyzer runs it (the first one's full run reused).
     const scores = new Map<string, DetectorScore[]>();
@@ -205,7 +210,7 @@ async function main(): Promise<void> {
       accuracy_recording_seconds: truthSeconds,
       frames: full.frames,
       fps: adaptive.framesPerSecond,
-      decode_only_seconds: round(decodeSeconds),
+      decode_only_seconds: accuracyOnly ? null : round(decodeSeconds),
       seconds: Object.fromEntries([...best].map(([name, b]) => [name, round(b.seconds)])),
     });
   } finally {

@@ -129,10 +129,15 @@ export function audibleSpan(audio: string, seconds: number): { start: number; en
   );
   const starts = [...result.stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
   const ends = [...result.stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
-  const leading = starts[0] !== undefined && starts[0] <= 0.05 ? (ends[0] ?? seconds) : 0;
-  // Silence that starts and never ends runs to the segment's end: the voice ended there.
-  const trailing = starts.length > ends.length ? starts.at(-1)! : seconds;
-  return { start: Math.min(leading, seconds), end: Math.max(Math.min(trailing, seconds), leading) };
+  let leading = 0;
+  let trailing = seconds;
+  starts.forEach((start, i) => {
+    // ffmpeg ends a silence that runs to the end of the input there too (or not at all).
+    const end = Math.min(ends[i] ?? seconds, seconds);
+    if (start <= 0.05) leading = end;
+    if (end >= seconds - 0.05) trailing = Math.min(trailing, Math.max(0, start));
+  });
+  return { start: Math.min(leading, seconds), end: Math.max(trailing, Math.min(leading, seconds)) };
 }
 
 /** Writes the accuracy video to `file` and returns its segments with their start and end seconds. */
