@@ -47,7 +47,8 @@ const over = (file: string, background: string, seconds = SECONDS) => mixed(soun
 const tones = (amplitude: number, seconds = SECONDS) =>
   `aevalsrc=${amplitude}*sin(2*PI*220*t)+${amplitude}*sin(2*PI*261.6*t)+${amplitude}*sin(2*PI*329.6*t)` +
   `+${amplitude}*sin(2*PI*(440+110*mod(floor(2*t)\\,4))*t):s=48000:d=${seconds}`;
-const pink = (amplitude: number, seconds = SECONDS) => `anoisesrc=d=${seconds}:c=pink:a=${amplitude}:r=48000`;
+const pink = (amplitude: number, seconds = SECONDS) =>
+  `anoisesrc=d=${seconds}:c=pink:a=${amplitude}:r=48000:seed=7`;
 const flite = (voice: string, text: string, seconds = SECONDS) =>
   `flite=text='${text}':voice=${voice},aresample=48000,apad=whole_dur=${seconds}`;
 
@@ -101,14 +102,14 @@ export const ACCURACY_RECORDINGS: AccuracyRecording[] = [
           name: 'alone in a dim room',
           expect: [],
           video: still(man),
-          filter: `${FIT},eq=gamma=0.55:contrast=0.7:brightness=-0.08,noise=alls=6:allf=t`,
+          filter: `${FIT},eq=gamma=0.55:contrast=0.7:brightness=-0.08,noise=alls=6:allf=t:all_seed=7`,
           audio: quiet(),
         },
         {
           name: 'alone, a grey webcam in low light',
           expect: [],
           video: still(man),
-          filter: `${FIT},hue=s=0,eq=contrast=0.55:brightness=-0.15,noise=alls=5:allf=t`,
+          filter: `${FIT},hue=s=0,eq=contrast=0.55:brightness=-0.15,noise=alls=5:allf=t:all_seed=7`,
           audio: quiet(),
         },
         {
@@ -191,7 +192,7 @@ export const ACCURACY_RECORDINGS: AccuracyRecording[] = [
           expect: ['noise'],
           video: still(einstein),
           filter: FIT,
-          audio: `anoisesrc=d=${SECONDS}:c=brown:a=0.25:r=48000`,
+          audio: `anoisesrc=d=${SECONDS}:c=brown:a=0.25:r=48000:seed=7`,
         },
         { name: 'alone, quiet', expect: [], video: still(einstein), filter: FIT, audio: quiet() },
         {
@@ -261,7 +262,7 @@ export const ACCURACY_RECORDINGS: AccuracyRecording[] = [
           expect: ['noise'],
           video: still(lbp),
           filter: lit(0),
-          audio: `anoisesrc=d=${SECONDS}:c=white:a=0.1:r=48000`,
+          audio: `anoisesrc=d=${SECONDS}:c=white:a=0.1:r=48000:seed=7`,
         },
         {
           name: 'alone, quiet',
