@@ -3,6 +3,13 @@ import { float32, int64, outputOf, type ModelSession } from './runtime';
 export const VAD_SAMPLE_RATE = 16_000;
 /** Samples per frame of Silero VAD v5 at 16 kHz: 32 ms. */
 export const VAD_FRAME = 512;
+/**
+ * Samples of the previous frame that Silero VAD v5 reads before each frame at 16 kHz (its reference
+ * wrapper, silero_vad/utils_vad.py, prepends them: the model's input is 576 samples). Without them the
+ * model hears each frame's start as a cut: on flite speech its first second had 2 frames of 31 at
+ * probability ≥ 0.9 instead of 21, and speech over noise or music half as many (docs/ai-analysis.md).
+ */
+export const VAD_CONTEXT = 64;
 
 /**
  * Speech probability per 32 ms frame of mono 16 kHz audio (manifest id voice-activity-silero-v5). The
@@ -10,13 +17,18 @@ export const VAD_FRAME = 512;
  */
 export class VoiceActivity {
   private state = new Float32Array(2 * 128);
+  private context = new Float32Array(VAD_CONTEXT);
 
   constructor(private readonly session: ModelSession) {}
 
   async frame(samples: Float32Array): Promise<number> {
     if (samples.length !== VAD_FRAME) throw new Error(`a frame is ${VAD_FRAME} samples`);
+    const input = new Float32Array(VAD_CONTEXT + VAD_FRAME);
+    input.set(this.context);
+    input.set(samples, VAD_CONTEXT);
+    this.context = samples.slice(VAD_FRAME - VAD_CONTEXT);
     const result = await this.session.run({
-      input: float32(samples, [1, VAD_FRAME]),
+      input: float32(input, [1, VAD_CONTEXT + VAD_FRAME]),
       state: float32(this.state, [2, 1, 128]),
       sr: int64(BigInt(VAD_SAMPLE_RATE)),
     });

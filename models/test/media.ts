@@ -17,6 +17,12 @@ const SOURCES = {
   messi: { deb: 'opencv-doc', path: 'usr/share/doc/opencv-doc/examples/data/messi5.jpg' },
   fourFaces: { deb: 'opencv-doc', path: 'usr/share/doc/opencv-doc/opencv4/html/facereg.jpg' },
   phoneOnTable: { deb: 'opencv-doc', path: 'usr/share/doc/opencv-doc/opencv4/html/yolo.jpg' },
+  /** A man in a white T-shirt against a dark room (the face-swapping tutorial's result). */
+  man: { deb: 'opencv-doc', path: 'usr/share/doc/opencv-doc/opencv4/html/face_swapped.jpg' },
+  /** One face of the Yale database under four lightings (top row), with their LBP images below. */
+  yaleLighting: { deb: 'opencv-doc', path: 'usr/share/doc/opencv-doc/opencv4/html/lbp_yale.jpg' },
+  /** A black-and-white portrait (openxlsx's example picture, GPL-3 with the package). */
+  einstein: { deb: 'r-cran-openxlsx', path: 'usr/lib/R/site-library/openxlsx/extdata/einstein.jpg' },
 } as const;
 
 export type TestPicture = keyof typeof SOURCES;

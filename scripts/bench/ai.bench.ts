@@ -19,9 +19,13 @@
  *   frames; eyes: what the iris worker computed per reading, two eyes a call, and per sampled frame),
  *   `voice_activity_ms_per_second` per second of audio;
  *   `objects_looked_frames`: frames the detector ran on, against the fixed schedule's count;
- * - `<type>_precision` / `<type>_recall`: per detector over the known segments, from the full run (an
- *   interval found in a segment that expects its type is a hit; one inside a segment that does not is
- *   a false alarm).
+ * - `<recording>.<type>.precision` / `.recall`: per detector on each accuracy recording
+ *   (services/src/contexts/analysis/accuracy/recordings.ts; `segments` is the video above, from its full
+ *   run), over time with a 1-s collar (accuracy/score.ts); `all.<type>.*` pooled over the recordings.
+ *   A precision is left out where the detector reported nothing, a recall where the recording holds no
+ *   such truth.
+ * `npm run bench -- ai --accuracy-only` skips the speed runs and records only the accuracy figures
+ * (a run on a machine too loaded for speed figures to mean anything).
  * Each configuration runs twice, alternating, and keeps its faster run: other work on a shared machine
  * only ever slows a run down. The machine's 1-minute load average at the start is recorded.
  */
@@ -35,8 +39,13 @@ import {
   type AnalyzeOptions,
 } from '../../services/src/contexts/analysis/analyze-recording';
 import { analysisSettings } from '../../services/src/contexts/analysis/settings';
-import { composeAccuracyVideo } from '../../services/src/contexts/analysis/test-video';
-import { SERVER_VIOLATION_TYPES } from '../../events/src/contexts/analysis';
+import { composeAccuracyVideo, composeVideo } from '../../services/src/contexts/analysis/test-video';
+import { ACCURACY_RECORDINGS } from '../../services/src/contexts/analysis/accuracy/recordings';
+import {
+  pooledScores,
+  scoreDetectors,
+  type DetectorScore,
+} from '../../services/src/contexts/analysis/accuracy/score';
 import { loadPicture, testPicturePath } from '../../models/test/media';
 import { hostInfo } from './host';
 import { record, type Figure } from './record';
@@ -59,6 +68,7 @@ function cpuSeconds(): number {
 }
 
 async function main(): Promise<void> {
+  const accuracyOnly = process.argv.includes('--accuracy-only');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sabaq-bench-ai-'));
   try {
     const video = path.join(dir, 'exam.webm');
@@ -82,11 +92,11 @@ async function main(): Promise<void> {
       full_fixed: { settings: { ...adaptive, objectLooks: 'fixed' }, identityPhoto },
     };
     // Warm the models once (sessions and the detector's worker are created once per process).
-    await analyzeRecording({ input: video, ...configurations.full! });
+    const warm = await analyzeRecording({ input: video, ...configurations.full! });
 
     const best = new Map<string, { seconds: number; cpu: number; result: AnalysisResult }>();
     const decodes: { seconds: number; cpu: number }[] = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < (accuracyOnly ? 0 : 2); round++) {
       decodes.push(decodeOnly());
       for (const [name, options] of Object.entries(configurations)) {
         const start = performance.now();
@@ -122,9 +132,10 @@ async function main(): Promise<void> {
       );
     }
 
-    const full = best.get('full')!.result;
-    const fixed = best.get('full_fixed')!.result;
-    for (const [model, cost] of Object.entries(full.costs)) {
+    // --accuracy-only: the warm-up's full run is the one scored, and no speed figure is recorded.
+    const full = best.get('full')?.result ?? warm;
+    const fixed = best.get('full_fixed')?.result;
+    for (const [model, cost] of accuracyOnly ? [] : Object.entries(full.costs)) {
       const perSecond = model === 'voice-activity';
       figures.push({
         bench: 'ai',
@@ -136,7 +147,7 @@ async function main(): Promise<void> {
       });
     }
     const eyes = full.costs.eyes;
-    if (eyes) {
+    if (eyes && !accuracyOnly) {
       figures.push({
         bench: 'ai',
         metric: 'eyes_ms_per_reading',
@@ -146,55 +157,60 @@ async function main(): Promise<void> {
         ratio: null,
       });
     }
-    figures.push({
-      bench: 'ai',
-      metric: 'objects_looked_frames',
-      value: full.objectLooks.looked,
-      unit: 'frames',
-      baseline: fixed.objectLooks.looked,
-      ratio: round(full.objectLooks.looked / fixed.objectLooks.looked),
-    });
+    if (fixed)
+      figures.push({
+        bench: 'ai',
+        metric: 'objects_looked_frames',
+        value: full.objectLooks.looked,
+        unit: 'frames',
+        baseline: fixed.objectLooks.looked,
+        ratio: round(full.objectLooks.looked / fixed.objectLooks.looked),
+      });
 
-    for (const type of SERVER_VIOLATION_TYPES) {
-      const expected = segments.filter((s) => s.expect.includes(type));
-      const clean = segments.filter((s) => !s.expect.includes(type));
-      const found = full.intervals.filter((i) => i.type === type);
-      const hits = expected.filter((s) => found.some((i) => i.end > s.start && i.start < s.end)).length;
-      const falseAlarms = found.filter((i) =>
-        clean.some(
-          (s) =>
-            i.end > s.start + 2 &&
-            i.start < s.end - 2 &&
-            !expected.some((e) => i.start < e.end && i.end > e.start),
-        ),
-      ).length;
-      if (expected.length === 0 && found.length === 0) continue;
-      figures.push(
-        {
-          bench: 'ai',
-          metric: `${type}_precision`,
-          value: hits + falseAlarms === 0 ? 0 : round(hits / (hits + falseAlarms)),
-          unit: 'share',
-          baseline: 1,
-          ratio: null,
-        },
-        {
-          bench: 'ai',
-          metric: `${type}_recall`,
-          value: expected.length === 0 ? 0 : round(hits / expected.length),
-          unit: 'share',
-          baseline: 1,
-          ratio: null,
-        },
-      );
+    // Accuracy: every recording analysed once as the analyzer runs it (the first one's full run reused).
+    const scores = new Map<string, DetectorScore[]>();
+    const truthSeconds: Record<string, number> = {};
+    for (const recording of ACCURACY_RECORDINGS) {
+      if (recording.name === 'segments') {
+        scores.set(recording.name, scoreDetectors(segments, full.intervals));
+        truthSeconds[recording.name] = duration;
+        continue;
+      }
+      const file = path.join(dir, `${recording.name}.webm`);
+      const timed = composeVideo(file, recording.segments());
+      const result = await analyzeRecording({
+        input: file,
+        ...configurations.full!,
+        identityPhoto: recording.identityPhoto(),
+      });
+      scores.set(recording.name, scoreDetectors(timed, result.intervals));
+      truthSeconds[recording.name] = timed.at(-1)!.end;
+    }
+    scores.set('all', pooledScores([...scores.values()]));
+    for (const [name, detectors] of scores) {
+      for (const score of detectors) {
+        for (const key of ['precision', 'recall'] as const) {
+          const value = score[key];
+          if (value === null) continue;
+          figures.push({
+            bench: 'ai',
+            metric: `${name}.${score.type}.${key}`,
+            value,
+            unit: key === 'precision' ? 'share of reported seconds' : 'share of true seconds',
+            baseline: 1,
+            ratio: null,
+          });
+        }
+      }
     }
     record(figures, {
       ...hostInfo(),
       load_avg_1m_at_start: loadAtStart,
       video_seconds: duration,
+      accuracy_recording_seconds: truthSeconds,
       frames: full.frames,
       fps: adaptive.framesPerSecond,
-      decode_only_seconds: round(decodeSeconds),
+      decode_only_seconds: accuracyOnly ? null : round(decodeSeconds),
       seconds: Object.fromEntries([...best].map(([name, b]) => [name, round(b.seconds)])),
     });
   } finally {

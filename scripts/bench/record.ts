@@ -53,8 +53,9 @@ Machine of the last run of each: see the \`host\` field.
   schedule); \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg), which the
   machine's load does not change; \`<model>_ms_per_frame\`, \`eyes_ms_per_reading\` (the iris model's
   computing per reading of both eyes) and \`objects_looked_frames\` (against the fixed schedule's);
-  \`<type>_precision\` and \`_recall\` per detector over the known segments. The host field has the load
-  average at the start.
+  \`<recording>.<type>.precision\` and \`.recall\` per detector on each accuracy recording
+  (docs/ai-analysis.md, "Accuracy": over time with a 1-s collar; \`segments\` is the video above,
+  \`all\` pools the recordings). The host field has the load average at the start.
 - \`transcode\`: a 60-s 640×480 VP8 and Opus recording in 5-s chunks converted to HLS, in multiples of
   real time: \`hls_x_realtime\` (the transcoder's ffmpeg step) and \`conversion_x_realtime\` (the whole
   conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a

@@ -27,10 +27,11 @@ import {
   type DetectedInterval,
   type FrameSignal,
 } from './anomalies';
+import { evenLighting } from './lighting';
 import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames, type RecordingInput } from './media-input';
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
 import { PendingReadings } from './pending-readings';
-import { sceneSignature } from './scene-change';
+import { sceneChanged, sceneSignature, type SceneSignature } from './scene-change';
 import type { AnalysisSettings } from './settings';
 
 export interface AnalysisProgress {
@@ -138,13 +139,14 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   let identity: Float32Array | null = null;
   let identityStatus: AnalysisResult['identity'] = options.identityPhoto ? 'no_face' : 'none';
   if (options.identityPhoto) {
-    const faces = await detectFaces(detector!, options.identityPhoto);
+    const photo = evenLighting(options.identityPhoto);
+    const faces = await detectFaces(detector!, photo);
     if (faces[0]) {
       identityStatus = 'compared';
       identity = await faceEmbedding(
         embedder!,
-        options.identityPhoto,
-        fivePoints(await faceLandmarks(landmarker!, options.identityPhoto, faces[0])),
+        photo,
+        fivePoints(await faceLandmarks(landmarker!, photo, faces[0])),
       );
     }
   }
@@ -189,7 +191,9 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   };
 
   /** Everything the face models see in one frame; objects are the schedule's (below), eyes are read apart. */
-  const look = async (image: RgbImage, t: number, index: number) => {
+  const look = async (frame: RgbImage, t: number, index: number, compareIdentity: boolean) => {
+    // The face models see a dark or flat frame stretched (lighting.ts); the thumbnails keep it as it was.
+    const image = evenLighting(frame);
     const candidates = await timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }));
     const faces = candidates
       .filter((f) => f.score >= settings.faceMinScore)
@@ -207,7 +211,9 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     if (main) {
       const p = await timed('head-pose', () => headPose(poser!, image, main.box));
       signal.pose = { yaw: p.yaw, pitch: p.pitch };
-      const compare = identity !== null && index % settings.identityEveryFrames === 0;
+      // A face below the distance threshold is too_far already, and too few pixels for the embedding:
+      // comparing it took a distant student for someone else.
+      const compare = compareIdentity && main.share >= settings.minFaceShare;
       // The eyes are read only where they can be told apart from everything else: one face, near
       // enough, its head not turned (a turned head is head_turned already).
       const lookAtEyes =
@@ -224,7 +230,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
           eyeReadings.add(
             eyeGaze(irisModel!, image, marks).then((gaze) => {
               signal.eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
-              keepIfAnomalous(signal, image);
+              keepIfAnomalous(signal, frame);
             }),
           );
         }
@@ -237,7 +243,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       }
     }
     byIndex.set(index, signal);
-    keepIfAnomalous(signal, image);
+    keepIfAnomalous(signal, frame);
   };
 
   // The object detector is the slow one (about 0.2 s a frame on a quiet core, an order of magnitude
@@ -264,12 +270,22 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     // is computed the next frame's faces are found on another core. Order is restored by index later.
     const inFlight = new Set<Promise<void>>();
     let index = 0;
+    let identitySignature: SceneSignature | null = null;
     for await (const frame of sampledFrames(options.input, settings.framesPerSecond)) {
       const image: RgbImage = { width: FRAME_WIDTH, height: FRAME_HEIGHT, data: frame.data };
-      const job = look(image, frame.t, index).finally(() => inFlight.delete(job));
+      const signature = sceneSignature(image);
+      // Identity is compared every head_compare.interval and also wherever the scene changed since the
+      // last comparison: someone taking the seat changes it, and is then seen where they sit down
+      // instead of up to an interval later (a swap shorter than two intervals was missed otherwise).
+      const compareIdentity =
+        identity !== null &&
+        (index % settings.identityEveryFrames === 0 ||
+          (identitySignature !== null && sceneChanged(identitySignature, signature)));
+      if (compareIdentity) identitySignature = signature;
+      const job = look(image, frame.t, index, compareIdentity).finally(() => inFlight.delete(job));
       inFlight.add(job);
       if (schedule) {
-        const handled = schedule.push(index, image, sceneSignature(image));
+        const handled = schedule.push(index, image, signature);
         // The detector's backlog holds frames in memory: wait for it rather than read ahead.
         if (schedule.backlog > MAX_OBJECT_BACKLOG) await handled;
       }
@@ -349,6 +365,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     if (session!.computed.runs > 0) costs[name] = { ...session!.computed };
   }
   const frames = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, signal]) => signal);
+  setIdentitySpans(frames, settings);
   const intervals = sustainedIntervals(anomaliesOf(frames, audio, settings), settings);
   return {
     intervals,
@@ -365,6 +382,28 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     costs,
     objectLooks,
   };
+}
+
+/**
+ * Each comparison stands until the next one (at most head_compare.interval; comparisons come on the
+ * interval's grid and where the scene changed, so their spans differ), or until a frame with no face
+ * near enough to compare: the face it judged is gone.
+ */
+function setIdentitySpans(frames: FrameSignal[], settings: AnalysisSettings): void {
+  const longest = settings.identityEveryFrames / settings.framesPerSecond;
+  const ends = (f: FrameSignal) =>
+    f.identity !== null || !f.faces[0] || f.faces[0].share < settings.minFaceShare;
+  frames.forEach((frame, i) => {
+    if (frame.identity === null) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (let j = i + 1; j < frames.length && frames[j]!.t - frame.t < longest; j++) {
+      if (ends(frames[j]!)) {
+        next = frames[j]!.t;
+        break;
+      }
+    }
+    frame.identitySpan = Math.min(longest, next - frame.t);
+  });
 }
 
 /**

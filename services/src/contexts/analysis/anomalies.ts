@@ -1,5 +1,5 @@
 import { SERVER_VIOLATION_TYPES } from '@sabaq/events';
-import { EYE_MIN_OPENNESS, EYE_MIN_WIDTH_PX, type AnalysisSettings } from './settings';
+import { EYE_MAX_OFFSET, EYE_MIN_OPENNESS, EYE_MIN_WIDTH_PX, type AnalysisSettings } from './settings';
 
 /** What the detectors saw in one sampled frame, at `t` seconds into the recording. */
 export interface FrameSignal {
@@ -17,6 +17,8 @@ export interface FrameSignal {
   eyes?: { horizontal: number; openness: number; width: number } | null;
   /** Similarity of the main face to the identity photo, on frames where it was compared. */
   identity: number | null;
+  /** Seconds the comparison stands for (until the next one); absent: one head_compare.interval. */
+  identitySpan?: number;
   /**
    * Prohibited objects scored at least their class's threshold, best first, on frames where objects
    * were looked for (every objectsEveryFrames-th); null on the others.
@@ -118,7 +120,8 @@ export function anomaliesOf(
       frame.faces.length === 1 &&
       main.share >= settings.minFaceShare &&
       eyes.width >= EYE_MIN_WIDTH_PX &&
-      eyes.openness >= EYE_MIN_OPENNESS
+      eyes.openness >= EYE_MIN_OPENNESS &&
+      Math.abs(eyes.horizontal) <= EYE_MAX_OFFSET
     ) {
       const away =
         Math.abs(eyes.horizontal) / (eyes.horizontal < 0 ? settings.maxGazeLeft : settings.maxGazeRight);
@@ -126,21 +129,72 @@ export function anomaliesOf(
       if (away > 1)
         add('eye_away', frame.t, frameSpan * settings.eyesEveryFrames, main.score * Math.min(1, away - 0.5));
     }
-    if (frame.identity !== null && frame.identity < settings.identityMinSimilarity) {
+    // A face too small to tell (too_far) is not judged: the embedding of a few pixels matches no one.
+    if (
+      frame.identity !== null &&
+      main.share >= settings.minFaceShare &&
+      frame.identity < settings.identityMinSimilarity
+    ) {
       // An identity frame stands for the frames until the next comparison.
-      add('face_mismatch', frame.t, frameSpan * settings.identityEveryFrames, 1 - frame.identity);
+      add(
+        'face_mismatch',
+        frame.t,
+        frame.identitySpan ?? frameSpan * settings.identityEveryFrames,
+        1 - frame.identity,
+      );
     }
   }
-  for (const second of audio) {
-    const speaking = second.speech.filter((p) => p >= settings.speechThreshold);
-    if (speaking.length >= settings.speechMinFrames) {
-      add('speech', second.t, 1, speaking.reduce((a, b) => a + b, 0) / speaking.length);
-    } else if (second.loudnessDbfs > settings.noiseDbfs) {
-      add('noise', second.t, 1, 0.5 + (second.loudnessDbfs - settings.noiseDbfs) / 20);
-    }
+  for (const [second, verdict] of hearing(audio, settings)) {
+    if (verdict.speech !== null) add('speech', second.t, 1, verdict.speech);
+    else if (verdict.noise) add('noise', second.t, 1, 0.5 + (second.loudnessDbfs - settings.noiseDbfs) / 20);
   }
   return out;
 }
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * Each second's verdict, with hysteresis as Silero's own wrapper has (a lower threshold to go on than
+ * to start): a second is sure speech with speechMinFrames frames at speechThreshold; a second with as
+ * many frames at SPEECH_LIKELY only (speech starting, or speaking over noise) is speech when it joins a
+ * sure second without a gap, so the interval starts where the voice does; a loud second is noise only
+ * when nothing in it sounds like speech, so speech the model is unsure of is never called noise.
+ */
+function hearing(
+  audio: readonly AudioSignal[],
+  settings: AnalysisSettings,
+): [AudioSignal, { speech: number | null; noise: boolean }][] {
+  const seconds = [...audio].sort((a, b) => a.t - b.t);
+  const likelyAt = Math.min(SPEECH_LIKELY, settings.speechThreshold);
+  const sure = seconds.map((s) => s.speech.filter((p) => p >= settings.speechThreshold));
+  const likely = seconds.map((s) => s.speech.filter((p) => p >= likelyAt));
+  const isLikely = seconds.map((_, i) => likely[i]!.length >= settings.speechMinFrames);
+  const isSure = seconds.map((_, i) => sure[i]!.length >= settings.speechMinFrames);
+  const speech = [...isSure];
+  // Likely seconds next to a sure one (and next to those, on either side) are speech too.
+  for (let i = 1; i < seconds.length; i++) {
+    if (!speech[i] && isLikely[i] && speech[i - 1] && seconds[i]!.t - seconds[i - 1]!.t <= 1)
+      speech[i] = true;
+  }
+  for (let i = seconds.length - 2; i >= 0; i--) {
+    if (!speech[i] && isLikely[i] && speech[i + 1] && seconds[i + 1]!.t - seconds[i]!.t <= 1)
+      speech[i] = true;
+  }
+  return seconds.map((second, i) => [
+    second,
+    {
+      speech: speech[i] ? mean(isSure[i] ? sure[i]! : likely[i]!) : null,
+      noise: !isLikely[i] && second.loudnessDbfs > settings.noiseDbfs,
+    },
+  ]);
+}
+
+/**
+ * Server-only: a 32-ms frame at this probability sounds like speech (Silero's own wrapper ends speech
+ * 0.15 below its start threshold; with the model's context restored, speech frames read 0.9 and more
+ * while noise, music-like tones and silence stay under 0.1, so 0.5 is far from both).
+ */
+export const SPEECH_LIKELY = 0.5;
 
 function toleranceOf(type: ServerViolation, settings: AnalysisSettings): number {
   if (type === 'speech') return settings.speechToleranceMs / 1000;

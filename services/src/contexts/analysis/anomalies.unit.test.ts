@@ -174,6 +174,8 @@ describe('sustained anomalies', () => {
         { eyes: away, faces: [{ score: 0.9, share: 0.05 }] },
         { eyes: { ...away, openness: 0.05 } },
         { eyes: { ...away, width: 3 } },
+        // Irises on the eye corners: a failed reading.
+        { eyes: { ...away, horizontal: -1 } },
         { eyes: null },
       ];
       for (const over of cases) {
@@ -197,5 +199,36 @@ describe('sustained anomalies', () => {
       { type: 'speech', start: 1, end: 4 },
       { type: 'noise', start: 5, end: 8 },
     ]);
+  });
+
+  it('starts speech where the voice starts, and never calls speech the model is unsure of noise', () => {
+    const loud = (t: number, p: number) => ({ t, speech: Array(31).fill(p), loudnessDbfs: -15 });
+    // Two seconds the model is unsure of (0.7: a voice starting, or over noise), then sure speech.
+    const audio = [
+      quiet(0),
+      loud(1, 0.7),
+      loud(2, 0.7),
+      loud(3, 0.97),
+      loud(4, 0.97),
+      loud(5, 0.7),
+      quiet(6),
+    ];
+    expect(sustainedIntervals(anomaliesOf([], audio, settings), settings)).toMatchObject([
+      { type: 'speech', start: 1, end: 6 },
+    ]);
+    // Unsure and alone: neither speech (not sure enough) nor noise (it sounds like speech).
+    const unsure = [quiet(0), loud(1, 0.7), loud(2, 0.7), loud(3, 0.7), quiet(4)];
+    expect(sustainedIntervals(anomaliesOf([], unsure, settings), settings)).toEqual([]);
+  });
+
+  it('does not judge identity on a face too far to tell', () => {
+    const far = { faces: [{ score: 0.99, share: 0.08 }], identity: 0.1 };
+    const types = sustainedIntervals(anomaliesOf(frames(0, 6, far), [], settings), settings).map(
+      (i) => i.type,
+    );
+    expect(types).toEqual(['too_far']);
+    // The same similarity on a near face is a mismatch.
+    const near = sustainedIntervals(anomaliesOf(frames(0, 6, { identity: 0.1 }), [], settings), settings);
+    expect(near.map((i) => i.type)).toEqual(['face_mismatch']);
   });
 });

@@ -22,6 +22,14 @@ export const EYE_SCORE_SCALE = 0.5;
 /** Server-only: eyes whose corners are closer than this (frame pixels) are too small to read. */
 export const EYE_MIN_WIDTH_PX = 5;
 
+/**
+ * Server-only: an iris offset beyond this is a failed reading, not a look away: −1 or 1 puts both irises'
+ * centres on the eye corners, which no eye does (the looking-away picture reads 0.32; the Yale face of
+ * the accuracy recordings, looking at the camera, read −1.0 and −0.8, its landmarks cut by the tight
+ * crop).
+ */
+export const EYE_MAX_OFFSET = 0.75;
+
 /** Server-only: an eye open less than this (lid gap over corner distance) is blinking or shut. */
 export const EYE_MIN_OPENNESS = 0.12;
 

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,18 +14,30 @@ import type { ServerViolation } from './anomalies';
  */
 export interface Segment {
   name: string;
+  /** Seconds long (6 unless given). */
+  seconds?: number;
   /** What the segment must raise; an empty list means it must raise nothing. */
   expect: ServerViolation[];
   /** ffmpeg input options of the picture(s); with more than one, `filter` labels them [0:v], [1:v]…. */
   video: string[];
   filter: string;
   audio: string;
+  /**
+   * The voice alone (a lavfi chain), when `audio` speaks over something else: speech's ground truth is
+   * where the voice is heard (measured by ffmpeg's silencedetect), not the whole segment. A segment
+   * that expects speech and has no `voice` is measured on its `audio`.
+   */
+  voice?: string;
 }
 
 const SECONDS = 6;
-const FIT = 'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2:color=gray';
-const still = (file: string) => ['-loop', '1', '-framerate', '10', '-t', String(SECONDS), '-i', file];
-const silence = `anullsrc=r=48000:cl=mono:d=${SECONDS}`;
+export const FIT =
+  'scale=320:240:force_original_aspect_ratio=decrease,pad=320:240:(ow-iw)/2:(oh-ih)/2:color=gray';
+/** ffmpeg input options of a still picture shown for `seconds`. */
+export const still = (file: string, seconds = SECONDS) => [
+  ...['-loop', '1', '-framerate', '10', '-t', String(seconds), '-i', file],
+];
+export const silence = `anullsrc=r=48000:cl=mono:d=${SECONDS}`;
 
 export function accuracySegments(): Segment[] {
   const student = testPicturePath('astronaut');
@@ -98,19 +110,57 @@ export function accuracySegments(): Segment[] {
   ];
 }
 
+export type TimedSegment = Segment & {
+  start: number;
+  end: number;
+  /** Where a type's truth is narrower than the segment (speech: where the voice is), in recording seconds. */
+  truth?: Partial<Record<ServerViolation, { start: number; end: number }>>;
+};
+
+/** Where a lavfi chain is not silent within its first `seconds`: from its first sound to its last. */
+export function audibleSpan(audio: string, seconds: number): { start: number; end: number } {
+  const result = spawnSync(
+    'ffmpeg',
+    [
+      ...['-v', 'info', '-nostats', '-f', 'lavfi', '-t', String(seconds), '-i', audio],
+      ...['-af', 'silencedetect=noise=-45dB:duration=0.3', '-f', 'null', '-'],
+    ],
+    { encoding: 'utf8' },
+  );
+  const starts = [...result.stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...result.stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+  let leading = 0;
+  let trailing = seconds;
+  starts.forEach((start, i) => {
+    // ffmpeg ends a silence that runs to the end of the input there too (or not at all).
+    const end = Math.min(ends[i] ?? seconds, seconds);
+    if (start <= 0.05) leading = end;
+    if (end >= seconds - 0.05) trailing = Math.min(trailing, Math.max(0, start));
+  });
+  return { start: Math.min(leading, seconds), end: Math.max(trailing, Math.min(leading, seconds)) };
+}
+
 /** Writes the accuracy video to `file` and returns its segments with their start and end seconds. */
-export function composeAccuracyVideo(file: string): (Segment & { start: number; end: number })[] {
-  const segments = accuracySegments();
+export function composeAccuracyVideo(file: string): TimedSegment[] {
+  return composeVideo(file, accuracySegments());
+}
+
+/**
+ * Writes `segments` one after another to `file` (WebM, VP8 and Opus, as a browser records) and returns
+ * them with their start and end seconds.
+ */
+export function composeVideo(file: string, segments: readonly Segment[]): TimedSegment[] {
   const work = mkdtempSync(path.join(os.tmpdir(), 'sabaq-accuracy-'));
   try {
     const parts = segments.map((segment, i) => {
       const part = path.join(work, `${i}.webm`);
+      const seconds = String(segment.seconds ?? SECONDS);
       const pictures = segment.video.filter((arg) => arg === '-i').length;
       const graph = `${segment.filter.startsWith('[') ? '' : '[0:v]'}${segment.filter},format=yuv420p[v]`;
       execFileSync('ffmpeg', [
-        ...['-v', 'error', '-y', ...segment.video, '-f', 'lavfi', '-t', String(SECONDS), '-i', segment.audio],
+        ...['-v', 'error', '-y', ...segment.video, '-f', 'lavfi', '-t', seconds, '-i', segment.audio],
         ...['-filter_complex', graph, '-map', '[v]', '-map', `${pictures}:a`],
-        ...['-r', '10', '-t', String(SECONDS)],
+        ...['-r', '10', '-t', seconds],
         ...['-c:v', 'libvpx', '-b:v', '400k', '-deadline', 'realtime', '-cpu-used', '8'],
         ...['-c:a', 'libopus', '-ac', '1', '-ar', '48000', part],
       ]);
@@ -135,5 +185,18 @@ export function composeAccuracyVideo(file: string): (Segment & { start: number; 
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return segments.map((segment, i) => ({ ...segment, start: i * SECONDS, end: (i + 1) * SECONDS }));
+  let at = 0;
+  return segments.map((segment) => {
+    const start = at;
+    const seconds = segment.seconds ?? SECONDS;
+    at += seconds;
+    if (!segment.expect.includes('speech')) return { ...segment, start, end: at };
+    const voice = audibleSpan(segment.voice ?? segment.audio, seconds);
+    return {
+      ...segment,
+      start,
+      end: at,
+      truth: { speech: { start: start + voice.start, end: start + voice.end } },
+    };
+  });
 }
