@@ -55,6 +55,11 @@ export const CROSS_FEATURE_EXCEPTIONS = [
     feature: 'external-assignment',
     why: "an external assignment's attempt is the external assignment's own work panel",
   },
+  {
+    file: 'web/src/features/student-courses/components/student-course-page.tsx',
+    feature: 'shop',
+    why: "a prepaid course's page offers the shop's buy button (the product that grants the course)",
+  },
 ];
 
 /** Which layer an absolute path is in, and for a feature which one. */

@@ -323,41 +323,39 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
       done(null, String(body)),
     );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/payment/webhook/:providerId',
-        {
-          schema: {
-            tags,
-            params: z.object({ providerId: id }),
-            body: z.string().max(1_000_000),
-            response: { 200: paymentOutcome },
-          },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payment/webhook/:providerId',
+      {
+        schema: {
+          tags,
+          params: z.object({ providerId: id }),
+          body: z.string().max(1_000_000),
+          response: { 200: paymentOutcome },
         },
-        async (request) => {
-          const provider = await services.db
-            .selectFrom(paymentProviders.collection.table)
-            .selectAll()
-            .where('id', '=', request.params.providerId)
-            .where('deleted', '=', false)
-            .executeTakeFirst();
-          const adapter = provider ? paymentAdapters[provider.type as string] : undefined;
-          if (!provider || !adapter) throw new NotFoundError('Провайдер оплаты не найден');
-          let body: unknown;
-          try {
-            body = JSON.parse(request.body);
-          } catch {
-            throw new ValidationError('Неверный ответ платёжной системы', { body: ['JSON'] });
-          }
-          return callback(adapter, {
-            body,
-            rawBody: request.body,
-            headers: request.headers,
-            settings: settingsOf(provider),
-          });
-        },
-      );
+      },
+      async (request) => {
+        const provider = await services.db
+          .selectFrom(paymentProviders.collection.table)
+          .selectAll()
+          .where('id', '=', request.params.providerId)
+          .where('deleted', '=', false)
+          .executeTakeFirst();
+        const adapter = provider ? paymentAdapters[provider.type as string] : undefined;
+        if (!provider || !adapter) throw new NotFoundError('Провайдер оплаты не найден');
+        let body: unknown;
+        try {
+          body = JSON.parse(request.body);
+        } catch {
+          throw new ValidationError('Неверный ответ платёжной системы', { body: ['JSON'] });
+        }
+        return callback(adapter, {
+          body,
+          rawBody: request.body,
+          headers: request.headers,
+          settings: settingsOf(provider),
+        });
+      },
+    );
   });
 
   // The test provider's bank page, served by the platform (payments/test-provider.ts).
