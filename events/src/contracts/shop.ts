@@ -30,7 +30,6 @@ export const paymentStart = z.looseObject({
   payment_id: z.string(),
 });
 
-/** A provider callback's outcome. */
 /** A callback's outcome: the order's state and whether it is paid; both null when the callback was ignored. */
 export const paymentOutcome = z.looseObject({
   status: z.string().nullable(),
@@ -43,3 +42,34 @@ export const htmlPage = {
   description: 'An HTML page',
   content: { 'text/html': { schema: z.string() } },
 };
+
+/** A place the address search offers (`GET /api/geocoder`). */
+export const geoPlace = z
+  .object({
+    name: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    city_id: z.string().nullable(),
+    country_id: z.string().nullable(),
+    zoom: z.number(),
+  })
+  .meta({ id: 'GeoPlace', description: 'A place the address search offers (docs/shop.md)' });
+
+const moneyByCurrency = { currency: z.string(), paid: z.number(), refunded: z.number(), revenue: z.number() };
+
+/** The school's sales figures (`GET /api/shop/analytics.json`), money in minor units per currency. */
+export const salesFigures = z
+  .looseObject({
+    revenue_by_day: z.array(
+      z.looseObject({ day: z.string(), ...moneyByCurrency, orders: z.number(), refunds: z.number() }),
+    ),
+    revenue: z.array(z.looseObject(moneyByCurrency)),
+    conversion: z.looseObject({
+      baskets: z.number(),
+      payments_started: z.number(),
+      paid: z.number(),
+      refunded: z.number(),
+      rate: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'SalesFigures', description: "The school's revenue and conversion (docs/shop.md)" });

@@ -2,10 +2,12 @@ import {
   basketLine,
   entitiesAnswer,
   entityAnswer,
+  geoPlace,
   htmlPage,
   listAnswer,
   paymentOutcome,
   paymentStart,
+  salesFigures as salesFiguresAnswer,
   shopGrant,
   shopOrder,
   shopOrderCustomer,
@@ -545,20 +547,24 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
     raw: flag.default(false),
     limit: z.coerce.number().int().min(1).max(20).default(10),
   });
-  api.get('/api/geocoder', { schema: { tags, querystring: geocoderQuery } }, async (request) => {
-    const { address, city_id, raw, limit } = request.query;
-    if (raw) {
-      const point = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(address);
-      const lat = Number(point?.[1]);
-      const lng = Number(point?.[2]);
-      if (!point || Math.abs(lat) > 90 || Math.abs(lng) > 180)
-        throw new ValidationError('Неверные координаты', { address: ['Неверные координаты'] });
-      return { entities: await geocoder.reverse({ lat, lng, limit }) };
-    }
-    // The search starts after 3 characters, on the server too: a shorter text finds nothing.
-    if (address.trim().length < MIN_SEARCH_LENGTH) return { entities: [] };
-    return { entities: await geocoder.search({ text: address.trim(), cityId: city_id ?? null, limit }) };
-  });
+  api.get(
+    '/api/geocoder',
+    { schema: { tags, querystring: geocoderQuery, response: { 200: entitiesAnswer(geoPlace) } } },
+    async (request) => {
+      const { address, city_id, raw, limit } = request.query;
+      if (raw) {
+        const point = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(address);
+        const lat = Number(point?.[1]);
+        const lng = Number(point?.[2]);
+        if (!point || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+          throw new ValidationError('Неверные координаты', { address: ['Неверные координаты'] });
+        return { entities: await geocoder.reverse({ lat, lng, limit }) };
+      }
+      // The search starts after 3 characters, on the server too: a shorter text finds nothing.
+      if (address.trim().length < MIN_SEARCH_LENGTH) return { entities: [] };
+      return { entities: await geocoder.search({ text: address.trim(), cityId: city_id ?? null, limit }) };
+    },
+  );
 
   // The shop's figures for the school's dashboard, from ClickHouse (sales-analytics.ts).
   api.get(
@@ -567,6 +573,7 @@ export async function shopRoutes(app: FastifyInstance, services: ContextServices
       schema: {
         tags,
         querystring: z.object({ from: z.string().max(40).optional(), to: z.string().max(40).optional() }),
+        response: { 200: entityAnswer(salesFiguresAnswer) },
       },
     },
     async (request) => {
