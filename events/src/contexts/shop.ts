@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, defineEvent } from '../registry';
+import { recordEventsWithSecrets } from './infrastructure';
 import { recordEvents } from './reference';
 
 /**
@@ -87,7 +88,11 @@ export const promoCodeSchema = z.object({
 });
 
 export const ProductEvents = recordEvents('Product', productSchema);
-export const PaymentProviderEvents = recordEvents('PaymentProvider', paymentProviderSchema);
+/** A provider's keys stay in the store: redacted from the Kafka topics and the analytics copy. */
+export const PaymentProviderEvents = recordEventsWithSecrets('PaymentProvider', paymentProviderSchema, [
+  'secret_key',
+  'webhook_secret',
+]);
 export const DeliveryMethodEvents = recordEvents('DeliveryMethod', deliveryMethodSchema);
 export const CityDeliveryMethodEvents = recordEvents('CityDeliveryMethod', cityDeliveryMethodSchema);
 export const PromoCodeEvents = recordEvents('PromoCode', promoCodeSchema);

@@ -1,3 +1,4 @@
+import { createRegistry } from '@sabaq/events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -168,6 +169,12 @@ describe('a Stripe provider record', () => {
       type: 'stripe',
       options: { has_secret_key: true, has_webhook_secret: true },
     });
+    // Stored in the record's event, and redacted from every copy leaving the store (Kafka, ClickHouse).
+    const [created] = await env.store.readStream(`shop_payment_provider-${ids.provider}`);
+    expect(JSON.stringify(created!.data)).toContain(SECRET_KEY);
+    const copy = JSON.stringify(createRegistry().redact(created!).data);
+    expect(copy).not.toContain(SECRET_KEY);
+    expect(copy).not.toContain(WEBHOOK_SECRET);
   });
 
   it('refuses a payment through a provider without keys', async () => {
