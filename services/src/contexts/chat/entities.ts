@@ -2,6 +2,7 @@ import type { ContextServices } from '../../platform/context';
 import type { Row } from '../../platform/http/records/collection';
 import { PEOPLE_TABLE } from '../people/directory/table';
 import { listOf } from './access';
+import { isOnline } from './presence';
 import { CHAT_TABLES } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'db'>;
@@ -140,6 +141,7 @@ export async function chatEntity(
             ...people.get(id),
             is_moderator: moderators.includes(id),
             is_muted: muted.includes(id),
+            is_online: isOnline(services, id),
           })),
         }
       : {}),

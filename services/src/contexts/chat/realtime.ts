@@ -4,6 +4,7 @@ import type { RealtimeContribution } from '../../platform/realtime/contribution'
 import { participantChat } from './access';
 import { chatDecider, type ChatEvent, type ChatState } from './decider';
 import { chatStream } from './ids';
+import { rememberPresence } from './presence';
 
 /** The chat as it stood when the message was posted: its people then, not as the read model has them later. */
 async function chatAt(services: Pick<ContextServices, 'store'>, event: StoredEvent): Promise<ChatState> {
@@ -23,6 +24,7 @@ const dto = (d: ChatMessagePostedData) => ({ ...d, is_deleted: false, edited_at:
  */
 export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): RealtimeContribution {
   return {
+    presence: (view) => rememberPresence(services, view),
     channels: [
       {
         pattern: 'chat.{id}',

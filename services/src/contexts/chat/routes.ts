@@ -11,11 +11,12 @@ import { recordId } from '../../platform/http/records/list-query';
 import { isStorableText } from '../../platform/http/records/text-guard';
 import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
 import { mayReadMedia } from '../media/visibility';
-import { visibleChat } from './access';
+import { listOf, visibleChat } from './access';
 import { runChatCommand } from './commands';
 import { chatEntity, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
-import { ensureAssignmentChat, ensureClassChat } from './people-follow';
+import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './people-follow';
 import { ensurePersonalChat } from './personal';
+import { isOnline } from './presence';
 import { CHAT_TABLES } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
 
@@ -167,7 +168,7 @@ export async function chatRoutes(
   api.post('/api/chat-messages', { schema: { tags, body: postBody } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    await visibleChat(services, caller, body.chat_id);
+    const chat = await visibleChat(services, caller, body.chat_id);
     const message = body.message?.trim() ? body.message : null;
     if (message === null && body.media_id === null)
       throw new ValidationError('Данные заполнены неверно', { message: ['Введите сообщение'] });
@@ -199,6 +200,13 @@ export async function chatRoutes(
           is_service: false,
           created_at: services.clock().toISOString(),
         },
+        // A personal message's reader without a socket is told by a notification (docs/chat.md).
+        offline: (body.recipient_id !== null
+          ? [body.recipient_id]
+          : chat.type === 'personal'
+            ? listOf(chat.participants).filter((u) => u !== caller.userId)
+            : []
+        ).filter((u) => !isOnline(services, u)),
       },
       caller,
     );
@@ -292,6 +300,14 @@ export async function chatRoutes(
   api.get('/api/assignments/:id/chat.json', { schema: { tags, params: idParams } }, async (request) => {
     const caller = callerOf(request);
     const id = await ensureAssignmentChat(services, request.params.id);
+    if (!id) throw new NotFoundError('Чат не найден');
+    const row = await visibleChat(services, caller, id);
+    return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
+  });
+
+  api.get('/api/webinars/:id/chat.json', { schema: { tags, params: idParams } }, async (request) => {
+    const caller = callerOf(request);
+    const id = await ensureWebinarChat(services, request.params.id);
     if (!id) throw new NotFoundError('Чат не найден');
     const row = await visibleChat(services, caller, id);
     return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };

@@ -1,5 +1,6 @@
 import type {
   AssignmentCreatedData,
+  ChatMessageMissedData,
   InviteCodeUsed,
   NotificationParameters,
   NotificationType,
@@ -38,6 +39,7 @@ export const SOURCE_EVENTS = [
   'TaskCompleted',
   'TaskFailed',
   'InviteCodeUsed',
+  'ChatMessageMissed',
 ] as const;
 
 const PROCTOR_NOTICES = [
@@ -130,6 +132,24 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       const d = event.data as z.infer<typeof InviteCodeUsed.schema>;
       if (d.purpose !== 'register') return [];
       return studentRegistered(services, d.inviteCodeId, d.userId);
+    }
+    case 'ChatMessageMissed': {
+      // A personal chat message its reader had no open socket to see (contexts/chat, docs/chat.md).
+      const d = event.data as ChatMessageMissedData;
+      return [
+        {
+          recipientId: d.user_id,
+          schoolId: school,
+          type: 'chat_message',
+          parameters: {
+            chat_id: d.chat_id,
+            message_id: d.message_id,
+            author_id: d.author_id,
+            author_name: await userName(services, d.author_id),
+            message: d.preview,
+          },
+        },
+      ];
     }
     default:
       return [];
