@@ -13,7 +13,7 @@ import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
 import { mayReadMedia } from '../media/visibility';
 import { listOf, visibleChat } from './access';
 import { runChatCommand } from './commands';
-import { chatEntity, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
+import { chatEntity, mediaOf, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
 import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './people-follow';
 import { ensurePersonalChat } from './personal';
 import { isOnline } from './presence';
@@ -217,7 +217,7 @@ export async function chatRoutes(
       .executeTakeFirst()) as Row | undefined;
     if (!row || row.chat_id !== body.chat_id || row.user_id !== caller.userId)
       throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
-    return reply.code(201).send({ entity: messageEntity(row, await peopleOf(services, [caller.userId])) });
+    return reply.code(201).send({ entity: (await withPeople([row]))[0] });
   });
 
   api.put(
@@ -235,7 +235,7 @@ export async function chatRoutes(
         { type: 'Edit', messageId: request.params.id, by: caller.userId, text: request.body.message, at },
         caller,
       );
-      return { entity: messageEntity(await messageOf(caller, request.params.id)) };
+      return { entity: (await withPeople([await messageOf(caller, request.params.id)]))[0] };
     },
   );
 
@@ -315,7 +315,10 @@ export async function chatRoutes(
 
   async function withPeople(rows: Row[]) {
     const people = await peopleOf(services, [...new Set(rows.map((r) => String(r.user_id)))]);
-    return rows.map((r) => messageEntity(r, people));
+    const media = await mediaOf(services, [
+      ...new Set(rows.flatMap((r) => (typeof r.media_id === 'string' ? [r.media_id] : []))),
+    ]);
+    return rows.map((r) => messageEntity(r, people, media));
   }
 
   /** A message the caller may see, in a chat they are in (404 otherwise). */

@@ -16,4 +16,5 @@ export const useChatUi = create<{
 }));
 
 export const GROUPS_KEY = ['chat', 'groups'] as const;
+export const PERSONAL_KEY = ['chat', 'personal'] as const;
 export const messagesKey = (chatId: string) => ['chat', chatId, 'messages'] as const;
