@@ -38,6 +38,10 @@ export interface ChatLoadResult {
   sent: number;
   /** Posts answered 201 whose answer came within the measured window (sent then). */
   acceptedInWindow: number;
+  /** Posts sent in the measured window and answered 201, whenever the answer came. */
+  acceptedMeasured: number;
+  /** From the window's start to the last measured post's answer: the time the server took for them. */
+  measuredSpanMs: number;
   errors: number;
   errorKinds: Record<string, number>;
   /** Post sent → its `post-message` on a participant's socket, one figure per (message, socket). */
@@ -90,6 +94,8 @@ async function run(config: ChatLoadConfig): Promise<ChatLoadResult> {
   const errorKinds: Record<string, number> = {};
   const postAnswerMs: number[] = [];
   let acceptedInWindow = 0;
+  let acceptedMeasured = 0;
+  let lastAnswer = 0;
   const start = performance.now();
   const measureFrom = start + config.warmupSeconds * 1000;
   const end = measureFrom + config.seconds * 1000;
@@ -140,6 +146,8 @@ async function run(config: ChatLoadConfig): Promise<ChatLoadResult> {
     sockets: sockets.length,
     sent: [...sent.values()].length + Object.values(errorKinds).reduce((a, b) => a + b, 0),
     acceptedInWindow,
+    acceptedMeasured,
+    measuredSpanMs: Math.max(end, lastAnswer) - measureFrom,
     errors: Object.values(errorKinds).reduce((a, b) => a + b, 0),
     errorKinds,
     deliveryMs,

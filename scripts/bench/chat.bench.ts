@@ -1,9 +1,9 @@
 /**
  * `npm run bench -- chat`: BENCH_USERS (1,000) students of the demo school in BENCH_CHATS (30) classes
  * of the demo teacher, each with a realtime socket on loopback listening on their class's chat (the
- * teacher's on all 30), while the students of each chat take turns posting BENCH_CHAT_RATE messages a
+ * teacher's on all 30), while the students of each chat take turns posting BENCH_CHAT_RATE (1) messages a
  * second into it for BENCH_SECONDS (after a warm-up). Figures:
- * - messages/s accepted (answered 201 within the window), against the raw event-store append rate of
+ * - messages/s sustained (the window's posts answered 201, over the time until the last answer), against the raw event-store append rate of
  *   single-event appends from 32 writers measured in the same run (no HTTP, no checks): the ceiling;
  * - delivery p99 / p50: from sending a post to its `post-message` on each participant's socket
  *   (target: p99 under 200 ms);
@@ -31,7 +31,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CHATS = Number(process.env.BENCH_CHATS ?? 30);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const RATE_PER_CHAT = Number(process.env.BENCH_CHAT_RATE ?? 2);
+const RATE_PER_CHAT = Number(process.env.BENCH_CHAT_RATE ?? 1);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
 const BASELINE_WRITERS = 32;
 /** BENCH_RECORD=0: print the figures only (a trial run that must not replace the recorded one). */
@@ -172,7 +172,9 @@ async function main(): Promise<void> {
       `errors by kind: ${JSON.stringify(result.errorKinds)}; deliveries missing: ${result.deliveriesMissing}`,
     );
     say(`load generator used ${Math.round(result.generatorCpuShare * 100)}% of one core`);
-    const accepted = result.acceptedInWindow / SECONDS;
+    // Sustained: the posts of the window over the time the server took to answer them all (a server that
+    // falls behind answers after the window, and its rate is what it managed, not what was offered).
+    const accepted = result.acceptedMeasured / (result.measuredSpanMs / 1000);
     const figures: Figure[] = [
       figure('messages_per_s', round(accepted), 'messages/s', Math.round(rawPerSecond)),
       figure('offered_messages_per_s', round(CHATS * RATE_PER_CHAT), 'messages/s', null),
@@ -193,6 +195,8 @@ async function main(): Promise<void> {
       rate_per_chat: RATE_PER_CHAT,
       load_avg_1m_at_start: round(loadAverage ?? 0),
       deliveries: result.deliveryMs.length,
+      accepted_in_window: result.acceptedInWindow,
+      measured_span_s: round(result.measuredSpanMs / 1000),
       deliveries_missing: result.deliveriesMissing,
       deliveries_twice: result.deliveriesTwice,
       sockets_closed: result.socketsClosed,

@@ -76,8 +76,9 @@ Machine of the last run of each: see the \`host\` field.
   cores with timeline lag p99 under 1 s; see docs/proctoring.md, "Load").
 - \`chat\`: 1,000 students of the demo school in 30 classes of the demo teacher on the embedded platform,
   each with a realtime socket on loopback listening on their class's chat (the teacher's on all 30),
-  while each chat's students take turns posting 2 messages a second into it for 30 s after a 5-s
-  warm-up (\`POST /api/chat-messages\`): \`messages_per_s\` (answered 201 within the window) against
+  while each chat's students take turns posting 1 message a second into it for 30 s after a 5-s
+  warm-up (\`POST /api/chat-messages\`): \`messages_per_s\` (the window's posts answered 201, over the
+  time until the last of them was answered) against
   the raw event-store append rate of single-event appends from 32 writers in the same run (the ceiling
   of one append per post), \`offered_messages_per_s\`; \`delivery_p99_ms\` / \`_p50_ms\`, sending a post
   → its \`post-message\` on every participant's socket (target: p99 under 200 ms); \`post_answer_p99_ms\`;

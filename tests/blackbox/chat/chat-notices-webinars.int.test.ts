@@ -72,7 +72,7 @@ beforeAll(async () => {
   });
   await env.db
     .insertInto(PEOPLE_TABLE)
-    .values([person(T1, 'Анна'), person(S(1), 'Дина')])
+    .values([person(T1, 'Анна'), person(S(1), 'Дина'), person('proctor-school-a-1', 'Ерлан')])
     .execute();
   await plant(`class-${classA}`, 'ClassCreated', klass(classA, [S(1), S(2)]));
   await plant(`class-${classB}`, 'ClassCreated', klass(classB, [S(3)]));
@@ -181,5 +181,28 @@ describe('a webinar’s chat', () => {
     expect((await call('DELETE', `/api/webinars/${webinarId}`, teacher)).status).toBe(204);
     await env.caughtUp();
     expect((await call('GET', `/api/chats/${entity.id}`, student(7))).status).toBe(404);
+  });
+});
+
+describe('a proctor and a student during an exam', () => {
+  it('talk through their personal chat, which nobody else sees', async () => {
+    const proctor = tokenFor('proctor', 'school-a');
+    const opened = await call('POST', '/api/chats', proctor, { type: 'personal', user_id: S(1) });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const id = opened.body.entity!.id as string;
+    const said = await post(proctor, { chat_id: id, message: 'Повернитесь к камере' });
+    // The student finds the same chat, and the message in it; the answer goes back the same way.
+    const theirs = await call('POST', '/api/chats', student(1), {
+      type: 'personal',
+      user_id: 'proctor-school-a-1',
+    });
+    expect(theirs.body.entity).toMatchObject({ id, name: 'Тестова Ерлан' });
+    const page = await call('GET', `/api/chat-messages?chat_id=${id}`, student(1));
+    const data = (page.body.entities as { data: { id: string; message: string }[] }).data;
+    expect(data.map((m) => m.id)).toContain(said.id);
+    await post(student(1), { chat_id: id, message: 'Хорошо' });
+    // Another student and the class's teacher: as if it did not exist.
+    for (const outsider of [student(2), teacher])
+      expect((await call('GET', `/api/chat-messages?chat_id=${id}`, outsider)).status).toBe(404);
   });
 });
