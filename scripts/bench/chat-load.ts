@@ -124,8 +124,11 @@ async function run(config: ChatLoadConfig): Promise<ChatLoadResult> {
               sent.delete(id);
               return;
             }
-            if (measured) postAnswerMs.push(answered - at);
-            if (measured && answered <= end) acceptedInWindow += 1;
+            if (!measured) return;
+            postAnswerMs.push(answered - at);
+            acceptedMeasured += 1;
+            lastAnswer = Math.max(lastAnswer, answered);
+            if (answered <= end) acceptedInWindow += 1;
           }),
         );
       }

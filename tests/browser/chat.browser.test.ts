@@ -100,7 +100,8 @@ describe('the chat modal', () => {
     await studentRow.getByText(/отключён/).waitFor();
     await studentRow.getByTestId('chat-mute').click();
     await expect.poll(() => studentRow.textContent()).not.toMatch(/отключён/);
-    await teacher.keyboard.press('Escape');
+    // The toggle closes the info window (Escape would close the modal too).
+    await again.getByTestId('chat-participants-toggle').click();
     await info.waitFor({ state: 'hidden' });
 
     // Moderation: the teacher deletes the student's message; it keeps its place with no text.
@@ -118,6 +119,8 @@ describe('the chat modal', () => {
     // A personal chat from the participants' list: it opens, and its message reaches the student.
     await again.getByTestId('chat-participants-toggle').click();
     await studentRow.getByTestId('chat-write').click();
+    // The new (empty) personal window, not the class's, takes the message.
+    await again.getByText('Сообщений пока нет').waitFor();
     await again.getByTestId('chat-input').fill('Зайдите после урока, пожалуйста');
     await again.getByTestId('chat-input').press('Enter');
     await again.getByTestId('chat-message-text').filter({ hasText: 'Зайдите после урока' }).waitFor();
