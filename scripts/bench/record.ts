@@ -75,6 +75,15 @@ Machine of the last run of each: see the \`host\` field.
   the projections and the live feed behind them), a cost the machine's load does not change; \`errors\`:
   refused or unanswered actions, pushes and timeline rows that never came (target: 1,000 students on 2
   cores with timeline lag p99 under 1 s; see docs/proctoring.md, "Load").
+- \`chat\`: 1,000 students of the demo school in 30 classes of the demo teacher on the embedded platform,
+  each with a realtime socket on loopback listening on their class's chat (the teacher's on all 30),
+  while each chat's students take turns posting 1 message a second into it for 30 s after a 5-s
+  warm-up (\`POST /api/chat-messages\`): \`messages_per_s\` (the window's posts answered 201, over the
+  time until the last of them was answered) against
+  the raw event-store append rate of single-event appends from 32 writers in the same run (the ceiling
+  of one append per post), \`offered_messages_per_s\`; \`delivery_p99_ms\` / \`_p50_ms\`, sending a post
+  → its \`post-message\` on every participant's socket (target: p99 under 200 ms); \`post_answer_p99_ms\`;
+  \`errors\`: refused posts, deliveries missing after 15 s or received twice (docs/chat.md, "Load").
 - \`shop\`: checkout end to end on the embedded platform with the embedded test provider, \`BENCH_BUYERS\`
   (20) students buying \`BENCH_ROUNDS\` (5) times each, all at once (basket add, payment, the Pay press,
   the grant readable): \`checkout_orders_per_s\` against the raw event-store append rate of single-event

@@ -60,6 +60,11 @@ export const CROSS_FEATURE_EXCEPTIONS = [
     feature: 'shop',
     why: "a prepaid course's page offers the shop's buy button (the product that grants the course)",
   },
+  {
+    file: 'web/src/features/chat/components/chat-window.tsx',
+    feature: 'media-library',
+    why: 'a message attaches a file picked from the media library (MediaPicker)',
+  },
 ];
 
 /** Which layer an absolute path is in, and for a feature which one. */

@@ -71,5 +71,71 @@ describe('the chat modal', () => {
       .getByText(/^[1-9]/)
       .waitFor();
     await teacher.screenshot({ path: screenshotPath('chat-toast') });
+
+    // The student edits their own message; the teacher's window shows the edit when opened again.
+    const own = studentChat.getByTestId('chat-message').filter({ hasText: 'Спасибо, разобралась' });
+    await own.getByTestId('chat-message-edit').click();
+    await studentChat.getByTestId('chat-edit-input').fill('Спасибо, всё понятно');
+    await studentChat.getByTestId('chat-edit-save').click();
+    await studentChat
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Спасибо, всё понятно' })
+      .getByText(/изменено/)
+      .waitFor();
+
+    // The teacher's info window: the participants with their online state; the student is online.
+    const again = await openClassChat(teacher);
+    await again.getByTestId('chat-message-text').filter({ hasText: 'Спасибо, всё понятно' }).waitFor();
+    await again.getByTestId('chat-participants-toggle').click();
+    const info = teacher.getByTestId('chat-info');
+    const studentRow = info
+      .locator('[data-testid^="chat-participant-"]')
+      .filter({ has: teacher.locator('[data-online="true"]') })
+      .filter({ has: teacher.getByTestId('chat-write') })
+      .first();
+    await studentRow.waitFor();
+    await teacher.screenshot({ path: screenshotPath('chat-info') });
+    // A teacher mutes a student and unmutes them again.
+    await studentRow.getByTestId('chat-mute').click();
+    await studentRow.getByText(/отключён/).waitFor();
+    await studentRow.getByTestId('chat-mute').click();
+    await expect.poll(() => studentRow.textContent()).not.toMatch(/отключён/);
+    // The toggle closes the info window (Escape would close the modal too).
+    await again.getByTestId('chat-participants-toggle').click();
+    await info.waitFor({ state: 'hidden' });
+
+    // Moderation: the teacher deletes the student's message; it keeps its place with no text.
+    await again
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Спасибо, всё понятно' })
+      .getByTestId('chat-message-delete')
+      .click();
+    await again.getByTestId('chat-message-text').filter({ hasText: 'Сообщение удалено' }).first().waitFor();
+    expect(
+      await again.getByTestId('chat-message-text').filter({ hasText: 'Спасибо, всё понятно' }).count(),
+    ).toBe(0);
+    await teacher.screenshot({ path: screenshotPath('chat-moderation') });
+
+    // A personal chat from the participants' list: it opens, and its message reaches the student.
+    await again.getByTestId('chat-participants-toggle').click();
+    await studentRow.getByTestId('chat-write').click();
+    // The new (empty) personal window, not the class's, takes the message.
+    await again.getByText('Сообщений пока нет').waitFor();
+    await again.getByTestId('chat-input').fill('Зайдите после урока, пожалуйста');
+    await again.getByTestId('chat-input').press('Enter');
+    await again.getByTestId('chat-message-text').filter({ hasText: 'Зайдите после урока' }).waitFor();
+    await again
+      .getByTestId('chat-groups')
+      .getByText(/Зайдите после урока/)
+      .waitFor();
+    await teacher.screenshot({ path: screenshotPath('chat-personal') });
+
+    // On a phone the list and the window take turns; the menu button goes back to the list.
+    await student.setViewportSize({ width: 390, height: 800 });
+    const phoneChat = student.getByRole('dialog', { name: 'Чаты' });
+    await phoneChat.getByTestId('chat-menu').click();
+    await phoneChat.getByTestId('chat-groups').waitFor();
+    await phoneChat.getByText('Личные сообщения').waitFor();
+    await student.screenshot({ path: screenshotPath('chat-mobile-list') });
   });
 });

@@ -99,6 +99,25 @@ export const ChatRead = defineEvent({
   schema: z.object({ chat_id: id, user_id: id, message_id: id, at }),
 });
 
+/**
+ * A personal message (a personal chat's, or a `recipient_id` line inside a group) reached a recipient who
+ * had no connected socket when it was posted: the notifications context tells them (docs/chat.md).
+ */
+export const ChatMessageMissed = defineEvent({
+  type: 'ChatMessageMissed',
+  version: 1,
+  schema: z.object({
+    chat_id: id,
+    message_id: id,
+    /** Who missed it. */
+    user_id: id,
+    author_id: id,
+    /** The start of the text for the notification; null for an attachment alone. */
+    preview: z.string().max(200).nullable(),
+    at,
+  }),
+});
+
 export type ChatCreatedData = z.infer<typeof ChatCreated.schema>;
 export type ChatPeopleSetData = z.infer<typeof ChatPeopleSet.schema>;
 export type ChatMessagePostedData = z.infer<typeof ChatMessagePosted.schema>;
@@ -106,6 +125,7 @@ export type ChatMessageEditedData = z.infer<typeof ChatMessageEdited.schema>;
 export type ChatMessageDeletedData = z.infer<typeof ChatMessageDeleted.schema>;
 export type ChatParticipantMutedData = z.infer<typeof ChatParticipantMuted.schema>;
 export type ChatReadData = z.infer<typeof ChatRead.schema>;
+export type ChatMessageMissedData = z.infer<typeof ChatMessageMissed.schema>;
 
 export const chatContract = defineContract({
   context: 'chat',
@@ -119,5 +139,6 @@ export const chatContract = defineContract({
     ChatMessageDeleted,
     ChatParticipantMuted,
     ChatRead,
+    ChatMessageMissed,
   ],
 });

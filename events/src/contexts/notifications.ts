@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPES = [
   'assignment_resumed',
   'assignment_finished',
   'assignment_rescheduled',
+  // A personal chat message that reached nobody's open socket (ChatMessageMissed).
+  'chat_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -4,7 +4,12 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { chatContext } from '../../../services/src/contexts/chat';
 import { CHAT_PEOPLE_PROCESS } from '../../../services/src/contexts/chat/people-follow';
 import { chatRealtime } from '../../../services/src/contexts/chat/realtime';
+import { identityContext } from '../../../services/src/contexts/identity';
 import { mediaContext } from '../../../services/src/contexts/media';
+import { notificationsContext } from '../../../services/src/contexts/notifications';
+import { NOTIFYING_PROCESS } from '../../../services/src/contexts/notifications/process-manager';
+import { webinarsContext } from '../../../services/src/contexts/webinars';
+import { ASSIGNMENT_WEBINARS_PROCESS } from '../../../services/src/contexts/webinars/assignment-webinar';
 import { peopleContext } from '../../../services/src/contexts/people';
 import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
@@ -27,13 +32,18 @@ export interface ChatApp {
 /**
  * The chat context as the platform runs it, listening on a port: its routes (with the route access
  * table), its process manager, the assignments read model, the people and media tables it reads, and
- * the realtime socket with its channel rule and pushes. Tokens are the record API's test tokens.
+ * the realtime socket with its channel rule and pushes; the notifications and webinars contexts beside it. Tokens are the record API's test tokens.
  */
 export async function startChatApp(): Promise<ChatApp> {
   const ground = await startProjectedStore('chat', [
     assignmentsContext,
     chatContext,
+    // Personal messages to offline readers become notifications; webinars get their chats.
+    notificationsContext,
+    webinarsContext,
     { migrations: peopleContext.migrations, projections: [] },
+    // The users table, where notifications read an author's name.
+    { migrations: identityContext.migrations, projections: [] },
     { migrations: mediaContext.migrations, projections: [] },
   ]);
   const { store, db } = ground;
@@ -48,7 +58,12 @@ export async function startChatApp(): Promise<ChatApp> {
     health: new HealthChecks('embedded', 'test'),
     logLevel: 'silent',
     routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
-    plugins: [(api) => chatContext.routes!(api, services), realtime.plugin],
+    plugins: [
+      (api) => chatContext.routes!(api, services),
+      (api) => notificationsContext.routes!(api, services),
+      (api) => webinarsContext.routes!(api, services),
+      realtime.plugin,
+    ],
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -59,7 +74,12 @@ export async function startChatApp(): Promise<ChatApp> {
     store,
     db,
     async caughtUp() {
-      const names = [...ground.projections, CHAT_PEOPLE_PROCESS];
+      const names = [
+        ...ground.projections,
+        CHAT_PEOPLE_PROCESS,
+        NOTIFYING_PROCESS,
+        ASSIGNMENT_WEBINARS_PROCESS,
+      ];
       // Twice: the process manager's appends are applied by the projections in a second round.
       await ground.caughtUp(names);
       await ground.caughtUp(names);

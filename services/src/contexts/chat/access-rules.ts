@@ -15,4 +15,5 @@ export const chatRouteAccess: RouteAccessTable = {
   'DELETE /api/chat-messages/:id': signedIn,
   'GET /api/classes/:id/chat.json': signedIn,
   'GET /api/assignments/:id/chat.json': signedIn,
+  'GET /api/webinars/:id/chat.json': signedIn,
 };

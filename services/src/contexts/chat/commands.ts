@@ -1,5 +1,6 @@
 import type { ContextServices } from '../../platform/context';
 import { handleCommand } from '../../platform/commands/handle-command';
+import { chatWriterOf } from './chat-writer';
 import { chatDecider, type ChatCommand, type ChatState } from './decider';
 import { chatEventId, chatStream } from './ids';
 import { CHAT_PROJECTION } from './read-model/tables';
@@ -37,9 +38,13 @@ export async function runChatCommand(
 ): Promise<ChatState> {
   const stream = chatStream(chatId);
   const key = keyOf(command);
+  const meta = { userId: metadata.userId, ...(metadata.schoolId ? { schoolId: metadata.schoolId } : {}) };
+  // Posts, the busy part, are written per chat in rounds (chat-writer.ts).
+  if (command.type === 'Post')
+    return chatWriterOf(services).post(chatId, command, key, meta, options.wait !== false);
   const { state } = await handleCommand(services.store, stream, chatDecider, command, {
     eventId: (_event, index, version) => chatEventId(stream, version, key, index),
-    metadata: { userId: metadata.userId, ...(metadata.schoolId ? { schoolId: metadata.schoolId } : {}) },
+    metadata: meta,
     attempts: 8,
     pauseAfterConflict: (conflicts) => Math.min(5 * conflicts, 50) + Math.floor(Math.random() * 10),
     ...(options.wait === false

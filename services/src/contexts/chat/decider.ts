@@ -2,6 +2,7 @@ import type {
   ChatCreatedData,
   ChatMessageDeletedData,
   ChatMessageEditedData,
+  ChatMessageMissedData,
   ChatMessagePostedData,
   ChatParticipantMutedData,
   ChatPeopleSetData,
@@ -15,7 +16,8 @@ import { chatMessageId } from './ids';
 export type ChatCommand =
   | { type: 'Ensure'; chat: ChatCreatedData; at: string }
   | { type: 'Close'; at: string }
-  | { type: 'Post'; message: ChatMessagePostedData }
+  /** `offline`: the people without a connected socket at the post; a personal message's get a notice. */
+  | { type: 'Post'; message: ChatMessagePostedData; offline?: readonly string[] }
   | { type: 'Edit'; messageId: string; by: string; text: string; at: string }
   | { type: 'Delete'; messageId: string; by: string; at: string }
   | { type: 'Mute'; userId: string; muted: boolean; by: string; at: string }
@@ -29,7 +31,8 @@ export type ChatEvent =
   | { type: 'ChatMessageEdited'; data: ChatMessageEditedData }
   | { type: 'ChatMessageDeleted'; data: ChatMessageDeletedData }
   | { type: 'ChatParticipantMuted'; data: ChatParticipantMutedData }
-  | { type: 'ChatRead'; data: ChatReadData };
+  | { type: 'ChatRead'; data: ChatReadData }
+  | { type: 'ChatMessageMissed'; data: ChatMessageMissedData };
 
 interface MessageFacts {
   userId: string;
@@ -79,7 +82,20 @@ export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] 
       )
         errors.recipient_id = ['Получатель не участвует в чате'];
       if (Object.keys(errors).length > 0) throw new ValidationError('Данные заполнены неверно', errors);
-      return [{ type: 'ChatMessagePosted', data: m }];
+      const missed: ChatEvent[] = personalReaders(chat, m)
+        .filter((u) => command.offline?.includes(u))
+        .map((userId) => ({
+          type: 'ChatMessageMissed',
+          data: {
+            chat_id: chat.id,
+            message_id: m.id,
+            user_id: userId,
+            author_id: m.user_id,
+            preview: m.message === null ? null : m.message.slice(0, 200),
+            at: m.created_at,
+          },
+        }));
+      return [{ type: 'ChatMessagePosted', data: m }, ...missed];
     }
     case 'Edit': {
       const found = ownMessage(state, command.messageId, command.by);
@@ -209,6 +225,13 @@ function joined(chatId: string, now: readonly string[], before: readonly string[
     }));
 }
 
+/** Whom a message is personally for: the other person of a personal chat, or a group line's recipient. */
+export function personalReaders(chat: ChatCreatedData, m: ChatMessagePostedData): string[] {
+  if (m.is_service) return [];
+  if (m.recipient_id !== null) return [m.recipient_id];
+  return chat.type === 'personal' ? chat.participants.filter((u) => u !== m.user_id) : [];
+}
+
 function visibleTo(message: MessageFacts, userId: string): boolean {
   return message.recipientId === null || message.recipientId === userId || message.userId === userId;
 }
@@ -255,6 +278,8 @@ export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
     }
     case 'ChatRead':
       return { ...state, reads: { ...state.reads, [event.data.user_id]: event.data.message_id } };
+    case 'ChatMessageMissed':
+      return state;
     default: {
       const unreachable: never = event;
       return unreachable;

@@ -1,7 +1,9 @@
 import type { ContextServices } from '../../platform/context';
 import type { Row } from '../../platform/http/records/collection';
+import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
 import { PEOPLE_TABLE } from '../people/directory/table';
 import { listOf } from './access';
+import { isOnline } from './presence';
 import { CHAT_TABLES } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'db'>;
@@ -40,7 +42,11 @@ export async function peopleOf(services: Services, ids: readonly string[]): Prom
  * answered as written, never as markup, and the web client renders it as text. A deleted message keeps
  * its place with no text.
  */
-export function messageEntity(row: Row, people?: Map<string, Person>): Record<string, unknown> {
+export function messageEntity(
+  row: Row,
+  people?: Map<string, Person>,
+  media?: Map<string, Record<string, unknown>>,
+): Record<string, unknown> {
   const userId = String(row.user_id);
   return {
     id: row.id,
@@ -56,9 +62,32 @@ export function messageEntity(row: Row, people?: Map<string, Person>): Record<st
     edited_at: iso(row.edited_at ?? null),
     created_at: iso(row.created_at),
     seq: row.seq,
-    media: row.media_id ? { id: row.media_id } : null,
+    media: row.media_id && !row.deleted ? (media?.get(String(row.media_id)) ?? { id: row.media_id }) : null,
     user: people?.get(userId) ?? { id: userId, name: userId, photo: null, color: null },
   };
+}
+
+/** The attachments' names and kinds from the media library, for the window to show them by name. */
+export async function mediaOf(
+  services: Services,
+  ids: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  if (ids.length === 0) return found;
+  const rows = (await services.db
+    .selectFrom(MEDIA_TABLES.items)
+    .select(['id', 'name', 'type', 'file_name', 'mime_type'])
+    .where('id', 'in', [...ids])
+    .execute()) as Row[];
+  for (const r of rows)
+    found.set(String(r.id), {
+      id: r.id,
+      name: r.name ?? r.file_name ?? null,
+      type: r.type ?? null,
+      file_name: r.file_name ?? null,
+      mime_type: r.mime_type ?? null,
+    });
+  return found;
 }
 
 /** Messages of a chat the caller may see: the group's, and personal ones to or from them. */
@@ -140,6 +169,7 @@ export async function chatEntity(
             ...people.get(id),
             is_moderator: moderators.includes(id),
             is_muted: muted.includes(id),
+            is_online: isOnline(services, id),
           })),
         }
       : {}),

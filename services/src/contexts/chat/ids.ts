@@ -7,6 +7,7 @@ export const chatStream = (chatId: string) => `chat-${chatId}`;
 /** A class's chat and an assignment's have ids derived from them: made once however often asked for. */
 export const classChatId = (classId: string) => derive('class', classId);
 export const assignmentChatId = (assignmentId: string) => derive('assignment', assignmentId);
+export const webinarChatId = (webinarId: string) => derive('webinar', webinarId);
 
 /** Two people of a school have one personal chat, whoever opens it first. */
 export const personalChatId = (schoolId: string, a: string, b: string) =>

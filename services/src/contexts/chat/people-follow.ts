@@ -4,8 +4,10 @@ import { evolveRecord, initialRecordState, type RecordEvent } from '../../platfo
 import type { Projection } from '../../platform/projections/projection';
 import { loadAssignment } from '../assignments/assignments/commands';
 import { classStream } from '../assignments/ids';
+import { loadWebinar } from '../webinars/commands';
+import { WEBINARS_TABLE } from '../webinars/read-model/tables';
 import { runChatCommand } from './commands';
-import { assignmentChatId, classChatId } from './ids';
+import { assignmentChatId, classChatId, webinarChatId } from './ids';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
@@ -26,11 +28,7 @@ const classTypes = {
  * class's own stream (not the assignments read model, which may not have caught up yet). Answers the
  * chat's id, or null when the class does not exist; a deleted class closes its chat.
  */
-export async function ensureClassChat(
-  services: Services,
-  classId: string,
-  options: { wait?: boolean } = {},
-): Promise<string | null> {
+async function classPeople(services: Pick<ContextServices, 'store'>, classId: string) {
   const history = await services.store.readStream(classStream(classId));
   const created = history[0];
   if (!created) return null;
@@ -38,17 +36,30 @@ export async function ensureClassChat(
     (s, e) => evolveRecord(s, e as unknown as RecordEvent, classTypes),
     initialRecordState,
   );
-  const ownerId = created.metadata.userId ?? null;
-  const schoolId = created.metadata.schoolId ?? null;
+  return {
+    status: state.status,
+    ownerId: created.metadata.userId ?? null,
+    schoolId: created.metadata.schoolId ?? null,
+    // Why the cast: the record state folds the class's Created and Updated data, checked by their schemas.
+    fields: state.status === 'live' ? (state.data as unknown as ClassFields) : null,
+  };
+}
+
+export async function ensureClassChat(
+  services: Services,
+  classId: string,
+  options: { wait?: boolean } = {},
+): Promise<string | null> {
+  const found = await classPeople(services, classId);
+  if (!found) return null;
+  const { ownerId, schoolId, fields } = found;
   const id = classChatId(classId);
   const at = services.clock().toISOString();
   const by = { userId: ownerId ?? 'system', schoolId };
-  if (state.status !== 'live') {
-    if (state.status === 'deleted') await closeIfOpen(services, id, at, by, options);
+  if (fields === null) {
+    if (found.status === 'deleted') await closeIfOpen(services, id, at, by, options);
     return null;
   }
-  // Why the cast: the record state folds the class's Created and Updated data, checked by their schemas.
-  const fields = state.data as unknown as ClassFields;
   const moderators = unique([ownerId, ...fields.teachers]);
   await runChatCommand(
     services,
@@ -117,6 +128,81 @@ export async function ensureAssignmentChat(
   return id;
 }
 
+/**
+ * A webinar's chat: its owner, its class's teachers and its assignment's owner moderate; they, the named
+ * participants, the class's students and the assignment's students take part (the webinar's own people,
+ * docs/webinars.md, without the school's managers and admins, who are not in the call). It stays open
+ * after the webinar ends, and closes when the webinar is deleted.
+ */
+export async function ensureWebinarChat(
+  services: Services,
+  webinarId: string,
+  options: { wait?: boolean } = {},
+): Promise<string | null> {
+  const state = await loadWebinar(services, webinarId);
+  const id = webinarChatId(webinarId);
+  const at = services.clock().toISOString();
+  if (state.status === 'absent') return null;
+  if (state.status === 'deleted') {
+    await closeIfOpen(services, id, at, { userId: 'system', schoolId: null }, options);
+    return null;
+  }
+  const w = state.webinar;
+  const moderators: (string | null)[] = [w.owner_id];
+  const people: (string | null)[] = [...w.participants];
+  if (w.class_id) {
+    const group = await classPeople(services, w.class_id);
+    if (group?.fields) {
+      moderators.push(...group.fields.teachers);
+      people.push(...group.fields.students);
+    }
+  }
+  if (w.assignment_id) {
+    const assignment = await loadAssignment(services, w.assignment_id);
+    if (assignment.state.status === 'live') {
+      moderators.push(assignment.ownerId);
+      people.push(...assignment.state.record.students);
+    }
+  }
+  const mods = unique(moderators);
+  await runChatCommand(
+    services,
+    id,
+    {
+      type: 'Ensure',
+      at,
+      chat: {
+        id,
+        school_id: w.school_id,
+        owner_id: w.owner_id,
+        type: 'group',
+        subject: 'webinar',
+        class_id: w.class_id,
+        assignment_id: w.assignment_id,
+        name: w.name,
+        participants: unique([...mods, ...people]),
+        moderators: mods,
+        created_at: at,
+      },
+    },
+    { userId: w.owner_id, schoolId: w.school_id },
+    options,
+  );
+  return id;
+}
+
+/** The webinars of a class or an assignment (from the webinars' read model), whose chats follow it too. */
+async function webinarsOf(services: Services, column: 'class_id' | 'assignment_id', ids: Set<string>) {
+  if (ids.size === 0) return [];
+  const rows = await services.db
+    .selectFrom(WEBINARS_TABLE)
+    .select('id')
+    .where(column, 'in', [...ids])
+    .where('deleted', '=', false)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
 async function closeIfOpen(
   services: Services,
   id: string,
@@ -130,6 +216,7 @@ async function closeIfOpen(
 
 const CLASS_TRIGGERS = ['ClassCreated', 'ClassUpdated', 'ClassDeleted'] as const;
 const ASSIGNMENT_TRIGGERS = ['AssignmentCreated', 'AssignmentUpdated', 'AssignmentDeleted'] as const;
+const WEBINAR_TRIGGERS = ['WebinarCreated', 'WebinarUpdated', 'WebinarDeleted'] as const;
 
 /**
  * The process manager: classes get their chat when made, is_chat assignments when made or switched on;
@@ -139,17 +226,23 @@ export function chatPeopleProcess(services: Services): Projection {
   return {
     name: CHAT_PEOPLE_PROCESS,
     version: 1,
-    handles: [...CLASS_TRIGGERS, ...ASSIGNMENT_TRIGGERS],
+    handles: [...CLASS_TRIGGERS, ...ASSIGNMENT_TRIGGERS, ...WEBINAR_TRIGGERS],
     async apply(_tx, events) {
       const classes = new Set<string>();
       const assignments = new Set<string>();
+      const webinars = new Set<string>();
       for (const e of events) {
         if (isEvent(e, ...CLASS_TRIGGERS)) classes.add(e.data.id);
         else if (isEvent(e, ...ASSIGNMENT_TRIGGERS)) assignments.add(e.data.id);
+        else if (isEvent(e, ...WEBINAR_TRIGGERS)) webinars.add(e.data.id);
       }
+      // A class's or an assignment's change reaches its webinars' chats as well.
+      for (const id of await webinarsOf(services, 'class_id', classes)) webinars.add(id);
+      for (const id of await webinarsOf(services, 'assignment_id', assignments)) webinars.add(id);
       // Nobody waits on a background make; the read model follows on its own.
       for (const id of classes) await ensureClassChat(services, id, { wait: false });
       for (const id of assignments) await ensureAssignmentChat(services, id, { wait: false });
+      for (const id of webinars) await ensureWebinarChat(services, id, { wait: false });
     },
     async reset() {},
   };

@@ -4,16 +4,38 @@ import { pushMapper, type RealtimeContribution } from '../../platform/realtime/c
 import { participantChat } from './access';
 import { chatDecider, type ChatEvent, type ChatState } from './decider';
 import { chatStream } from './ids';
+import { rememberPresence } from './presence';
 
-/** The chat as it stood when the message was posted: its people then, not as the read model has them later. */
-async function chatAt(
-  services: Pick<ContextServices, 'store'>,
-  event: EventOf<'ChatMessagePosted'>,
-): Promise<ChatState> {
-  const history = await services.store.readStream(chatStream(event.data.chat_id));
-  return history
-    .filter((e) => e.streamPosition <= event.streamPosition)
-    .reduce<ChatState>((s, e) => chatDecider.evolve(s, e as unknown as ChatEvent), chatDecider.initialState);
+/** How many chats' states the feed keeps between messages; the least recently pushed is dropped first. */
+const CACHED_CHATS = 5000;
+
+/**
+ * The chat as it stood when the message was posted: its people then, not as the read model has them
+ * later. The feed meets a chat's events in order, so each chat's state is kept and only the events since
+ * are read (a busy chat's stream is not read whole for every message); a position behind the kept one
+ * (never in order) reads from the start.
+ */
+function chatStates(services: Pick<ContextServices, 'store'>) {
+  const kept = new Map<string, { version: number; state: ChatState }>();
+  return async (event: EventOf<'ChatMessagePosted'>): Promise<ChatState> => {
+    const chatId = event.data.chat_id;
+    const at = event.streamPosition;
+    const known = kept.get(chatId);
+    let { version, state } =
+      known && known.version <= at ? known : { version: -1, state: chatDecider.initialState };
+    if (version < at) {
+      const events = await services.store.readStream(chatStream(chatId), {
+        fromVersion: version + 1,
+        maxCount: at - version,
+      });
+      for (const e of events) state = chatDecider.evolve(state, e as unknown as ChatEvent);
+      version = events.at(-1)?.streamPosition ?? version;
+    }
+    kept.delete(chatId);
+    kept.set(chatId, { version, state });
+    if (kept.size > CACHED_CHATS) kept.delete(kept.keys().next().value!);
+    return state;
+  };
 }
 
 const dto = (d: ChatMessagePostedData) => ({ ...d, is_deleted: false, edited_at: null });
@@ -25,7 +47,9 @@ const dto = (d: ChatMessagePostedData) => ({ ...d, is_deleted: false, edited_at:
  * badge and toast. Pushes are live only; a reconnecting client asks for what it missed (docs/chat.md).
  */
 export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): RealtimeContribution {
+  const chatAt = chatStates(services);
   return {
+    presence: (view) => rememberPresence(services, view),
     channels: [
       {
         pattern: 'chat.{id}',
@@ -40,7 +64,7 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
         async map(event): Promise<Push[]> {
           const d = event.data;
           if (d.is_service) return [];
-          const state = await chatAt(services, event);
+          const state = await chatAt(event);
           if (state.status !== 'open') return [];
           const message = dto(d);
           const readers =

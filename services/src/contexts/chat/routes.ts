@@ -12,11 +12,12 @@ import { recordId } from '../../platform/http/records/list-query';
 import { isStorableText } from '../../platform/http/records/text-guard';
 import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
 import { mayReadMedia } from '../media/visibility';
-import { visibleChat } from './access';
+import { listOf, visibleChat } from './access';
 import { runChatCommand } from './commands';
-import { chatEntity, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
-import { ensureAssignmentChat, ensureClassChat } from './people-follow';
+import { chatEntity, mediaOf, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
+import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './people-follow';
 import { ensurePersonalChat } from './personal';
+import { isOnline } from './presence';
 import { CHAT_TABLES } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
 
@@ -189,7 +190,7 @@ export async function chatRoutes(
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
-      await visibleChat(services, caller, body.chat_id);
+      const chat = await visibleChat(services, caller, body.chat_id);
       const message = body.message?.trim() ? body.message : null;
       if (message === null && body.media_id === null)
         throw new ValidationError('Данные заполнены неверно', { message: ['Введите сообщение'] });
@@ -221,6 +222,13 @@ export async function chatRoutes(
             is_service: false,
             created_at: services.clock().toISOString(),
           },
+          // A personal message's reader without a socket is told by a notification (docs/chat.md).
+          offline: (body.recipient_id !== null
+            ? [body.recipient_id]
+            : chat.type === 'personal'
+              ? listOf(chat.participants).filter((u) => u !== caller.userId)
+              : []
+          ).filter((u) => !isOnline(services, u)),
         },
         caller,
       );
@@ -231,7 +239,7 @@ export async function chatRoutes(
         .executeTakeFirst()) as Row | undefined;
       if (!row || row.chat_id !== body.chat_id || row.user_id !== caller.userId)
         throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
-      return reply.code(201).send({ entity: messageEntity(row, await peopleOf(services, [caller.userId])) });
+      return reply.code(201).send({ entity: await oneWithPeople(row) });
     },
   );
 
@@ -252,7 +260,7 @@ export async function chatRoutes(
         { type: 'Edit', messageId: request.params.id, by: caller.userId, text: request.body.message, at },
         caller,
       );
-      return { entity: messageEntity(await messageOf(caller, request.params.id)) };
+      return { entity: await oneWithPeople(await messageOf(caller, request.params.id)) };
     },
   );
 
@@ -334,9 +342,29 @@ export async function chatRoutes(
     },
   );
 
+  api.get(
+    '/api/webinars/:id/chat.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = await ensureWebinarChat(services, request.params.id);
+      if (!id) throw new NotFoundError('Чат не найден');
+      const row = await visibleChat(services, caller, id);
+      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
+    },
+  );
+
   async function withPeople(rows: Row[]) {
     const people = await peopleOf(services, [...new Set(rows.map((r) => String(r.user_id)))]);
-    return rows.map((r) => messageEntity(r, people));
+    const media = await mediaOf(services, [
+      ...new Set(rows.flatMap((r) => (typeof r.media_id === 'string' ? [r.media_id] : []))),
+    ]);
+    return rows.map((r) => messageEntity(r, people, media));
+  }
+
+  async function oneWithPeople(row: Row) {
+    const [entity] = await withPeople([row]);
+    return entity!;
   }
 
   /** A message the caller may see, in a chat they are in (404 otherwise). */

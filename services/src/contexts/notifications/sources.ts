@@ -35,6 +35,7 @@ export const SOURCE_EVENTS = [
   'TaskCompleted',
   'TaskFailed',
   'InviteCodeUsed',
+  'ChatMessageMissed',
 ] as const;
 
 const PROCTOR_NOTICES = [
@@ -128,6 +129,24 @@ export async function draftsFor(services: Services, event: StoredEvent): Promise
       const d = event.data;
       if (d.purpose !== 'register') return [];
       return studentRegistered(services, d.inviteCodeId, d.userId);
+    }
+    case 'ChatMessageMissed': {
+      // A personal chat message its reader had no open socket to see (contexts/chat, docs/chat.md).
+      const d = event.data;
+      return [
+        {
+          recipientId: d.user_id,
+          schoolId: school,
+          type: 'chat_message',
+          parameters: {
+            chat_id: d.chat_id,
+            message_id: d.message_id,
+            author_id: d.author_id,
+            author_name: await userName(services, d.author_id),
+            message: d.preview,
+          },
+        },
+      ];
     }
     default:
       return unhandledEvent(event);

@@ -57,9 +57,16 @@ export interface ClientMessageHandler {
   ): Promise<ContextReplyMessage>;
 }
 
+/** Who has a socket on this api instance (not on the others: a deployment of several sees its own only). */
+export interface PresenceView {
+  isConnected(userId: string): boolean;
+}
+
 /** What a bounded context adds to the realtime channels. */
 export interface RealtimeContribution {
   channels?: readonly ChannelRule[];
   pushes?: readonly PushMapper[];
   messages?: readonly ClientMessageHandler[];
+  /** Given once the hub exists, for a context's routes that ask who is online. */
+  presence?(view: PresenceView): void;
 }

@@ -72,6 +72,12 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket] }> {
     connection.socket.on('close', () => this.detach(connection));
   }
 
+  /** Whether the user has an authenticated socket on this instance (a chat's offline notices, online dots). */
+  isConnected(userId: string): boolean {
+    for (const connection of this.connections.values()) if (connection.caller.userId === userId) return true;
+    return false;
+  }
+
   subscribe(connection: Connection, channel: string): void {
     if (!this.connections.has(connection.id)) return;
     connection.channels.add(channel);

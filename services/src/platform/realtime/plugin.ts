@@ -42,6 +42,7 @@ const authBody = z.object({
 
 export function createRealtime(options: RealtimeOptions): Realtime {
   const hub = new RealtimeHub({ ...DEFAULT_LIMITS, ...options.limits });
+  for (const contribution of options.contributions) contribution.presence?.(hub);
   const authoriser = new ChannelAuthoriser(options.contributions.flatMap((c) => c.channels ?? []));
   const signer = new ChannelSigner(options.secret);
   const handlers = new Map(options.contributions.flatMap((c) => c.messages ?? []).map((h) => [h.event, h]));

@@ -14,6 +14,15 @@ export interface ChatPerson {
   color: string | null;
   is_moderator?: boolean;
   is_muted?: boolean;
+  /** Has a socket open right now (on this server). */
+  is_online?: boolean;
+}
+
+/** An attachment from the media library, shown by its name. */
+export interface ChatMedia {
+  id: string;
+  name?: string | null;
+  type?: string | null;
 }
 
 export interface ChatMessage {
@@ -26,6 +35,9 @@ export interface ChatMessage {
   message: string | null;
   is_service: boolean;
   is_deleted: boolean;
+  edited_at?: string | null;
+  media_id?: string | null;
+  media?: ChatMedia | null;
   created_at: string;
   seq: number;
   user?: ChatPerson;
@@ -34,6 +46,7 @@ export interface ChatMessage {
 export interface ChatGroup {
   id: string;
   name: string;
+  type?: 'group' | 'personal';
   class_id?: string | null;
   unread_count?: number;
   participants_count?: number;
@@ -59,6 +72,17 @@ export const chatApi = {
         signal,
       })
     ).entities.data,
+  /** The caller's personal chats, for the list under the groups. */
+  personal: async (signal?: AbortSignal) =>
+    (
+      await api.get<Page<ChatGroup>>('/api/chats', {
+        query: { type: 'personal', orderBy: 'last_message', limit: GROUP_LIST_LIMIT },
+        signal,
+      })
+    ).entities.data,
+  /** Opens (or finds) the personal chat with another person of the school. */
+  openPersonal: async (userId: string) =>
+    (await api.post<{ entity: ChatDetails }>('/api/chats', { type: 'personal', user_id: userId })).entity,
   chat: async (id: string, signal?: AbortSignal) =>
     (await api.get<{ entity: ChatDetails }>(`/api/chats/${encodeURIComponent(id)}`, { signal })).entity,
   /** Page 1 is the newest messages; the window scrolls upwards into later pages. */
@@ -76,8 +100,25 @@ export const chatApi = {
         query: { chat_id: chatId, after_id: afterId, limit: 100 },
       })
     ).entities,
-  post: async (body: { chat_id: string; message: string; parent_id: string | null; id: string }) =>
-    (await api.post<{ entity: ChatMessage }>('/api/chat-messages', body)).entity,
+  post: async (body: {
+    chat_id: string;
+    message: string | null;
+    parent_id: string | null;
+    media_id: string | null;
+    recipient_id?: string | null;
+    id?: string;
+  }) => (await api.post<{ entity: ChatMessage }>('/api/chat-messages', body)).entity,
+  edit: async (id: string, message: string) =>
+    (await api.put<{ entity: ChatMessage }>(`/api/chat-messages/${encodeURIComponent(id)}`, { message }))
+      .entity,
+  remove: (id: string) => api.delete(`/api/chat-messages/${encodeURIComponent(id)}`),
+  mute: async (chatId: string, userId: string, muted: boolean) =>
+    (
+      await api.post<{ entity: ChatDetails }>(`/api/chats/${encodeURIComponent(chatId)}/mute.json`, {
+        user_id: userId,
+        muted,
+      })
+    ).entity,
   read: (chatId: string, messageId: string) =>
     api.post(`/api/chats/${encodeURIComponent(chatId)}/read.json`, { message_id: messageId }),
 };

@@ -1,1 +1,2 @@
 export { ChatButton } from './components/chat-button';
+export { WebinarChat } from './components/webinar-chat';

@@ -228,3 +228,6 @@ export const IconDeviceFloppy = icon(
   'M10 14a2 2 0 1 0 4 0a2 2 0 1 0-4 0',
   'M14 4v4H8V4',
 );
+export const IconPaperclip = icon(
+  'M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5-6.5a3 3 0 0 0-6-6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5-6.5',
+);

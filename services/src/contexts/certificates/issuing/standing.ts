@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@sabaq/events';
+import { isEvent, type StoredEvent } from '@sabaq/events';
 import type { StudentStanding } from './issue-rule';
 
 /**
@@ -21,30 +21,15 @@ export function standingFrom(
   let finishedByTeacher = false;
   let score: number | null = null;
   for (const event of work) {
-    const data = event.data as { attempt_id?: string; ends_at?: string | null; score?: number };
-    switch (event.type) {
-      case 'AssignmentAttemptStarted':
-      case 'AssignmentAttemptReopened':
-        attempts.set(data.attempt_id!, data.ends_at ?? null);
-        break;
-      case 'AssignmentStudentTimeAdjusted':
-      case 'AssignmentStudentTimeReset':
-        if (data.attempt_id && attempts.get(data.attempt_id) !== 'over')
-          attempts.set(data.attempt_id, data.ends_at ?? null);
-        break;
-      case 'AssignmentAttemptFinished':
-        attempts.set(data.attempt_id!, 'over');
-        break;
-      case 'AssignmentStudentFinished':
-        finishedByTeacher = true;
-        break;
-      case 'AssignmentStudentRestored':
-        finishedByTeacher = false;
-        break;
-      case 'AssignmentScoreCalculated':
-        score = data.score!;
-        break;
-    }
+    if (isEvent(event, 'AssignmentAttemptStarted', 'AssignmentAttemptReopened'))
+      attempts.set(event.data.attempt_id, event.data.ends_at ?? null);
+    else if (isEvent(event, 'AssignmentStudentTimeAdjusted', 'AssignmentStudentTimeReset')) {
+      const { attempt_id: attemptId, ends_at: endsAt } = event.data;
+      if (attemptId && attempts.get(attemptId) !== 'over') attempts.set(attemptId, endsAt ?? null);
+    } else if (isEvent(event, 'AssignmentAttemptFinished')) attempts.set(event.data.attempt_id, 'over');
+    else if (isEvent(event, 'AssignmentStudentFinished')) finishedByTeacher = true;
+    else if (isEvent(event, 'AssignmentStudentRestored')) finishedByTeacher = false;
+    else if (isEvent(event, 'AssignmentScoreCalculated')) score = event.data.score;
   }
   const ends = [...attempts.values()];
   const running = ends.some((end) => end !== 'over' && (end === null || Date.parse(end) > now.getTime()));

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { IconMessage } from '../../../shared/ui/icons';
 import { useRealtimeConnection } from '../../../shared/realtime/realtime-connection';
 import { chatApi, type ChatGroup } from '../api';
-import { GROUPS_KEY, messagesKey, useChatUi } from '../chat-ui';
+import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { ChatModal } from './chat-modal';
 
@@ -27,7 +27,20 @@ export function ChatButton({ label }: { label: string }) {
     queryFn: ({ signal }) => chatApi.groups(signal),
     meta: { errorToast: false },
   });
-  const unread = (groups.data ?? []).reduce((sum, g) => sum + (g.unread_count ?? 0), 0);
+  const personal = useQuery({
+    queryKey: PERSONAL_KEY,
+    queryFn: ({ signal }) => chatApi.personal(signal),
+    meta: { errorToast: false },
+  });
+  const unread = [...(groups.data ?? []), ...(personal.data ?? [])].reduce(
+    (sum, g) => sum + (g.unread_count ?? 0),
+    0,
+  );
+  const chatNamed = (chatId: string) =>
+    [
+      ...(queryClient.getQueryData<ChatGroup[]>(GROUPS_KEY) ?? []),
+      ...(queryClient.getQueryData<ChatGroup[]>(PERSONAL_KEY) ?? []),
+    ].find((g) => g.id === chatId);
 
   /**
    * The push can arrive before the chats' read model has the message (the socket is fed from the log,
@@ -38,7 +51,7 @@ export function ChatButton({ label }: { label: string }) {
     for (const pause of [0, 500, 1_000, 2_000, 4_000, 8_000]) {
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
-      const group = queryClient.getQueryData<ChatGroup[]>(GROUPS_KEY)?.find((g) => g.id === chatId);
+      const group = chatNamed(chatId);
       if (!group || !createdAt || (group.last_message && group.last_message.created_at >= createdAt)) return;
     }
   };
@@ -52,7 +65,7 @@ export function ChatButton({ label }: { label: string }) {
       if (opened && selected === chatId) return;
       // The chat's window, if open later, fetches again rather than showing a stale first page.
       void queryClient.invalidateQueries({ queryKey: messagesKey(chatId) });
-      const group = queryClient.getQueryData<ChatGroup[]>(GROUPS_KEY)?.find((g) => g.id === chatId);
+      const group = chatNamed(chatId);
       notifications.show({
         title: text('toastTitle', { name: group?.name ?? '' }),
         message: message.message ?? '',

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Group, Modal, NavLink, ScrollArea, Stack, Text } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '../../../shared/ui/icons';
-import { chatApi } from '../api';
-import { GROUPS_KEY, useChatUi } from '../chat-ui';
+import { chatApi, type ChatGroup } from '../api';
+import { GROUPS_KEY, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { ChatWindow } from './chat-window';
 
@@ -13,6 +13,11 @@ export function ChatModal() {
   const ui = useChatUi();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const groups = useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => chatApi.groups(signal) });
+  const personal = useQuery({
+    queryKey: PERSONAL_KEY,
+    queryFn: ({ signal }) => chatApi.personal(signal),
+    enabled: ui.opened,
+  });
   const showList = !phone || ui.selected === null;
   const showWindow = !phone || ui.selected !== null;
   return (
@@ -36,29 +41,16 @@ export function ChatModal() {
                   {text('noGroups')}
                 </Text>
               ) : null}
-              <Stack gap={2}>
-                {(groups.data ?? []).map((g) => (
-                  <NavLink
-                    key={g.id}
-                    active={g.id === ui.selected}
-                    onClick={() => ui.select(g.id)}
-                    label={g.name}
-                    data-testid={`chat-group-${g.id}`}
-                    description={
-                      g.last_message
-                        ? `${g.last_message.user?.name ?? ''}: ${g.last_message.message ?? ''}`
-                        : undefined
-                    }
-                    rightSection={
-                      g.unread_count ? (
-                        <Badge size="sm" circle>
-                          {g.unread_count}
-                        </Badge>
-                      ) : null
-                    }
-                  />
-                ))}
-              </Stack>
+              <ChatList chats={groups.data ?? []} selected={ui.selected} onSelect={ui.select} />
+              <Text fw={600} size="sm" mt="md" mb="xs">
+                {text('personal')}
+              </Text>
+              {personal.data?.length === 0 ? (
+                <Text c="dimmed" size="xs">
+                  {text('noPersonal')}
+                </Text>
+              ) : null}
+              <ChatList chats={personal.data ?? []} selected={ui.selected} onSelect={ui.select} />
             </ScrollArea>
           </Box>
         ) : null}
@@ -69,7 +61,9 @@ export function ChatModal() {
                 variant="subtle"
                 size="xs"
                 leftSection={<IconArrowLeft size={14} />}
+                aria-label={text('menu')}
                 onClick={() => ui.select(null)}
+                data-testid="chat-menu"
               >
                 {text('back')}
               </Button>
@@ -85,5 +79,35 @@ export function ChatModal() {
         ) : null}
       </Group>
     </Modal>
+  );
+}
+
+function ChatList(props: {
+  chats: readonly ChatGroup[];
+  selected: string | null;
+  onSelect(id: string): void;
+}) {
+  return (
+    <Stack gap={2}>
+      {props.chats.map((g) => (
+        <NavLink
+          key={g.id}
+          active={g.id === props.selected}
+          onClick={() => props.onSelect(g.id)}
+          label={g.name}
+          data-testid={`chat-group-${g.id}`}
+          description={
+            g.last_message ? `${g.last_message.user?.name ?? ''}: ${g.last_message.message ?? ''}` : undefined
+          }
+          rightSection={
+            g.unread_count ? (
+              <Badge size="sm" circle>
+                {g.unread_count}
+              </Badge>
+            ) : null
+          }
+        />
+      ))}
+    </Stack>
   );
 }

@@ -14,14 +14,16 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { showErrorToast } from '../../../shared/api/error-toast';
-import { IconUsers } from '../../../shared/ui/icons';
+import { IconPaperclip, IconUsers } from '../../../shared/ui/icons';
 import { useChannel } from '../../../shared/realtime';
 import { useRealtimeConnection } from '../../../shared/realtime/realtime-connection';
 import { useCurrentUser } from '../../../shared/session';
+import { MediaPicker, type PickedMedia } from '../../media-library';
 import { chatApi, type ChatMessage } from '../api';
-import { GROUPS_KEY, messagesKey } from '../chat-ui';
+import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { TypingSender, TypingTracker } from '../typing';
+import { ChatInfo } from './chat-info';
 import { MessageItem } from './message-item';
 
 const newId = () =>
@@ -57,6 +59,9 @@ export function ChatWindow({ chatId }: { chatId: string }) {
   const [typists, setTypists] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [attachment, setAttachment] = useState<PickedMedia | null>(null);
+  const [picking, setPicking] = useState(false);
+  const select = useChatUi((s) => s.select);
   const viewport = useRef<HTMLDivElement>(null);
   const tracker = useMemo(() => new TypingTracker(setTypists), []);
   const sender = useMemo(
@@ -110,24 +115,63 @@ export function ChatWindow({ chatId }: { chatId: string }) {
 
   const send = async () => {
     const message = draft;
-    if (!message.trim()) return;
+    const media = attachment;
+    if (!message.trim() && !media) return;
     sender.stop();
     setDraft('');
     const parent = replyTo;
     setReplyTo(null);
+    setAttachment(null);
     try {
       const id = newId();
       add([
         await chatApi.post({
           chat_id: chatId,
-          message,
+          message: message.trim() ? message : null,
           parent_id: parent?.id ?? null,
+          media_id: media?.id ?? null,
           ...(id ? { id } : {}),
-        } as never),
+        }),
       ]);
     } catch (error) {
       setDraft(message);
       setReplyTo(parent);
+      setAttachment(media);
+      showErrorToast(error);
+    }
+  };
+  // An edit or a deletion shows at once here; the others see it on their next read of the page.
+  const edit = async (m: ChatMessage, message: string) => {
+    try {
+      add([await chatApi.edit(m.id, message)]);
+      return true;
+    } catch (error) {
+      showErrorToast(error);
+      return false;
+    }
+  };
+  const remove = async (m: ChatMessage) => {
+    try {
+      await chatApi.remove(m.id);
+      add([{ ...m, message: null, media: null, is_deleted: true }]);
+      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  const writeTo = async (userId: string) => {
+    try {
+      const chat = await chatApi.openPersonal(userId);
+      await queryClient.invalidateQueries({ queryKey: PERSONAL_KEY });
+      select(chat.id);
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  const mute = async (userId: string, muted: boolean) => {
+    try {
+      queryClient.setQueryData(['chat', chatId, 'details'], await chatApi.mute(chatId, userId, muted));
+    } catch (error) {
       showErrorToast(error);
     }
   };
@@ -155,22 +199,26 @@ export function ChatWindow({ chatId }: { chatId: string }) {
         </Text>
         <Popover position="bottom-end" withArrow>
           <Popover.Target>
-            <Tooltip label={text('participants', { count: details.data?.participants_count ?? 0 })}>
-              <ActionIcon variant="subtle" color="gray" data-testid="chat-participants-toggle">
+            <Tooltip label={text('info')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={text('info')}
+                data-testid="chat-participants-toggle"
+              >
                 <IconUsers size={18} />
               </ActionIcon>
             </Tooltip>
           </Popover.Target>
           <Popover.Dropdown data-testid="chat-participants">
-            <Text size="sm" fw={600} mb={4}>
-              {text('participants', { count: details.data?.participants_count ?? 0 })}
-            </Text>
-            {(details.data?.participants ?? []).map((p) => (
-              <Text key={p.id} size="sm">
-                {p.name}
-                {p.is_moderator ? ` · ${text('teacher')}` : ''}
-              </Text>
-            ))}
+            {details.data ? (
+              <ChatInfo
+                chat={details.data}
+                me={me}
+                onWrite={(userId) => void writeTo(userId)}
+                onMute={(userId, muted) => void mute(userId, muted)}
+              />
+            ) : null}
           </Popover.Dropdown>
         </Popover>
       </Group>
@@ -202,7 +250,10 @@ export function ChatWindow({ chatId }: { chatId: string }) {
               mine={m.user_id === me}
               author={people.get(m.user_id)?.name ?? m.user?.name ?? m.user_id}
               parent={m.parent_id ? messages.find((p) => p.id === m.parent_id) : undefined}
+              canDelete={m.user_id === me || Boolean(details.data?.is_moderator)}
               onReply={() => setReplyTo(m)}
+              onEdit={(message) => edit(m, message)}
+              onDelete={() => void remove(m)}
             />
           ))}
         </Stack>
@@ -221,7 +272,40 @@ export function ChatWindow({ chatId }: { chatId: string }) {
           </Button>
         </Group>
       ) : null}
+      {attachment ? (
+        <Group gap="xs" wrap="nowrap" data-testid="chat-attachment-bar">
+          <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
+            {text('attachment', { name: attachment.name })}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={() => setAttachment(null)}>
+            {text('removeAttachment')}
+          </Button>
+        </Group>
+      ) : null}
+      <MediaPicker
+        opened={picking}
+        onClose={() => setPicking(false)}
+        kinds={['image', 'video', 'audio', 'document', 'other']}
+        title={text('attach')}
+        onSelect={(media) => {
+          setAttachment(media);
+          setPicking(false);
+        }}
+      />
       <Group gap="xs" wrap="nowrap" align="flex-end">
+        <Tooltip label={text('attach')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={text('attach')}
+            disabled={details.data?.is_muted}
+            onClick={() => setPicking(true)}
+            data-testid="chat-attach"
+          >
+            <IconPaperclip size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Textarea
           style={{ flex: 1 }}
           autosize
@@ -244,7 +328,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
             }
           }}
         />
-        <Button onClick={() => void send()} disabled={!draft.trim()} data-testid="chat-send">
+        <Button onClick={() => void send()} disabled={!draft.trim() && !attachment} data-testid="chat-send">
           {text('send')}
         </Button>
       </Group>

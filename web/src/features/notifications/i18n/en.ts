@@ -26,6 +26,7 @@ export const en: NotificationMessages = {
       name: 'Assignment time changed',
       description: '“{{assignment_name}}”: from {{starting_at}} to {{ending_at}}',
     },
+    chat_message: { name: 'Personal message', description: '{{author_name}}: {{message}}' },
   },
   status: { completed: 'done', failure: 'failed' },
   someone: 'A student',

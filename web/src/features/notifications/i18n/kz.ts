@@ -26,6 +26,7 @@ export const kz: NotificationMessages = {
       name: 'Тапсырма уақыты өзгерді',
       description: '«{{assignment_name}}»: {{starting_at}} – {{ending_at}}',
     },
+    chat_message: { name: 'Жеке хабарлама', description: '{{author_name}}: {{message}}' },
   },
   status: { completed: 'дайын', failure: 'қате' },
   someone: 'Оқушы',

@@ -25,6 +25,7 @@ export const ru = {
       name: 'Время задания изменено',
       description: '«{{assignment_name}}»: с {{starting_at}} до {{ending_at}}',
     },
+    chat_message: { name: 'Личное сообщение', description: '{{author_name}}: {{message}}' },
   },
   status: { completed: 'готово', failure: 'ошибка' },
   someone: 'Ученик',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
+import { WebinarChat } from '../../chat';
 import { assignmentWebinarQuery, webinarsApi } from '../api';
 import { useWebinarText } from '../i18n/use-webinar-text';
 import { useWebinarCall, type CallState } from '../use-webinar-call';
@@ -157,6 +158,7 @@ export function WebinarPage() {
         </Text>
       ) : null}
       {call.state === 'connecting' ? <Loader aria-label={text('connecting')} /> : null}
+      <WebinarChat webinarId={data.id} />
     </Stack>
   );
 }
