@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { WebinarChat } from '../../features/chat';
 import { AssignmentWatcherPage, WaitingRoomLink } from '../../features/assignment-watcher';
 import { MyCertificatesPage } from '../../features/certificates';
 import { GroupHome } from '../../features/home';
@@ -18,7 +19,7 @@ const WebinarPage = lazy(async () => ({
 export const pages: Record<string, ComponentType> = {
   'assignment-webinar': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>
-      <WebinarPage />
+      <WebinarPage chat={(webinarId) => <WebinarChat webinarId={webinarId} />} />
     </Suspense>
   ),
   // The student's home is the common greeting with their assignments under it, then the way to courses;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { WebinarChat } from '../../features/chat';
 import { AssignmentsListPage, AttemptResultPage } from '../../features/assignments';
 import { AssignmentViewPage } from '../routes/assignment-view-page';
 import {
@@ -45,7 +46,7 @@ const AntiplagiarismReportPage = lazy(async () => ({
 export const pages: Record<string, ComponentType> = {
   'assignment-webinar': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>
-      <WebinarPage />
+      <WebinarPage chat={(webinarId) => <WebinarChat webinarId={webinarId} />} />
     </Suspense>
   ),
   home: GroupHome,

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
-import { WebinarChat } from '../../chat';
 import { assignmentWebinarQuery, webinarsApi } from '../api';
 import { useWebinarText } from '../i18n/use-webinar-text';
 import { useWebinarCall, type CallState } from '../use-webinar-call';
@@ -33,7 +32,11 @@ function BackLink({ to, text }: { to: string; text: Text }) {
  * `/s/assignments/{assignment}/webinar`): a small video meeting in tile view, with the camera and
  * microphone switchable, and the moderator (the teacher) able to end it for everyone.
  */
-export function WebinarPage() {
+/**
+ * `chat` renders the webinar's chat under the call: the app passes the chat feature's panel in
+ * (features do not import each other; docs/architecture.md "Web layers").
+ */
+export function WebinarPage({ chat }: { chat?: (webinarId: string) => ReactNode } = {}) {
   const text = useWebinarText();
   const navigate = useNavigate();
   const { assignment = '' } = useParams();
@@ -158,7 +161,7 @@ export function WebinarPage() {
         </Text>
       ) : null}
       {call.state === 'connecting' ? <Loader aria-label={text('connecting')} /> : null}
-      <WebinarChat webinarId={data.id} />
+      {chat?.(data.id)}
     </Stack>
   );
 }
