@@ -71,8 +71,11 @@ export async function registerCollections(
       build: () => Promise<unknown>,
     ): Promise<void> => {
       const cache = readModelCacheOf(services.db);
+      // The sent reply is awaited (a reply is a thenable that settles once the answer left): a context's
+      // async onSend hook (classrooms/routes.ts) may still be running, and Fastify takes a handler that
+      // resolves to nothing before the answer left as one that never answered, and answers again.
       if (!cache) {
-        void reply.send(await build());
+        await reply.send(await build());
         return;
       }
       const fields = request.headers[REQUESTED_FIELDS_HEADER];
@@ -81,7 +84,7 @@ export async function registerCollections(
       const key = `answer\u0000${collection.name}\u0000${JSON.stringify(scopeOf(request, action))}\u0000${path}\u0000${query}\u0000${JSON.stringify(fields ?? null)}`;
       const body = await cache.read(collection.projection, key, async () => JSON.stringify(await build()));
       // Text with a JSON type: Fastify sends it as it is, without the route's serialiser.
-      void reply.type('application/json; charset=utf-8').send(body);
+      await reply.type('application/json; charset=utf-8').send(body);
     };
     const tags = [collection.name];
     // Documents the answers; list and get answers leave as the cached JSON text, which Fastify sends
