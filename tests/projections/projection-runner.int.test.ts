@@ -39,7 +39,10 @@ describe('projection runner', () => {
     await runner.stop();
     expect(await actionRows(env)).toBe(7);
     const checkpoint = await loadCheckpoint(env.db, proctoringActionsProjection.name);
-    expect(checkpoint).toEqual({ position: await env.store.headPosition(), version: 1 });
+    expect(checkpoint).toEqual({
+      position: await env.store.headPosition(),
+      version: proctoringActionsProjection.version,
+    });
     const states = runner.states();
     expect(states[0]?.position).toBe(checkpoint?.position);
   });
@@ -73,7 +76,8 @@ describe('projection runner', () => {
 
   it('rebuilds from zero when the projection version changes', async () => {
     await sql`UPDATE proctoring_actions SET action_type = 'tampered'`.execute(env.db);
-    const v2: Projection = { ...proctoringActionsProjection, version: 2 };
+    const next = proctoringActionsProjection.version + 1;
+    const v2: Projection = { ...proctoringActionsProjection, version: next };
     const runner = new ProjectionRunner({ store: env.store, db: env.db, projections: [v2] });
     await runner.start();
     await runner.caughtUp();
@@ -84,7 +88,7 @@ describe('projection runner', () => {
       .where('action_type', '=', 'tampered')
       .execute();
     expect(tampered).toHaveLength(0);
-    expect((await loadCheckpoint(env.db, v2.name))?.version).toBe(2);
+    expect((await loadCheckpoint(env.db, v2.name))?.version).toBe(next);
   });
 
   it('follows a rebuild started while it runs and ends equal to the log', async () => {
