@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, entityOf } from '../blackbox/authoring/http';
-import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
+import { DemoPlatform, PHONE, screenshotPath, seedTokensScript } from './support/demo-platform';
 
 /** A loaded machine may take seconds to load a screen or a projection: polls wait longer than 1 s. */
 const POLL = { timeout: 30_000 };
@@ -46,13 +46,18 @@ async function typeQuery(page: Page, sql: string): Promise<void> {
 describe("the analyst's dashboards and SQL console", () => {
   const demo = new DemoPlatform();
   let assignmentId = '';
+  // Sign-ins are limited to 10 a minute per user, and the analyst's pages use them all: the sales test
+  // reuses these.
+  let analystTokens: Record<string, string> = {};
+  let student = '';
 
   beforeAll(async () => {
     await demo.start();
     const http = client(demo.url);
     const teacher = await http.token('teacher');
-    const student = await http.token('student');
-    const analyst = await http.token('analyst');
+    student = await http.token('student');
+    analystTokens = await demo.tokensOf('analyst');
+    const analyst = analystTokens.access_token!;
     const me = (await http.call('GET', '/api/user.json', student)).body;
     const studentId = (me.entity?.id ?? me.id) as string;
     assignmentId = entityOf(
@@ -135,6 +140,79 @@ describe("the analyst's dashboards and SQL console", () => {
     await page.getByLabel('С', { exact: true }).fill('2020-01-01');
     await page.getByLabel('По', { exact: true }).fill('2020-01-31');
     await page.getByText('За этот период данных нет').waitFor();
+  });
+
+  it('shows the sales: none on the demo, then a purchase as revenue, totals and the funnel', async () => {
+    // The demo seeds no shop orders: the section says there were no sales.
+    const page = await demo.newPage();
+    await page.addInitScript(seedTokensScript(analystTokens));
+    await page.goto(`${demo.url}/an`);
+    const sales = page.getByTestId('sales-section');
+    await sales.getByRole('heading', { level: 2, name: 'Продажи' }).waitFor(POLL);
+    await sales.getByTestId('sales-empty').waitFor(POLL);
+
+    // A student buys a 5 000 ₸ course through the embedded test provider's page.
+    const http = client(demo.url);
+    const manager = await http.token('manager');
+    const analyst = analystTokens.access_token!;
+    const product = entityOf(
+      await http.call('POST', '/api/products', manager, {
+        name: 'Курс JS',
+        price: 500_000,
+        currency: 'KZT',
+        course_id: 'course-js',
+      }),
+      201,
+    );
+    const provider = entityOf(
+      await http.call('POST', '/api/payment-providers', manager, { name: 'Тест', type: 'test' }),
+      201,
+    );
+    entityOf(await http.call('POST', '/api/basket/add.json', student, { product_id: product.id }), 200);
+    const made = await http.call('POST', `/api/payment/make/${provider.id}`, student, { is_mobile: false });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const src = /src="([^"]+)"/.exec(String(made.body.view))![1]!.replace(/&#38;/g, '&');
+    const view = new URL(src, demo.url);
+    const pressed = await fetch(`${demo.url}${view.pathname}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        order_id: view.searchParams.get('order')!,
+        amount: view.searchParams.get('amount')!,
+        token: view.searchParams.get('token')!,
+      }).toString(),
+    });
+    expect(pressed.status).toBe(200);
+    // ClickHouse gets the order's events through the projection: wait until the figures count the sale.
+    await expect
+      .poll(async () => {
+        const answer = await http.call('GET', '/api/shop/analytics.json', analyst);
+        return (answer.body.entity as { conversion?: { paid: number } } | undefined)?.conversion?.paid;
+      }, POLL)
+      .toBe(1);
+
+    await page.reload();
+    const nbsp = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    const total = (key: string) => sales.getByTestId(`sales-total-${key}`).getByTestId('sales-total-value');
+    await expect.poll(async () => nbsp(await total('paid').textContent()), POLL).toBe('5 000 ₸');
+    expect(nbsp(await total('refunded').textContent())).toBe('0 ₸');
+    expect(nbsp(await total('revenue').textContent())).toBe('5 000 ₸');
+    const today = new Date();
+    const day = `${String(today.getUTCDate()).padStart(2, '0')}.${String(today.getUTCMonth() + 1).padStart(2, '0')}`;
+    const chart = sales.getByTestId('sales-by-day').getByTestId('chart');
+    expect(nbsp(await chart.getAttribute('aria-label'))).toBe(`Выручка по дням, KZT. ${day}: 5 000 ₸`);
+    for (const step of ['baskets', 'payments_started', 'paid'])
+      expect(
+        await sales.getByTestId(`sales-step-${step}`).getByTestId('sales-step-count').textContent(),
+        step,
+      ).toBe('1');
+    expect(nbsp(await sales.getByTestId('sales-rate').textContent())).toBe('Оплачено из корзин: 100 %');
+    await sales.screenshot({ path: screenshotPath('analytics-sales') });
+
+    // A period before the sale: the empty state again.
+    await page.getByLabel('С', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('По', { exact: true }).fill('2020-01-31');
+    await sales.getByTestId('sales-empty').waitFor(POLL);
   });
 
   it('runs a query with Ctrl+Enter and shows the table and a chart of it', async () => {

@@ -13,6 +13,7 @@ import { CredibilityChart } from './credibility-chart';
 import { DashboardFiltersBar } from './dashboard-filters';
 import { FinishTimeChart } from './finish-time-chart';
 import { PerAssignmentChart } from './per-assignment-chart';
+import { SalesSection } from './sales-section';
 import { ViolationsByTypeChart } from './violations-by-type-chart';
 import { ViolationsOverTimeChart } from './violations-over-time-chart';
 
@@ -78,6 +79,8 @@ export function DashboardsPage() {
           </SimpleGrid>
         </>
       )}
+      {/* The shop's figures follow the period only (an assignment does not sell); shown with or without exams. */}
+      <SalesSection period={{ from: filters.from, to: filters.to }} />
     </Stack>
   );
 }

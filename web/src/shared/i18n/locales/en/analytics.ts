@@ -39,6 +39,21 @@ export const analytics: Messages['analytics'] = {
     session_ended: 'Session ended',
     detector_unavailable: 'Detector unavailable',
   },
+  sales: {
+    title: 'Sales',
+    description: "The school shop's revenue and the way from a basket to a payment over the period.",
+    failed: 'Could not load the sales',
+    empty: 'No sales in this period: no basket and no payment.',
+    byDay: 'Revenue per day, {{currency}}',
+    totals: { paid: 'Paid', refunded: 'Refunded', revenue: 'Revenue' },
+    funnel: {
+      title: 'Conversion',
+      rate: 'Paid of baskets: {{rate}}',
+      baskets: 'Baskets',
+      payments_started: 'Payments started',
+      paid: 'Paid orders',
+    },
+  },
   dashboards: {
     title: 'Dashboards',
     description: "Violations in your school's exams, from ClickHouse.",

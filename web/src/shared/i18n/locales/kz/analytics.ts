@@ -40,6 +40,21 @@ export const analytics: Messages['analytics'] = {
     session_ended: 'Сессия аяқталды',
     detector_unavailable: 'Детектор іске қосылмады',
   },
+  sales: {
+    title: 'Сатылым',
+    description: 'Таңдалған кезеңдегі мектеп дүкенінің түсімі және себеттен төлемге дейінгі жол.',
+    failed: 'Сатылым жүктелмеді',
+    empty: 'Бұл кезеңде сатылым жоқ: бірде-бір себет те, төлем де жоқ.',
+    byDay: 'Күндер бойынша түсім, {{currency}}',
+    totals: { paid: 'Төленді', refunded: 'Қайтарылды', revenue: 'Түсім' },
+    funnel: {
+      title: 'Конверсия',
+      rate: 'Себеттерден төленгені: {{rate}}',
+      baskets: 'Себеттер',
+      payments_started: 'Басталған төлемдер',
+      paid: 'Төленген тапсырыстар',
+    },
+  },
   dashboards: {
     title: 'Дашбордтар',
     description: 'Мектебіңіздің емтихандарындағы бұзушылықтар, ClickHouse деректері бойынша.',

@@ -43,6 +43,21 @@ const actionTypes: Record<ProctoringActionType, string> = {
 /** The analyst's area (/an): dashboards, the SQL console, saved queries. */
 export const analytics = {
   actionTypes,
+  sales: {
+    title: 'Продажи',
+    description: 'Выручка магазина школы и путь от корзины до оплаты за выбранный период.',
+    failed: 'Не удалось загрузить продажи',
+    empty: 'За этот период продаж нет: ни одной корзины и ни одной оплаты.',
+    byDay: 'Выручка по дням, {{currency}}',
+    totals: { paid: 'Оплачено', refunded: 'Возвращено', revenue: 'Выручка' },
+    funnel: {
+      title: 'Конверсия',
+      rate: 'Оплачено из корзин: {{rate}}',
+      baskets: 'Корзины',
+      payments_started: 'Начатые оплаты',
+      paid: 'Оплаченные заказы',
+    },
+  },
   dashboards: {
     title: 'Дашборды',
     description: 'Нарушения на экзаменах вашей школы по данным ClickHouse.',
