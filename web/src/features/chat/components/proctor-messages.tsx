@@ -13,6 +13,7 @@ import { ChatWindow } from './chat-window';
 
 /** Pauses between reads of the lists while a pushed message's (perhaps new) chat is not in them yet. */
 const CATCH_UP_PAUSES_MS = [0, 500, 1_000, 2_000, 4_000, 8_000];
+const toastId = (chatId: string) => `proctor-message-${chatId}`;
 
 /**
  * A proctored exam's window to its watchers (docs/chat.md "During an exam"): the focus mode hides the
@@ -41,6 +42,11 @@ export function ProctorMessages() {
   const chats = watcherChatsOf(personal.data ?? [], watchers.data ?? []);
   const unread = unreadOf(chats);
   const current = selected ?? chats[0]?.id ?? null;
+  /** Opens the window; the watchers' toasts go, they would cover its composer. */
+  const open = () => {
+    setOpened(true);
+    for (const chat of chats) notifications.hide(toastId(chat.id));
+  };
 
   useEffect(() => {
     if (!client) return;
@@ -65,12 +71,14 @@ export function ProctorMessages() {
         // Another chat's message (a classmate's, a group's) stays hidden during the exam.
         if (!chat || shown.current === chatId) return;
         notifications.show({
+          id: toastId(chatId),
           title: text('proctorToast', { name: chat.name }),
           message: message.message ?? '',
           autoClose: CHAT_TOAST_MS,
           onClick: () => {
             setSelected(chatId);
             setOpened(true);
+            notifications.hide(toastId(chatId));
           },
           style: { cursor: 'pointer' },
           'data-testid': 'proctor-message-toast',
@@ -86,7 +94,7 @@ export function ProctorMessages() {
           variant="light"
           size="xs"
           leftSection={<IconMessage size={16} />}
-          onClick={() => setOpened(true)}
+          onClick={() => open()}
           data-testid="proctor-messages"
         >
           {text('proctorTitle')}
@@ -106,6 +114,7 @@ export function ProctorMessages() {
           </Text>
         ) : (
           <Stack gap="xs" h="calc(100dvh - 90px)">
+            {/* One watcher's chat: its window names them already; several: a tab for each. */}
             {chats.length > 1 ? (
               <Group gap={4} wrap="wrap">
                 {chats.map((chat) => (
@@ -126,11 +135,7 @@ export function ProctorMessages() {
                   />
                 ))}
               </Group>
-            ) : (
-              <Text fw={600} size="sm">
-                {chats[0]?.name}
-              </Text>
-            )}
+            ) : null}
             <Box style={{ flex: 1, minHeight: 0 }}>
               {current ? <ChatWindow key={current} chatId={current} /> : null}
             </Box>
