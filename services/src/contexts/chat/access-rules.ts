@@ -6,6 +6,8 @@ export const chatRouteAccess: RouteAccessTable = {
   // participants (access.ts) and 404 to anybody else, and moderation checks the chat's moderators.
   'GET /api/chats': signedIn,
   'POST /api/chats': signedIn,
+  // The caller's own personal chats with exam watchers (watcher-chats.ts), for an exam's focus mode.
+  'GET /api/chats/watchers.json': signedIn,
   'GET /api/chats/:id': signedIn,
   'POST /api/chats/:id/read.json': signedIn,
   'POST /api/chats/:id/mute.json': signedIn,

@@ -6,6 +6,7 @@ import { chatProjection } from './read-model/projection';
 import { chatMigrations } from './read-model/tables';
 import { chatRealtime } from './realtime';
 import { chatRoutes } from './routes';
+import { watcherChatRoutes } from './watcher-chats';
 
 /**
  * Chat: a class's and an is_chat assignment's group chats, their messages, moderation and read
@@ -18,6 +19,7 @@ export const chatContext: BoundedContext = {
   projections: [chatProjection],
   routes: async (app, services) => {
     await chatRoutes(app, services);
+    await watcherChatRoutes(app, services);
     const runner = new ProjectionRunner({
       store: services.store,
       db: services.db,

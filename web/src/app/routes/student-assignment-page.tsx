@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeading } from '../../shared/ui/page-heading';
+import { ProctorMessages } from '../../features/chat';
 import { ProctoredExam } from '../../features/exam-client';
 import { ExternalFacts } from '../../features/external-assignment';
 // Straight from its file: the webinar's call code stays in its own chunk.
@@ -42,7 +43,12 @@ export function StudentAssignmentPage() {
       {state.kind === 'active' ? (
         a.is_proctoring ? (
           // A proctored attempt runs inside the exam client (recording, checks, detectors).
-          <ProctoredExam key={state.attempt.id} assignment={a} attemptId={state.attempt.id}>
+          <ProctoredExam
+            key={state.attempt.id}
+            assignment={a}
+            attemptId={state.attempt.id}
+            messages={<ProctorMessages />}
+          >
             {a.type === 'external' ? (
               <ExternalAttempt assignment={a} attempt={state.attempt} />
             ) : (

@@ -59,6 +59,12 @@ export interface ChatDetails extends ChatGroup {
   is_moderator: boolean;
 }
 
+/** A personal chat whose other person may watch an exam (`GET /api/chats/watchers.json`). */
+export interface WatcherChat {
+  chat_id: string;
+  user_id: string;
+}
+
 interface Page<T> {
   entities: { data: T[]; current_page: number; last_page: number; total: number };
 }
@@ -80,6 +86,9 @@ export const chatApi = {
         signal,
       })
     ).entities.data,
+  /** Which of the caller's personal chats are with people who watch exams (an exam's focus mode). */
+  watchers: async (signal?: AbortSignal) =>
+    (await api.get<{ entities: WatcherChat[] }>('/api/chats/watchers.json', { signal })).entities,
   /** Opens (or finds) the personal chat with another person of the school. */
   openPersonal: async (userId: string) =>
     (await api.post<{ entity: ChatDetails }>('/api/chats', { type: 'personal', user_id: userId })).entity,

@@ -7,6 +7,7 @@ import { useRealtimeConnection } from '../../../shared/realtime/realtime-connect
 import { chatApi, type ChatGroup } from '../api';
 import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
+import { usePersonalChatRequests } from '../use-personal-chat-request';
 import { ChatModal } from './chat-modal';
 
 /** 001 §9: an incoming chat message's toast stays 10 s. */
@@ -21,6 +22,7 @@ export function ChatButton({ label }: { label: string }) {
   const queryClient = useQueryClient();
   const ui = useChatUi();
   const client = useRealtimeConnection((s) => s.client);
+  usePersonalChatRequests();
   // The badge is secondary: a failure here must not toast on every page (the modal shows its own).
   const groups = useQuery({
     queryKey: GROUPS_KEY,

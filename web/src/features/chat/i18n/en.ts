@@ -41,4 +41,7 @@ export const en: ChatMessages = {
   personal: 'Personal messages',
   noPersonal: 'Write to a participant from the chat’s details',
   menu: 'Chat list',
+  proctorTitle: 'Messages from the proctor',
+  proctorEmpty: 'The proctor has not written to you yet. Their messages will appear here, and you can reply.',
+  proctorToast: 'Message from the proctor: {{name}}',
 };

@@ -40,5 +40,8 @@ export const ru = {
   personal: 'Личные сообщения',
   noPersonal: 'Напишите участнику из сведений о чате',
   menu: 'Список чатов',
+  proctorTitle: 'Сообщения от проктора',
+  proctorEmpty: 'Проктор пока не писал вам. Здесь появятся его сообщения, и вы сможете ответить.',
+  proctorToast: 'Сообщение от проктора: {{name}}',
 };
 export type ChatMessages = typeof ru;

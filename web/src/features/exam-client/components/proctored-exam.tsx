@@ -28,10 +28,13 @@ const WARNING_SHOWN_MS = 8_000;
 export function ProctoredExam({
   assignment,
   attemptId,
+  messages,
   children,
 }: {
   assignment: ProctoredAssignment;
   attemptId: string;
+  /** The app's window to the watchers' messages (the chat's, composed in; docs/chat.md). */
+  messages?: ReactNode;
   children: ReactNode;
 }) {
   const t = useExamText();
@@ -138,6 +141,11 @@ export function ProctoredExam({
         needsFullscreen={settings.fullscreen_mode}
         unavailable={unavailable}
       />
+      {messages ? (
+        <Group justify="flex-end" data-testid="exam-messages">
+          {messages}
+        </Group>
+      ) : null}
       <SecondCameraLink
         assignment={assignment}
         attemptId={attemptId}

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { requestPersonalChat } from '../../../shared/chat/personal-chat-request';
 import { clockTime } from '../model/duration';
 import type { GridRow } from '../model/roster';
 
@@ -138,6 +139,15 @@ export function StudentGrid({
                           {t('proctoring.grid.open')}
                         </Button>
                       ) : null}
+                      {/* The personal chat with the student: in the exam's focus mode they see only such chats. */}
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => requestPersonalChat(row.studentId)}
+                        data-testid={`chat-with-${row.studentId}`}
+                      >
+                        {t('proctoring.act.chat')}
+                      </Button>
                       {row.state === 'active' || row.state === 'suspended' ? (
                         <>
                           <Button size="compact-xs" variant="default" onClick={() => onAct(row, 'message')}>

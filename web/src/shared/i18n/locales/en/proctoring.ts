@@ -59,6 +59,7 @@ export const proctoring: typeof ru = {
     finished: 'Finished',
   },
   act: {
+    chat: 'Chat',
     message: 'Message',
     warning: 'Warning',
     suspend: 'Suspend',

@@ -59,6 +59,7 @@ export const proctoring: typeof ru = {
     finished: 'Аяқталды',
   },
   act: {
+    chat: 'Жазу',
     message: 'Хабарлама',
     warning: 'Ескерту',
     suspend: 'Тоқтата тұру',

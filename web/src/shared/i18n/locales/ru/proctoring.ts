@@ -63,6 +63,7 @@ export const proctoring = {
     finished: 'Завершено',
   },
   act: {
+    chat: 'Написать',
     message: 'Сообщение',
     warning: 'Предупреждение',
     suspend: 'Приостановить',
