@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
+import { examPosts, openExam, type Exam } from './proctoring-exam';
 import {
   httpOf,
   expectStatuses,
@@ -25,60 +26,19 @@ import {
  * arrivals), the proctor acts, and the timeline, its score and the review queue follow.
  */
 let env: ProctoringApp;
-const { inject, call, ok } = httpOf(() => env.app);
+const http = httpOf(() => env.app);
+const { inject, call, ok } = http;
 
-/**
- * Whole seconds from T0, as ISO: the signals of a running exam. T0 is set once the first attempt exists,
- * four minutes before its start: a client time may lie up to five minutes before the attempt's start
- * (clock skew) and five after the server's now, so at(0) … at(500) are all accepted.
- */
-let T0 = 0;
-const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
-
+let exam: Exam;
 let assignment: string;
 let attempt1: string;
 let attempt2: string;
-const action = (fields: Record<string, unknown>) => ({
-  assignment_id: assignment,
-  assignment_attempt_id: attempt1,
-  ...fields,
-});
-/** One action of the first student's attempt, posted as `token` (the student's client or a watcher). */
-const postAction = (token: string, fields: Record<string, unknown>) =>
-  call('POST', '/api/assignment/actions', token, action(fields));
-const postBatch = (token: string, actions: unknown[]) =>
-  call('POST', '/api/assignment/actions/batch', token, { actions });
-/** An action of the second student's attempt, which a test finishes. */
-const postToAttempt2 = (token: string, action_type: string) =>
-  call('POST', '/api/assignment/actions', token, {
-    assignment_id: assignment,
-    assignment_attempt_id: attempt2,
-    action_type,
-  });
-const postActivity = (token: string, fields: Record<string, unknown>) =>
-  call('POST', '/api/assignment/activities', token, { assignment_id: assignment, ...fields });
+const { at, action, postAction, postBatch, postToAttempt2, postActivity } = examPosts(http, () => exam);
 
 beforeAll(async () => {
   env = await startProctoringApp();
-  const made = await ok(
-    call('POST', '/api/assignments', teacher, {
-      type: 'external',
-      name: 'Экзамен по алгебре',
-      students: [S1, S2],
-      reviewers: ['teacher-school-a-3'],
-      settings: { proctoring_settings: { focus_tolerance: 2000 } },
-    }),
-    201,
-  );
-  assignment = made.entity!.id;
-  const first = (
-    await ok(call('POST', '/api/assignment-attempts', student1, { assignment_id: assignment }), 201)
-  ).entity!;
-  attempt1 = first.id;
-  T0 = Math.floor(Date.parse(String(first.started_at)) / 1000) * 1000 - 4 * 60_000;
-  attempt2 = (
-    await ok(call('POST', '/api/assignment-attempts', student2, { assignment_id: assignment }), 201)
-  ).entity!.id;
+  exam = await openExam(http);
+  ({ assignment, attempt1, attempt2 } = exam);
 }, 60_000);
 afterAll(async () => {
   await env?.close();

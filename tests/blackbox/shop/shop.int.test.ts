@@ -1,114 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderStream, promoStream } from '../../../services/src/contexts/shop/ids';
+import { describe, expect, it } from 'vitest';
+import { orderStream } from '../../../services/src/contexts/shop/ids';
 import { signedTestCallback } from '../../../services/src/contexts/shop/payments/test-provider';
 import { tokenFor } from '../records/records-app';
 import { TestClient } from '../realtime/client';
-import { caller, type Body } from '../schools/contexts-app';
-import { startShopApp, type ShopApp } from './shop-app';
+import { shopScene } from './shop-scene';
 
 /**
  * The shop end to end with the embedded test provider: a digital product bought with a promo code
  * grants its course; a physical one needs the customer step and adds delivery; duplicated, late and
  * reordered callbacks change nothing; a wrong amount is refused and recorded; nobody else reads an
- * order; a promo code's last uses are not taken twice under 50 simultaneous orders; a refund revokes.
+ * order; a refund revokes. Limits under simultaneous orders: shop-limits.int.test.ts.
  */
-let env: ShopApp;
-const call = caller(() => env.app);
-const manager = tokenFor('manager', 'school-a');
-const student = (n: number) => tokenFor('student', 'school-a', n);
-const ids: Record<string, string> = {};
-
-async function created(collection: string, body: object): Promise<string> {
-  const answer = await call('POST', `/api/${collection}`, manager, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.entity!.id;
-}
-const total = async (token: string) =>
-  (await call('GET', '/api/order/total.json', token)).body as Body & {
-    id: string;
-    total: { raw: number };
-    savings: { raw: number };
-    delivery: { raw: number };
-    is_needs_shipment: boolean;
-  };
-async function eventsOf(stream: string) {
-  return (await env.store.readStream(stream)).map((e) => e.type);
-}
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    await env.caughtUp();
-  }
-}
-const grants = async (token: string) =>
-  (await call('GET', '/api/shop/grants.json', token)).body.entities as {
-    course_id: string | null;
-    order_id: string;
-  }[];
-
-/** Makes the payment and presses Pay on the test provider's page, as the browser does. */
-async function payThroughPage(token: string, providerId: string) {
-  const made = await call('POST', `/api/payment/make/${providerId}`, token, { is_mobile: false });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  const src = /src="([^"]+)"/.exec(String(made.body.view))![1]!.replace(/&#38;/g, '&');
-  const page = await env.app.inject({ method: 'GET', url: src });
-  expect(page.statusCode).toBe(200);
-  expect(page.headers['content-type']).toContain('text/html');
-  const url = new URL(src, 'http://x');
-  const form = new URLSearchParams({
-    order_id: url.searchParams.get('order')!,
-    amount: url.searchParams.get('amount')!,
-    token: url.searchParams.get('token')!,
-  });
-  const pressed = await env.app.inject({
-    method: 'POST',
-    url: `${url.pathname}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-  expect(pressed.statusCode, pressed.body).toBe(200);
-  return {
-    orderId: String(made.body.order_id),
-    paymentId: String(made.body.payment_id),
-    amount: Number(url.searchParams.get('amount')),
-  };
-}
-
-beforeAll(async () => {
-  env = await startShopApp();
-  ids.course = await created('products', {
-    name: 'Курс Python',
-    price: 1_000_000, // 10 000.00 KZT
-    currency: 'KZT',
-    course_id: 'course-python',
-  });
-  ids.book = await created('products', {
-    name: 'Учебник',
-    price: 250_050,
-    currency: 'KZT',
-    shipment_type: 'physical',
-    quantity: 100,
-  });
-  ids.provider = await created('payment-providers', { name: 'Тестовая оплата', type: 'test' });
-  ids.method = await created('delivery-methods', { name: 'Курьер' });
-  ids.cityMethod = await created('city-delivery-methods', {
-    city_id: 'almaty',
-    delivery_method_id: ids.method,
-    cost: 150_000,
-    currency: 'KZT',
-    time: 2,
-  });
-  await created('promocodes', { name: 'SALE15', kind: 'percent', value: 15 });
-  await created('promocodes', {
-    name: 'LIMIT10',
-    kind: 'amount',
-    value: 100_000,
-    currency: 'KZT',
-    max_uses: 10,
-  });
-}, 120_000);
-afterAll(async () => env?.close());
+const {
+  current: env,
+  call,
+  manager,
+  student,
+  ids,
+  total,
+  eventsOf,
+  until,
+  grants,
+  payThroughPage,
+} = shopScene();
 
 describe('a digital product bought with a promo code', () => {
   it('totals exactly in minor units, takes the payment and grants the course', async () => {
@@ -149,7 +63,7 @@ describe('a digital product bought with a promo code', () => {
   it('keeps one payment and one grant when the callback comes twice, late or out of order', async () => {
     const orderId = ids.order1!;
     const { state } = { state: (await call('GET', `/api/orders/${orderId}`, student(1))).body.entity! };
-    const history = await env.store.readStream(orderStream(orderId));
+    const history = await env().store.readStream(orderStream(orderId));
     const paymentId = (history.find((e) => e.type === 'OrderPaid')!.data as { payment_id: string })
       .payment_id;
     const again = signedTestCallback({ orderId, paymentId, amount: 850_000, outcome: 'paid' });
@@ -158,7 +72,7 @@ describe('a digital product bought with a promo code', () => {
       const answer = await call('POST', '/api/payment/callback/test', null, body);
       expect(answer.status).toBe(200);
     }
-    await env.caughtUp();
+    await env().caughtUp();
     const types = await eventsOf(orderStream(orderId));
     expect(types.filter((t) => t === 'OrderPaid')).toHaveLength(1);
     expect(types.filter((t) => t === 'OrderCompleted')).toHaveLength(1);
@@ -182,8 +96,8 @@ describe('the order channel', () => {
     const made = await call('POST', `/api/payment/make/${ids.provider}`, student(4), {});
     const orderId = String(made.body.order_id);
     const channel = `order.${orderId}`;
-    const buyer = await TestClient.connect(env.url, student(4));
-    const other = await TestClient.connect(env.url, student(5));
+    const buyer = await TestClient.connect(env().url, student(4));
+    const other = await TestClient.connect(env().url, student(5));
     const auth = (token: string, socketId: string) =>
       call('POST', '/broadcasting/auth', token, { socket_id: socketId, channel_name: channel });
     const signed = await auth(student(4), buyer.socketId);
@@ -281,122 +195,6 @@ describe('privacy', () => {
     expect((await call('GET', '/api/order/customer.json', student(3))).body.entity).toBeNull();
   });
 });
-
-describe('a promo code with 10 uses left', () => {
-  it('is checked at attach, held when the payment starts: 10 of 50 simultaneous orders are paid discounted', async () => {
-    const buyers = Array.from({ length: 50 }, (_, i) => student(100 + i));
-    for (const token of buyers) await call('POST', '/api/basket/add.json', token, { product_id: ids.course });
-    const attached = await Promise.all(
-      buyers.map((token) =>
-        call('POST', '/api/order/attach-promocode.json', token, { promocode: 'LIMIT10' }),
-      ),
-    );
-    // Attaching takes nothing: every buyer sees the discount until someone pays.
-    expect(attached.filter((a) => a.status === 200)).toHaveLength(50);
-    const stream = promoStream(await promoId('LIMIT10'));
-    expect(await eventsOf(stream)).not.toContain('PromoCodeReserved');
-
-    const made = await Promise.all(
-      buyers.map((token) => call('POST', `/api/payment/make/${ids.provider}`, token, {})),
-    );
-    const started = made.filter((a) => a.status === 200);
-    expect(started).toHaveLength(10);
-    const refused = made.filter((a) => a.status === 422);
-    expect(refused).toHaveLength(40);
-    expect(refused[0]!.body.errors).toHaveProperty('promocode');
-    for (const answer of started) {
-      const body = signedTestCallback({
-        orderId: String(answer.body.order_id),
-        paymentId: String(answer.body.payment_id),
-        amount: 900_000,
-        outcome: 'paid',
-      });
-      expect((await call('POST', '/api/payment/callback/test', null, body)).status).toBe(200);
-    }
-    await until(
-      () => eventsOf(stream),
-      (types) => types.filter((t) => t === 'PromoCodeUsed').length === 10,
-    );
-    const orders = await Promise.all(
-      started.map(
-        async (a) => (await call('GET', `/api/orders/${String(a.body.order_id)}`, manager)).body.entity!,
-      ),
-    );
-    expect(
-      orders.filter((o) => o.is_paid === true && (o.savings as { raw: number }).raw === 100_000),
-    ).toHaveLength(10);
-    // With every use taken, attaching it to a new basket is refused.
-    await call('POST', '/api/basket/add.json', student(160), { product_id: ids.course });
-    const late = await call('POST', '/api/order/attach-promocode.json', student(160), {
-      promocode: 'LIMIT10',
-    });
-    expect(late.status).toBe(422);
-    expect(late.body.errors).toHaveProperty('promocode');
-  }, 120_000);
-});
-
-describe('a physical product with 3 in stock', () => {
-  it('lets 3 of 12 simultaneous payments start and gives a unit back when its item leaves the basket', async () => {
-    const limited = await created('products', {
-      name: 'Набор',
-      price: 10_000,
-      shipment_type: 'physical',
-      quantity: 3,
-    });
-    const customer = {
-      firstname: 'A',
-      lastname: 'B',
-      city_id: 'almaty',
-      address_1: 'Абая, 2',
-      city_delivery_method_id: ids.cityMethod,
-    };
-    const buyers = Array.from({ length: 12 }, (_, i) => student(200 + i));
-    for (const token of buyers) {
-      await call('POST', '/api/basket/add.json', token, { product_id: limited });
-      await call('POST', '/api/order/customer.json', token, customer);
-    }
-    const answers = await Promise.all(
-      buyers.map((token) => call('POST', `/api/payment/make/${ids.provider}`, token, {})),
-    );
-    const started = buyers.filter((_, i) => answers[i]!.status === 200);
-    expect(started).toHaveLength(3);
-    const refused = answers.filter((a) => a.status === 422);
-    expect(refused).toHaveLength(9);
-    expect(refused[0]!.body.message).toBe('Товара нет в наличии');
-
-    const waiting = buyers.find((token) => !started.includes(token))!;
-    await call('POST', '/api/basket/remove.json', started[0]!, { product_id: limited });
-    const retried = await until(
-      () => call('POST', `/api/payment/make/${ids.provider}`, waiting, {}),
-      (a) => a.status === 200,
-    );
-    expect(retried.body.view).toContain('iframe');
-  }, 120_000);
-});
-
-describe('the address search', () => {
-  it('starts after 3 characters and finds the reference cities with the embedded gazetteer', async () => {
-    expect((await call('GET', '/api/geocoder?address=Алм', student(1))).body.entities).toEqual([]);
-    const found = await call(
-      'GET',
-      `/api/geocoder?address=${encodeURIComponent('Алматы, Абая 1')}`,
-      student(1),
-    );
-    expect(found.status).toBe(200);
-    expect(found.body.entities).toMatchObject([{ city_id: 'almaty', zoom: 18 }]);
-    const reverse = await call('GET', '/api/geocoder?address=51.13,71.43&raw=1&limit=1', student(1));
-    expect(reverse.body.entities).toMatchObject([{ city_id: 'astana', lat: 51.13, lng: 71.43 }]);
-    const bad = await call('GET', '/api/geocoder?address=north&raw=1', student(1));
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors).toHaveProperty('address');
-    expect((await call('GET', '/api/geocoder?address=Алматы', null)).status).toBe(401);
-  });
-});
-
-async function promoId(name: string): Promise<string> {
-  const list = await call('GET', `/api/promocodes?filter[name]=${name}`, manager);
-  return (list.body.entities as { id: string }[])[0]!.id;
-}
 
 describe('a refund', () => {
   it('revokes what the order granted', async () => {

@@ -10,7 +10,6 @@ import {
   headPose,
   loudnessDbfs,
   resize,
-  manifest,
   pooledServerSession,
   serverIrisModel,
   serverObjectModel,
@@ -20,44 +19,25 @@ import {
   type DetectedObject,
   type RgbImage,
 } from '@sabaq/models/node';
-import {
-  anomaliesOf,
-  sustainedIntervals,
-  type AudioSignal,
-  type DetectedInterval,
-  type FrameSignal,
-} from './anomalies';
+import { anomaliesOf, sustainedIntervals, type AudioSignal, type FrameSignal } from './anomalies';
 import { evenLighting } from './lighting';
-import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames, type RecordingInput } from './media-input';
+import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-input';
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
 import { PendingReadings } from './pending-readings';
 import { sceneChanged, sceneSignature, type SceneSignature } from './scene-change';
-import type { AnalysisSettings } from './settings';
+import { setIdentitySpans, thumbnailsOf } from './analysis-result';
+import {
+  FACE_MODEL_IDS,
+  IRIS_MODEL_ID,
+  modelVersions,
+  OBJECT_MODEL_ID,
+  VOICE_MODEL_ID,
+} from './analysis-models';
+import type { AnalysisResult, AnalyzeOptions, DetectorCost } from './analysis-types';
 
-export interface AnalysisProgress {
-  /** Seconds of the recording analysed so far (video and audio, whichever is behind). */
-  analysedSeconds: number;
-}
-
-export interface AnalysisResult {
-  intervals: DetectedInterval[];
-  frames: number;
-  audioSeconds: number;
-  /** The models used, as "id@package-version", for the report. */
-  models: string[];
-  /** A small picture of each interval's middle (by the interval's index), when one was kept. */
-  thumbnails: Map<number, RgbImage>;
-  /**
-   * Per model: wall milliseconds of its calls for voice-activity and objects (each called one at a
-   * time), for eyes the milliseconds the iris worker computed, and for the face models (face-detect, head-pose, face-landmarks, face-embedding, several
-   * frames in flight) the milliseconds their runs computed in the onnx workers, without waiting for one.
-   */
-  costs: Record<string, DetectorCost>;
-  /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
-  objectLooks: { looked: number; carried: number };
-  /** Whether identity was compared: no photo given, no face found on it, or compared. */
-  identity: 'compared' | 'none' | 'no_face';
-}
+// Callers take the run's types and the model list from here, beside the run itself.
+export type { AnalysisProgress, AnalysisResult, AnalyzeOptions, DetectorCost } from './analysis-types';
+export { modelVersions } from './analysis-models';
 
 /**
  * Frames analysed at once: two per onnx worker (one per core), so that while a worker computes one
@@ -76,48 +56,6 @@ const MAX_EYE_BACKLOG = 8;
 
 /** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
 const MAX_KEPT_FRAMES = 1200;
-
-export interface AnalyzeOptions {
-  input: RecordingInput;
-  settings: AnalysisSettings;
-  /** The student's identity photo (RGB); without it face_mismatch is not checked. */
-  identityPhoto?: RgbImage | null;
-  onProgress?: (progress: AnalysisProgress) => void | Promise<void>;
-  /** Reading a stream input twice needs two streams: this gives the audio pass its own. */
-  audioInput?: RecordingInput;
-  /** false: no prohibited-objects detection (the bench's core figure); default true. */
-  objects?: boolean;
-  /** false: no eyes-away check (the iris model; the bench's core figure); default true. */
-  eyes?: boolean;
-  /** false: no speech check (its model is missing); loudness is still measured. Default true. */
-  voice?: boolean;
-}
-
-/** Wall milliseconds spent in one model's calls, and how many calls. */
-export interface DetectorCost {
-  ms: number;
-  runs: number;
-}
-
-const FACE_MODEL_IDS = ['face-detect-rfb320', 'face-landmarks-68', 'head-pose', 'face-embedding'] as const;
-const VOICE_MODEL_ID = 'voice-activity-silero-v5';
-const MODEL_IDS = [...FACE_MODEL_IDS, VOICE_MODEL_ID] as const;
-
-/** The object detector, a TensorFlow.js model run apart from the ONNX sessions (serverObjectModel). */
-const OBJECT_MODEL_ID = 'objects-centernet';
-/** MediaPipe Iris for eyes away, a TensorFlow.js model in a worker of its own (serverIrisModel). */
-const IRIS_MODEL_ID = 'eyes-iris';
-
-/** The models this run may use, as "id@package-version" (those missing from the machine left out). */
-export function modelVersions(missing: ReadonlySet<string> = new Set()): string[] {
-  const entries = manifest();
-  return [...MODEL_IDS, OBJECT_MODEL_ID, IRIS_MODEL_ID]
-    .filter((id) => !missing.has(id))
-    .map((id) => {
-      const entry = entries.find((m) => m.id === id)!;
-      return `${id}@${entry.package}-${entry.version}`;
-    });
-}
 
 /**
  * Re-analyses one recording: samples frames and audio through ffmpeg (streams, no temporary files), runs
@@ -382,48 +320,4 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     costs,
     objectLooks,
   };
-}
-
-/**
- * Each comparison stands until the next one (at most head_compare.interval; comparisons come on the
- * interval's grid and where the scene changed, so their spans differ), or until a frame with no face
- * near enough to compare: the face it judged is gone.
- */
-function setIdentitySpans(frames: FrameSignal[], settings: AnalysisSettings): void {
-  const longest = settings.identityEveryFrames / settings.framesPerSecond;
-  const ends = (f: FrameSignal) =>
-    f.identity !== null || !f.faces[0] || f.faces[0].share < settings.minFaceShare;
-  frames.forEach((frame, i) => {
-    if (frame.identity === null) return;
-    let next = Number.POSITIVE_INFINITY;
-    for (let j = i + 1; j < frames.length && frames[j]!.t - frame.t < longest; j++) {
-      if (ends(frames[j]!)) {
-        next = frames[j]!.t;
-        break;
-      }
-    }
-    frame.identitySpan = Math.min(longest, next - frame.t);
-  });
-}
-
-/**
- * For each interval, the kept frame nearest its middle; sound intervals (speech, noise) show the
- * camera at that moment only if that frame was kept for another reason, so they may have none.
- */
-function thumbnailsOf(
-  intervals: readonly DetectedInterval[],
-  kept: Map<number, RgbImage>,
-): Map<number, RgbImage> {
-  const out = new Map<number, RgbImage>();
-  const times = [...kept.keys()];
-  intervals.forEach((interval, index) => {
-    const middle = (interval.start + interval.end) / 2;
-    let best: number | undefined;
-    for (const t of times) {
-      if (t < interval.start || t > interval.end) continue;
-      if (best === undefined || Math.abs(t - middle) < Math.abs(best - middle)) best = t;
-    }
-    if (best !== undefined) out.set(index, kept.get(best)!);
-  });
-  return out;
 }

@@ -1,0 +1,53 @@
+import type { RgbImage } from '@sabaq/models/node';
+import type { DetectedInterval } from './anomalies';
+import type { RecordingInput } from './media-input';
+import type { AnalysisSettings } from './settings';
+
+// What analyzeRecording takes and gives back (analyze-recording.ts).
+
+export interface AnalysisProgress {
+  /** Seconds of the recording analysed so far (video and audio, whichever is behind). */
+  analysedSeconds: number;
+}
+
+export interface AnalysisResult {
+  intervals: DetectedInterval[];
+  frames: number;
+  audioSeconds: number;
+  /** The models used, as "id@package-version", for the report. */
+  models: string[];
+  /** A small picture of each interval's middle (by the interval's index), when one was kept. */
+  thumbnails: Map<number, RgbImage>;
+  /**
+   * Per model: wall milliseconds of its calls for voice-activity and objects (each called one at a
+   * time), for eyes the milliseconds the iris worker computed, and for the face models (face-detect, head-pose, face-landmarks, face-embedding, several
+   * frames in flight) the milliseconds their runs computed in the onnx workers, without waiting for one.
+   */
+  costs: Record<string, DetectorCost>;
+  /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
+  objectLooks: { looked: number; carried: number };
+  /** Whether identity was compared: no photo given, no face found on it, or compared. */
+  identity: 'compared' | 'none' | 'no_face';
+}
+
+export interface AnalyzeOptions {
+  input: RecordingInput;
+  settings: AnalysisSettings;
+  /** The student's identity photo (RGB); without it face_mismatch is not checked. */
+  identityPhoto?: RgbImage | null;
+  onProgress?: (progress: AnalysisProgress) => void | Promise<void>;
+  /** Reading a stream input twice needs two streams: this gives the audio pass its own. */
+  audioInput?: RecordingInput;
+  /** false: no prohibited-objects detection (the bench's core figure); default true. */
+  objects?: boolean;
+  /** false: no eyes-away check (the iris model; the bench's core figure); default true. */
+  eyes?: boolean;
+  /** false: no speech check (its model is missing); loudness is still measured. Default true. */
+  voice?: boolean;
+}
+
+/** Wall milliseconds spent in one model's calls, and how many calls. */
+export interface DetectorCost {
+  ms: number;
+  runs: number;
+}
