@@ -207,7 +207,12 @@ describe('the proctor watches an exam live and reviews its timeline', () => {
     await page.getByText('Отправлено ученику').first().waitFor(POLL);
 
     await rowOf(page).getByRole('button', { name: 'Приостановить' }).click();
+    // The suspend answers once the write rules can see it (ingest/write-targets.ts, holdRecorded).
+    const suspended = page.waitForResponse(
+      (r) => r.url().endsWith('/api/assignment/actions') && r.request().method() === 'POST',
+    );
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Приостановить' }).click();
+    expect((await suspended).status()).toBe(201);
     await expect
       .poll(() => rowOf(page).getByTestId('attempt-state').getAttribute('data-state'), POLL)
       .toBe('suspended');

@@ -130,9 +130,21 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
 
   /** Everything the face models see in one frame; objects are the schedule's (below), eyes are read apart. */
   const look = async (frame: RgbImage, t: number, index: number, compareIdentity: boolean) => {
-    // The face models see a dark or flat frame stretched (lighting.ts); the thumbnails keep it as it was.
-    const image = evenLighting(frame);
-    const candidates = await timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }));
+    // The face models see the frame as it is first. Only a frame where they find no face and that is dark
+    // or flat is looked at again stretched (lighting.ts): stretching every flat frame wiped out a small
+    // face on a plain background (a student far from the camera); the thumbnails keep the frame as it was.
+    let image = frame;
+    let candidates = await timed('face-detect', () => detectFaces(detector!, frame, { minScore: 0.3 }));
+    if (!candidates.some((f) => f.score >= settings.faceMinScore)) {
+      const stretched = evenLighting(frame);
+      if (stretched !== frame) {
+        const again = await timed('face-detect', () => detectFaces(detector!, stretched, { minScore: 0.3 }));
+        if (again.some((f) => f.score >= settings.faceMinScore)) {
+          image = stretched;
+          candidates = again;
+        }
+      }
+    }
     const faces = candidates
       .filter((f) => f.score >= settings.faceMinScore)
       .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));

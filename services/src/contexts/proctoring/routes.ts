@@ -16,6 +16,7 @@ import { recordId } from '../../platform/http/records/list-query';
 import { violationReport } from './analytics/violation-report';
 import { assignmentsFacts, watches } from './assignments-lookup';
 import { actionBatchBody, actionBody, activityBody } from './ingest/bodies';
+import { HOLD_ACTIONS, holdRecorded } from './ingest/write-targets';
 import {
   prepareAction,
   recordActionBatch,
@@ -73,6 +74,8 @@ export async function proctoringRoutes(app: FastifyInstance, services: ContextSe
     async (request, reply) => {
       const prepared = await prepareAction(services, callerOf(request), request.body);
       await submitActions(services, [prepared]);
+      if ((HOLD_ACTIONS as readonly string[]).includes(prepared.event.data.actionType))
+        await holdRecorded(services.db, prepared.event.id);
       return reply.status(201).send({ entity: recordedActionEntity(prepared) });
     },
   );

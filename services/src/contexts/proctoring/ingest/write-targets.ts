@@ -96,3 +96,20 @@ async function queryWriteTargets(db: ReadModelDb, attemptIds: string[]) {
   }
   return found;
 }
+
+/**
+ * Read-your-writes for a hold: a proctor's suspend, resume or stop answers only once the actions read
+ * model has it (or after `timeoutMs`), since the write rules read the hold from there. Otherwise a
+ * student's write a moment after the proctor saw "suspended" could still pass: the live feed pushes
+ * from the events, ahead of the read model.
+ */
+export async function holdRecorded(db: ReadModelDb, actionId: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let delay = 5;
+  while (Date.now() < deadline) {
+    const { rows } = await sql`SELECT 1 FROM proctoring_actions WHERE id = ${actionId} LIMIT 1`.execute(db);
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 100);
+  }
+}
