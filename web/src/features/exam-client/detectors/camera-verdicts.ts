@@ -54,7 +54,10 @@ export class CameraVerdicts {
     const one = o.count === 1;
     if (!one) this.lastPose = null;
     if (o.pose) this.lastPose = o.pose;
-    if (o.similarity !== undefined) {
+    // A face below the distance threshold is too_far already, and too few pixels for the embedding:
+    // its comparison is not judged (a distant student was taken for someone else), as on the server.
+    const near = (o.share ?? 1) >= this.t.minFaceShare;
+    if (o.similarity !== undefined && near) {
       this.lastSimilarity = o.similarity;
       this.lowStreak = o.similarity < this.t.minSimilarity ? this.lowStreak + 1 : 0;
     }
@@ -76,7 +79,7 @@ export class CameraVerdicts {
     add('many_faces', this.many.update(track && o.count > 1, o.at));
     add('too_far', this.far.update(track && one && share < this.t.minFaceShare, o.at));
     add('head_turned', this.turned.update(isTurned, o.at));
-    add('face_mismatch', this.mismatch.update(one && this.lowStreak >= MISMATCH_STREAK, o.at));
+    add('face_mismatch', this.mismatch.update(one && near && this.lowStreak >= MISMATCH_STREAK, o.at));
     return out;
   }
 

@@ -115,6 +115,16 @@ describe("the camera's verdicts", () => {
     });
   });
 
+  it('does not judge identity on a face too far to compare: too_far only', () => {
+    const far = defaults.minFaceShare / 2;
+    const frames = [0.12, 0.08, 0.1].flatMap((similarity) => [
+      { count: 1, share: far, similarity },
+      ...repeat(7, { count: 1, share: far }),
+    ]);
+    const types = new Set(posted(frames).map((line) => line.split(':')[1]));
+    expect(types).toEqual(new Set(['too_far']));
+  });
+
   it('never posts a mismatch for one low comparison between good ones', () => {
     const frames = [0.9, 0.2, 0.91, 0.3, 0.88].flatMap((similarity) => [
       { count: 1, share: 0.4, similarity },
