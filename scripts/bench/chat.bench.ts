@@ -15,16 +15,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { NewEvent } from '@sabaq/events';
 import { chatStream } from '../../services/src/contexts/chat/ids';
-import { DEMO_PASSWORD, DEMO_SCHOOL_ID, demoUserId } from '../../services/src/contexts/identity/seed';
-import { registerUser } from '../../services/src/contexts/identity/register';
+import { DEMO_SCHOOL_ID, demoUserId } from '../../services/src/contexts/identity/seed';
 import { uuidV5 } from '../../services/src/platform/ids';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import type { BenchChat, ChatLoadConfig, ChatLoadResult, ChatMember } from './chat-load';
 import { hostInfo } from './host';
-import { inPool, signIn } from './proctoring-setup';
+import { inPool, registerBenchStudents, signIn } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
@@ -53,26 +51,8 @@ async function call(base: string, method: string, route: string, token: string, 
 
 /** The students registered as the demo seed registers its accounts, signed in, split over the classes. */
 async function setUp(platform: Platform, caughtUp: () => Promise<void>): Promise<BenchChat[]> {
-  const passwordHash = await hash(DEMO_PASSWORD);
   const names = Array.from({ length: USERS }, (_, i) => `bench-chat-${String(i + 1).padStart(4, '0')}`);
-  const at = new Date().toISOString();
-  await inPool(names, 8, (username) =>
-    registerUser(platform.store, {
-      userId: uuidV5(`bench-user:${username}`),
-      username,
-      group: 'student',
-      schoolIds: [DEMO_SCHOOL_ID],
-      firstname: 'Студент',
-      lastname: username,
-      patronymic: null,
-      email: null,
-      phone: null,
-      color: null,
-      photo: null,
-      passwordHash,
-      registeredAt: at,
-    }),
-  );
+  await registerBenchStudents(platform.store, names);
   await caughtUp();
   // Sign-in checks an argon2 hash: a few at a time keeps the machine's two cores for the server.
   const students: ChatMember[] = await inPool(names, 4, async (username) => ({

@@ -62,15 +62,16 @@ export async function signIn(base: string, username: string): Promise<Tokens> {
   return { access: answer.access_token as string, ws: answer.ws_access_token as string };
 }
 
-export async function setUpExam(
-  base: string,
+/**
+ * Registers bench students as the demo seed registers its accounts (the demo password, the demo
+ * school), a few at a time; `firstname` tells the benches' people apart.
+ */
+export async function registerBenchStudents(
   store: EventStore,
-  count: number,
-  caughtUp: () => Promise<void>,
-  say: (line: string) => void,
-): Promise<BenchExam> {
+  names: readonly string[],
+  firstname = 'Студент',
+): Promise<void> {
   const passwordHash = await hash(DEMO_PASSWORD);
-  const names = Array.from({ length: count }, (_, i) => `bench-student-${String(i + 1).padStart(4, '0')}`);
   const at = new Date().toISOString();
   await inPool(names, 8, (username) =>
     registerUser(store, {
@@ -78,7 +79,7 @@ export async function setUpExam(
       username,
       group: 'student',
       schoolIds: [DEMO_SCHOOL_ID],
-      firstname: 'Студент',
+      firstname,
       lastname: username,
       patronymic: null,
       email: null,
@@ -89,6 +90,17 @@ export async function setUpExam(
       registeredAt: at,
     }),
   );
+}
+
+export async function setUpExam(
+  base: string,
+  store: EventStore,
+  count: number,
+  caughtUp: () => Promise<void>,
+  say: (line: string) => void,
+): Promise<BenchExam> {
+  const names = Array.from({ length: count }, (_, i) => `bench-student-${String(i + 1).padStart(4, '0')}`);
+  await registerBenchStudents(store, names);
   await caughtUp();
   say(`registered ${count} students`);
   const teacher = await signIn(base, 'teacher');

@@ -14,13 +14,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { streamId } from '@sabaq/events';
-import { hash } from '@node-rs/argon2';
-import { DEMO_PASSWORD, DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
-import { registerUser } from '../../services/src/contexts/identity/register';
-import { uuidV5 } from '../../services/src/platform/ids';
+import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import { hostInfo } from './host';
-import { inPool, signIn } from './proctoring-setup';
+import { inPool, registerBenchStudents, signIn } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
@@ -103,26 +100,8 @@ async function main(): Promise<void> {
   try {
     await caughtUp();
     const base = platform.url;
-    const passwordHash = await hash(DEMO_PASSWORD);
     const names = Array.from({ length: BUYERS }, (_, i) => `bench-buyer-${String(i + 1).padStart(3, '0')}`);
-    const at = new Date().toISOString();
-    await inPool(names, 8, (username) =>
-      registerUser(platform.store, {
-        userId: uuidV5(`bench-user:${username}`),
-        username,
-        group: 'student',
-        schoolIds: [DEMO_SCHOOL_ID],
-        firstname: 'Покупатель',
-        lastname: username,
-        patronymic: null,
-        email: null,
-        phone: null,
-        color: null,
-        photo: null,
-        passwordHash,
-        registeredAt: at,
-      }),
-    );
+    await registerBenchStudents(platform.store, names, 'Покупатель');
     await caughtUp();
     const manager = (await signIn(base, 'manager')).access;
     const product = await api(base, 'POST', '/api/products', manager, {
