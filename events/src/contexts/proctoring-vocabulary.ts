@@ -20,6 +20,9 @@ export const PROCTORING_WARNINGS = [
   'forbidden_usb_device',
   'bad_screen_resolution',
   'prohibited_process',
+  // Found by the device agent (docs/device-agent.md): a remote session or a virtual machine.
+  'remote_session',
+  'virtual_machine',
 ] as const;
 
 export const PROCTORING_VIOLATIONS = [

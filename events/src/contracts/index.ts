@@ -2,3 +2,4 @@ export * from './answers';
 export * from './proctoring-actions';
 export * from './chat';
 export * from './shop';
+export * from './device-agent';

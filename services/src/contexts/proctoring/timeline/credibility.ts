@@ -33,6 +33,8 @@ export const VIOLATION_WEIGHTS: Record<ProctoringViolation, number> = {
 };
 export const WARNING_WEIGHTS: Record<ProctoringWarning, number> = {
   second_monitor: 8,
+  remote_session: 8,
+  virtual_machine: 6,
   prohibited_process: 6,
   forbidden_usb_device: 5,
   fullscreen_lost: 3,

@@ -161,6 +161,8 @@ export const proctoring: typeof ru = {
     forbidden_usb_device: 'Forbidden USB device',
     bad_screen_resolution: 'Unsuitable screen resolution',
     prohibited_process: 'Prohibited program',
+    remote_session: 'Remote session',
+    virtual_machine: 'Virtual machine',
     head_turned: 'Head turned',
     face_missing: 'Face not in frame',
     too_far: 'Too far from the camera',

@@ -14,6 +14,8 @@ export const analytics: Messages['analytics'] = {
     forbidden_usb_device: 'Тыйым салынған USB құрылғысы',
     bad_screen_resolution: 'Экран ажыратымдылығы сәйкес емес',
     prohibited_process: 'Тыйым салынған бағдарлама',
+    remote_session: 'Қашықтан қосылу сеансы',
+    virtual_machine: 'Виртуалды машина',
     head_turned: 'Бас бұрылған',
     face_missing: 'Бет кадрда жоқ',
     too_far: 'Камерадан тым алыс',

@@ -169,6 +169,8 @@ export const proctoring = {
     forbidden_usb_device: 'Запрещённое USB-устройство',
     bad_screen_resolution: 'Неподходящее разрешение экрана',
     prohibited_process: 'Запрещённая программа',
+    remote_session: 'Удалённый сеанс',
+    virtual_machine: 'Виртуальная машина',
     head_turned: 'Голова повёрнута',
     face_missing: 'Лицо не в кадре',
     too_far: 'Слишком далеко от камеры',
