@@ -47,3 +47,17 @@ export const binaryAnswer = z.unknown().meta({ type: 'string', format: 'binary' 
 
 /** A 204: no body at all. */
 export const noContentAnswer = z.undefined().describe('No content');
+
+/** `{ message }`: a command that changes something and says so in words (the web shows the text). */
+export const messageAnswer = z
+  .looseObject({ message: z.string() })
+  .meta({ id: 'MessageAnswer', description: 'What was done, in words the interface shows' });
+
+/**
+ * A moment, serialised as an ISO 8601 string. Read models hand the routes `Date` objects that JSON turns
+ * into strings only after the response schema has checked them, so the schema accepts either.
+ */
+export const dateTime = z.unknown().meta({ type: 'string', format: 'date-time' });
+
+/** A redirect: no body, the `Location` header says where (the OpenAPI lists it under its 3xx). */
+export const redirectAnswer = z.undefined().describe('A redirect: see the Location header');

@@ -3,3 +3,4 @@ export * from './proctoring-actions';
 export * from './chat';
 export * from './shop';
 export * from './device-agent';
+export * from './identity';

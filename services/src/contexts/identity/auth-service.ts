@@ -30,13 +30,14 @@ import { reservationOf, userDecider, usernameStream, userStream } from './user-d
  */
 const CALLER_STATE_TTL_MS = 5_000;
 
-export interface TokenAnswer {
+// A type, not an interface: it must fit the response schema's loose object (an index signature).
+export type TokenAnswer = {
   access_token: string;
   refresh_token: string;
   token_type: 'Bearer';
   expires_in: number;
   ws_access_token: string;
-}
+};
 
 interface Deps {
   store: EventStore;

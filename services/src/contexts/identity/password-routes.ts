@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer } from '@sabaq/events';
 import type { Caller } from '../../platform/http/caller';
 import type { ContextServices } from '../../platform/context';
 import { setPassword } from './recovery/set-password';
@@ -29,7 +30,7 @@ export async function passwordRoutes(
     {
       // Authenticate before validating: a stranger learns nothing about the password rules' outcome.
       preValidation: async (request) => void (await authenticated(request)),
-      schema: { body: newPasswordBody },
+      schema: { body: newPasswordBody, response: { 200: messageAnswer } },
     },
     async (request) => {
       const caller = request.caller!;

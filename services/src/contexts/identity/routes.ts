@@ -28,6 +28,14 @@ import { recoveryRoutes } from './recovery/routes';
 import { embeddedCodeSender } from './verification/code-sender';
 import { verificationRoutes } from './verification/routes';
 import { identityRecordAccess } from './access-rules';
+import {
+  entitiesAnswer,
+  entityAnswer,
+  messageAnswer,
+  schoolSummary,
+  signedInUser,
+  tokenAnswer,
+} from '@sabaq/events';
 
 /** The password grant's client (the web app), as the specification fixes it. */
 const PASSWORD_CLIENT_ID = '2';
@@ -103,7 +111,7 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
   app.post(
     '/oauth/token',
     {
-      schema: { body: tokenBody },
+      schema: { body: tokenBody, response: { 200: tokenAnswer } },
       config: {
         rateLimit: {
           max: 10,
@@ -144,12 +152,18 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
     await auth.logout(await auth.sessionIdOf(token));
     return { message: 'OK' };
   };
-  app.post('/oauth/logout', logout);
-  app.post('/logout.json', logout);
+  const logoutSchema = { schema: { response: { 200: messageAnswer } } };
+  app.post('/oauth/logout', logoutSchema, logout);
+  app.post('/logout.json', logoutSchema, logout);
 
   app.get(
     '/api/user.json',
-    { schema: { querystring: z.object({ extended: z.enum(['0', '1', 'true', 'false']).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ extended: z.enum(['0', '1', 'true', 'false']).optional() }),
+        response: { 200: entityAnswer(signedInUser) },
+      },
+    },
     async (request) => {
       // The web client reads the user first, then sees is_need_complete_challenge and opens the challenges.
       const { caller } = await withChallenges(request);
@@ -163,22 +177,32 @@ export async function identityRoutes(root: FastifyInstance, services: ContextSer
     },
   );
 
-  app.get('/api/schools.json', async (request) => {
-    const { caller } = await authenticated(request);
-    return { entities: await schoolsOfUser(services.db, caller.userId) };
-  });
+  app.get(
+    '/api/schools.json',
+    { schema: { response: { 200: entitiesAnswer(schoolSummary) } } },
+    async (request) => {
+      const { caller } = await authenticated(request);
+      return { entities: await schoolsOfUser(services.db, caller.userId) };
+    },
+  );
 
   // Answers the updated user: the session's school changes in place, so the tokens the client holds stay
   // valid and name the new school from the next request on (the web client reloads the page).
   app.post(
     '/api/select-school.json',
-    { schema: { body: z.object({ school_id: z.union([z.string(), z.number()]).transform(String) }) } },
+    {
+      schema: {
+        body: z.object({ school_id: z.union([z.string(), z.number()]).transform(String) }),
+        response: { 200: entityAnswer(signedInUser) },
+      },
+    },
     async (request) => {
       const { caller, sessionId } = await authenticated(request);
       await auth.selectSchool(caller, sessionId, request.body.school_id);
       const entity = await userView(services.db, services.store, caller.userId, request.body.school_id, {
         extended: true,
       });
+      if (!entity) throw new NotFoundError('Пользователь не найден');
       return { entity };
     },
   );

@@ -25,13 +25,14 @@ export type AccountCommand =
   | { type: 'ConfirmPhone'; data: PhoneConfirmedData }
   | { type: 'ConfirmEmail'; data: EmailConfirmedData };
 
-export interface Challenge {
+// A type, not an interface: the response schema's loose object needs an index signature to fit.
+export type Challenge = {
   id: string;
   challenge: ChallengeType;
   is_completed: boolean;
   created_at: string;
   updated_at: string;
-}
+};
 
 export interface AccountState {
   challenges: Challenge[];

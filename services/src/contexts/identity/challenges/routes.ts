@@ -2,6 +2,13 @@ import { CHALLENGE_TYPES } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  challengeRecord,
+  entitiesAnswer,
+  entityAnswer,
+  messageAnswer,
+  personalDataSessionAnswer,
+} from '@sabaq/events';
 import { DomainError, NotFoundError } from '../../../platform/errors';
 import type { ContextServices } from '../../../platform/context';
 import type { AuthenticateRequest } from '../authenticated';
@@ -37,19 +44,28 @@ export async function challengeRoutes(
   const done = { message: 'OK' };
 
   // The web client walks the pending ones in order and refetches after each: completed ones drop out.
-  app.get('/api/user/challenges', async (request) => {
-    const { caller } = await authenticated(request, pending);
-    const account = await accountOf(services.store, caller.userId);
-    const order = pendingChallenges(account);
-    const entities = account.challenges
-      .filter((c) => !c.is_completed)
-      .sort((a, b) => order.indexOf(a.challenge) - order.indexOf(b.challenge));
-    return { entities };
-  });
+  app.get(
+    '/api/user/challenges',
+    { schema: { response: { 200: entitiesAnswer(challengeRecord) } } },
+    async (request) => {
+      const { caller } = await authenticated(request, pending);
+      const account = await accountOf(services.store, caller.userId);
+      const order = pendingChallenges(account);
+      const entities = account.challenges
+        .filter((c) => !c.is_completed)
+        .sort((a, b) => order.indexOf(a.challenge) - order.indexOf(b.challenge));
+      return { entities };
+    },
+  );
 
   app.get(
     '/api/user/challenges/:id',
-    { schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: entityAnswer(challengeRecord) },
+      },
+    },
     async (request) => {
       const { caller } = await authenticated(request, pending);
       const account = await accountOf(services.store, caller.userId);
@@ -61,7 +77,12 @@ export async function challengeRoutes(
 
   app.post(
     '/api/user/challenge/sign-privacy-policy',
-    { schema: { body: z.object({ document: z.string().min(1).max(100_000), signature: base64 }) } },
+    {
+      schema: {
+        body: z.object({ document: z.string().min(1).max(100_000), signature: base64 }),
+        response: { 200: messageAnswer },
+      },
+    },
     async (request) => {
       const { caller } = await authenticated(request, pending);
       await verifyPolicySignature(services, caller.userId, request.body.document, request.body.signature);
@@ -73,7 +94,12 @@ export async function challengeRoutes(
 
   app.post(
     '/api/edoc/create-request-personal-data',
-    { schema: { body: z.object({ phone: z.string().trim().min(1).max(32) }) } },
+    {
+      schema: {
+        body: z.object({ phone: z.string().trim().min(1).max(32) }),
+        response: { 200: personalDataSessionAnswer },
+      },
+    },
     async (request) => {
       const { caller } = await authenticated(request, pending);
       const digits = phoneDigits(request.body.phone);
@@ -95,7 +121,12 @@ export async function challengeRoutes(
 
   app.post(
     '/api/edoc/verify-request-personal-data',
-    { schema: { body: z.object({ otp_code: z.string().trim().min(4).max(32), session_id: sessionId }) } },
+    {
+      schema: {
+        body: z.object({ otp_code: z.string().trim().min(4).max(32), session_id: sessionId }),
+        response: { 200: messageAnswer },
+      },
+    },
     async (request) => {
       const { caller } = await authenticated(request, pending);
       const { otp_code, session_id } = request.body;
@@ -106,7 +137,7 @@ export async function challengeRoutes(
 
   app.post(
     '/api/user/challenge/request-personal-data',
-    { schema: { body: z.object({ session_id: sessionId }) } },
+    { schema: { body: z.object({ session_id: sessionId }), response: { 200: messageAnswer } } },
     async (request) => {
       const { caller } = await authenticated(request, pending);
       const sessionIdValue = request.body.session_id;
@@ -130,6 +161,7 @@ export async function challengeRoutes(
       schema: {
         params: z.object({ id: z.string().min(1).max(64) }),
         body: z.object({ challenge: z.enum(CHALLENGE_TYPES) }),
+        response: { 200: entitiesAnswer(challengeRecord) },
       },
     },
     async (request) => {

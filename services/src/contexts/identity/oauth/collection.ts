@@ -33,7 +33,8 @@ export const oauthApplications = defineCollection({
   },
   sortable: ['id', 'name'],
   defaultOrder: { field: 'name', direction: 'asc' },
-  toEntity: (row: Row) => publicApplication(row),
+  // The collection's table has exactly the columns above (the record API creates it from them).
+  toEntity: (row: Row) => publicApplication(row as unknown as ApplicationRow),
 });
 
 export interface ApplicationRow {
@@ -53,7 +54,7 @@ export interface ApplicationRow {
 }
 
 /** What anyone may read (the login modal lists these before sign-in): never the secret. */
-export function publicApplication(row: Row) {
+export function publicApplication(row: ApplicationRow) {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  entitiesAnswer,
+  entityAnswer,
+  noContentAnswer,
+  oauthApplication,
+  redirectAnswer,
+  tokenAnswer,
+} from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { bearerToken } from '../../../platform/http/authenticate';
@@ -81,40 +89,55 @@ export async function oauthRoutes(
     return caller?.group === 'admin';
   };
 
-  app.get('/api/oauth-applications', { schema: { tags } }, async (request) => {
-    let query = services.db.selectFrom(collection.table).selectAll().where('deleted', '=', false);
-    if (!(await isAdmin(request))) query = query.where('is_active', '=', true);
-    const rows = (await query.orderBy('name').execute()) as ApplicationRow[];
-    return { entities: rows.map((row) => publicApplication(row as never)) };
-  });
-  app.get('/api/oauth-applications/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const row = await rowOf(request.params.id);
-    if (!row) throw new NotFoundError('Приложение не найдено');
-    // 001 §7: a single application is answered under `resource`.
-    return { resource: publicApplication(row as never) };
-  });
+  app.get(
+    '/api/oauth-applications',
+    { schema: { tags, response: { 200: entitiesAnswer(oauthApplication) } } },
+    async (request) => {
+      let query = services.db.selectFrom(collection.table).selectAll().where('deleted', '=', false);
+      if (!(await isAdmin(request))) query = query.where('is_active', '=', true);
+      const rows = (await query.orderBy('name').execute()) as ApplicationRow[];
+      return { entities: rows.map((row) => publicApplication(row)) };
+    },
+  );
+  app.get(
+    '/api/oauth-applications/:id',
+    { schema: { tags, params: idParams, response: { 200: z.looseObject({ resource: oauthApplication }) } } },
+    async (request) => {
+      const row = await rowOf(request.params.id);
+      if (!row) throw new NotFoundError('Приложение не найдено');
+      // 001 §7: a single application is answered under `resource`.
+      return { resource: publicApplication(row) };
+    },
+  );
 
   app.post(
     '/api/oauth-applications',
-    { schema: { tags, body: collection.create } },
+    { schema: { tags, body: collection.create, response: { 201: entityAnswer(oauthApplication) } } },
     async (request, reply) => {
       const id = services.newId();
       await command(request, { type: 'create', id, data: request.body });
-      return reply.status(201).send({ entity: publicApplication((await rowOf(id)) as never) });
+      return reply.status(201).send({ entity: publicApplication((await rowOf(id))!) });
     },
   );
   app.put(
     '/api/oauth-applications/:id',
-    { schema: { tags, params: idParams, body: collection.update } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: collection.update,
+        response: { 200: entityAnswer(oauthApplication) },
+      },
+    },
     async (request) => {
       if (!(await rowOf(request.params.id))) throw new NotFoundError('Приложение не найдено');
       await command(request, { type: 'update', id: request.params.id, changes: request.body });
-      return { entity: publicApplication((await rowOf(request.params.id)) as never) };
+      return { entity: publicApplication((await rowOf(request.params.id))!) };
     },
   );
   app.delete(
     '/api/oauth-applications/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 204: noContentAnswer } } },
     async (request, reply) => {
       if (!(await rowOf(request.params.id))) throw new NotFoundError('Приложение не найдено');
       await command(request, { type: 'delete', id: request.params.id });
@@ -129,6 +152,7 @@ export async function oauthRoutes(
         tags,
         params: idParams,
         querystring: z.object({ return_url: z.string().max(2000).optional() }),
+        response: { 302: redirectAnswer },
       },
     },
     async (request, reply) => {
@@ -164,6 +188,7 @@ export async function oauthRoutes(
           state: z.string().max(200).optional(),
           error: z.string().max(200).optional(),
         }),
+        response: { 302: redirectAnswer },
       },
     },
     async (request, reply) => {
@@ -181,7 +206,13 @@ export async function oauthRoutes(
 
   app.post(
     '/api/oauth-applications/sign-in.json',
-    { schema: { tags, body: z.object({ code: z.string().min(1).max(200) }).strict() } },
+    {
+      schema: {
+        tags,
+        body: z.object({ code: z.string().min(1).max(200) }).strict(),
+        response: { 200: tokenAnswer },
+      },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const answer = await redeemHandoff(services, auth, request.body.code, cookieOf(request));

@@ -1,4 +1,4 @@
-import { firstEventData, type UserProfileChanges } from '@sabaq/events';
+import { firstEventData, profileAnswer, type UserProfileChanges } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
@@ -35,7 +35,7 @@ export async function profileRoutes(
   authenticated: AuthenticateRequest,
 ): Promise<void> {
   const codes: CodeDeps = { ...services, sender };
-  app.put('/api/user/profile', async (request) => {
+  app.put('/api/user/profile', { schema: { response: { 200: profileAnswer } } }, async (request) => {
     const { caller } = await authenticated(request);
     const { changes, errors } = readProfileBody(request.body);
     await checkContactsFree(services, caller.userId, changes, errors);
@@ -69,6 +69,7 @@ export async function profileRoutes(
     const entity = await userView(services.db, services.store, caller.userId, caller.schoolId, {
       extended: false,
     });
+    if (!entity) throw new NotFoundError('Пользователь не найден');
     return { entity, verification };
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer, recoveryMethodAnswer } from '@sabaq/events';
 import { ValidationError } from '../../../platform/errors';
 import type { ContextServices } from '../../../platform/context';
 import { limitedPerSubject } from '../rate-limits';
@@ -70,7 +71,10 @@ export async function recoveryRoutes(
 
   app.post(
     '/api/password/request-via-code.json',
-    { schema: { body: z.object({ username }) }, config: limitedPerSubject(5, byUsername) },
+    {
+      schema: { body: z.object({ username }), response: { 200: recoveryMethodAnswer } },
+      config: limitedPerSubject(5, byUsername),
+    },
     async (request) => {
       const user = await findByUsername(services.db, request.body.username);
       const verification_type = verificationTypeOf(user);
@@ -82,7 +86,10 @@ export async function recoveryRoutes(
   app.post(
     '/api/verification/check.json',
     {
-      schema: { body: z.object({ username, action_code: actionCode, action_type: z.literal('password') }) },
+      schema: {
+        body: z.object({ username, action_code: actionCode, action_type: z.literal('password') }),
+        response: { 200: messageAnswer },
+      },
       config: limitedPerSubject(10, byUsername),
     },
     async (request) => {
@@ -95,7 +102,10 @@ export async function recoveryRoutes(
     '/api/password/change-via-code.json',
     {
       // username names whose code it is: codes are short, so one alone must not identify the account.
-      schema: { body: withNewPassword({ username, action_code: actionCode }) },
+      schema: {
+        body: withNewPassword({ username, action_code: actionCode }),
+        response: { 200: messageAnswer },
+      },
       config: limitedPerSubject(10, byUsername),
     },
     async (request) => {
@@ -108,7 +118,10 @@ export async function recoveryRoutes(
   const fullname = { username, firstname: name, lastname: name };
   app.post(
     '/api/password/check-via-fullname.json',
-    { schema: { body: z.object(fullname) }, config: limitedPerSubject(10, byUsername) },
+    {
+      schema: { body: z.object(fullname), response: { 200: messageAnswer } },
+      config: limitedPerSubject(10, byUsername),
+    },
     async (request) => {
       await provenByName(request.body);
       return { message: 'OK' };
@@ -117,7 +130,10 @@ export async function recoveryRoutes(
 
   app.post(
     '/api/password/change-via-fullname.json',
-    { schema: { body: withNewPassword(fullname) }, config: limitedPerSubject(10, byUsername) },
+    {
+      schema: { body: withNewPassword(fullname), response: { 200: messageAnswer } },
+      config: limitedPerSubject(10, byUsername),
+    },
     async (request) => {
       const user = await provenByName(request.body);
       await setPassword(services, user.id, request.body.new_password, null);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { entitiesAnswer, messageAnswer, registrationAnswer, schoolSummary } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import type { IdentityAuth } from '../auth-service';
 import type { AuthenticateRequest } from '../authenticated';
@@ -35,7 +36,10 @@ export async function registrationRoutes(
 
   app.post(
     '/api/register/validate.json',
-    { schema: { body: registerPayload }, config: limitedPerSubject(20, byInviteCode) },
+    {
+      schema: { body: registerPayload, response: { 200: messageAnswer } },
+      config: limitedPerSubject(20, byInviteCode),
+    },
     async (request) => {
       await check(request, request.body);
       return { message: 'Данные заполнены верно' };
@@ -44,7 +48,10 @@ export async function registrationRoutes(
 
   app.post(
     '/api/register/submit.json',
-    { schema: { body: registerPayload }, config: limitedPerSubject(10, byInviteCode) },
+    {
+      schema: { body: registerPayload, response: { 200: registrationAnswer } },
+      config: limitedPerSubject(10, byInviteCode),
+    },
     async (request, reply) => {
       const registration = await check(request, request.body);
       const answer = await submitRegistration(services, auth, registration);
@@ -59,7 +66,10 @@ export async function registrationRoutes(
     {
       // Authenticate before validating: a stranger learns nothing, not even the form's rules.
       preValidation: async (request) => void (await authenticated(request)),
-      schema: { body: z.object({ invite_code: z.string().max(64).optional() }) },
+      schema: {
+        body: z.object({ invite_code: z.string().max(64).optional() }),
+        response: { 200: entitiesAnswer(schoolSummary) },
+      },
       config: limitedPerSubject(10, byInviteCode),
     },
     async (request) => {

@@ -14,13 +14,14 @@ import {
 type Services = Pick<ContextServices, 'store' | 'clock' | 'newId'>;
 
 /** What the user sees of their registered certificate; never the certificate's key material in full. */
-export interface CertificateView {
+// A type, not an interface: it must fit the response schema's loose object (an index signature).
+export type CertificateView = {
   fingerprint: string;
   subject: string;
   valid_from: string;
   valid_to: string;
   registered_at: string;
-}
+};
 
 export async function certificateOf(
   services: Pick<Services, 'store'>,

@@ -1,3 +1,4 @@
+import { signingAppAnswer } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 
 /** NCALayer's address, the signing application most users here have: a secure websocket on loopback. */
@@ -9,7 +10,11 @@ export const DEFAULT_SIGNING_APP_URL = 'wss://127.0.0.1:13579/';
  * web app. Public: the login modal asks before anyone is signed in.
  */
 export async function signingAppRoute(app: FastifyInstance): Promise<void> {
-  app.get('/api/signing-app.json', { schema: { tags: ['signature'] } }, async () => ({
-    entity: { url: process.env.SIGNING_APP_URL || DEFAULT_SIGNING_APP_URL },
-  }));
+  app.get(
+    '/api/signing-app.json',
+    { schema: { tags: ['signature'], response: { 200: signingAppAnswer } } },
+    async () => ({
+      entity: { url: process.env.SIGNING_APP_URL || DEFAULT_SIGNING_APP_URL },
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer } from '@sabaq/events';
 import { ValidationError } from '../../../platform/errors';
 import { bearerToken } from '../../../platform/http/authenticate';
 import type { ContextServices } from '../../../platform/context';
@@ -46,6 +47,7 @@ export async function verificationRoutes(
     {
       schema: {
         body: z.object({ phone, action_type: z.enum(['register', 'password']).default('register') }),
+        response: { 200: messageAnswer },
       },
       config: limitedPerSubject(5, byPhone),
     },
@@ -73,7 +75,10 @@ export async function verificationRoutes(
 
   app.post(
     '/api/phone/confirm.json',
-    { schema: { body: z.object({ phone, code }) }, config: limitedPerSubject(10, byPhone) },
+    {
+      schema: { body: z.object({ phone, code }), response: { 200: messageAnswer } },
+      config: limitedPerSubject(10, byPhone),
+    },
     async (request) => {
       const digits = digitsOf(request.body.phone);
       const state = await verifyCode(deps, { purpose: 'phone', subject: digits }, 'check', request.body.code);
@@ -89,7 +94,10 @@ export async function verificationRoutes(
 
   app.post(
     '/api/email/request.json',
-    { schema: { body: z.object({ email }) }, config: limitedPerSubject(5, (b) => b.email) },
+    {
+      schema: { body: z.object({ email }), response: { 200: messageAnswer } },
+      config: limitedPerSubject(5, (b) => b.email),
+    },
     async (request) => {
       const { caller } = await authenticated(request);
       const to = request.body.email.toLowerCase();
@@ -109,7 +117,10 @@ export async function verificationRoutes(
   // Reached from the link in the e-mail, possibly in another browser: the code itself proves the address.
   app.post(
     '/api/email/confirm.json',
-    { schema: { body: z.object({ email, code }) }, config: limitedPerSubject(10, (b) => b.email) },
+    {
+      schema: { body: z.object({ email, code }), response: { 200: messageAnswer } },
+      config: limitedPerSubject(10, (b) => b.email),
+    },
     async (request) => {
       const to = request.body.email.toLowerCase();
       const state = await verifyCode(deps, { purpose: 'email', subject: to }, 'check', request.body.code);
