@@ -61,3 +61,9 @@ export const dateTime = z.unknown().meta({ type: 'string', format: 'date-time' }
 
 /** A redirect: no body, the `Location` header says where (the OpenAPI lists it under its 3xx). */
 export const redirectAnswer = z.undefined().describe('A redirect: see the Location header');
+
+/** A file answer in the given media types (a thumbnail, an export), for a route's `response`. */
+export const fileAnswer = (types: readonly string[], description: string) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: binaryAnswer }])),
+});

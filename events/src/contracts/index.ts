@@ -4,3 +4,4 @@ export * from './chat';
 export * from './shop';
 export * from './device-agent';
 export * from './identity';
+export * from './platform-answers';

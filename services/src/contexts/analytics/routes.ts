@@ -1,3 +1,4 @@
+import { analyticsDashboardAnswer, analyticsQueryAnswer, entityAnswer } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,13 +49,27 @@ export async function analyticsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['analytics'];
 
-  api.post('/api/analytics/query', { schema: { tags, body: queryBody } }, async (request) => {
-    const caller = callerOf(request);
-    if (caller.schoolId === null) throw new NotFoundError('Школа не выбрана');
-    return { entity: await runConsoleQuery(services.analytics, caller.schoolId, request.body) };
-  });
+  api.post(
+    '/api/analytics/query',
+    { schema: { tags, body: queryBody, response: { 200: entityAnswer(analyticsQueryAnswer) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.schoolId === null) throw new NotFoundError('Школа не выбрана');
+      return { entity: await runConsoleQuery(services.analytics, caller.schoolId, request.body) };
+    },
+  );
 
-  api.get('/api/analytics/dashboard', { schema: { tags, querystring: dashboardQuery } }, async (request) => ({
-    entity: await analyticsDashboard(services, callerOf(request), request.query),
-  }));
+  api.get(
+    '/api/analytics/dashboard',
+    {
+      schema: {
+        tags,
+        querystring: dashboardQuery,
+        response: { 200: entityAnswer(analyticsDashboardAnswer) },
+      },
+    },
+    async (request) => ({
+      entity: await analyticsDashboard(services, callerOf(request), request.query),
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 import { connect } from 'node:net';
 
-export interface Reachability {
+// A type, not an interface: it must fit the response schema's loose object (an index signature).
+export type Reachability = {
   address: string;
   reachable: boolean;
   latency_ms: number | null;
   error: string | null;
-}
+};
 
 const DEFAULT_PORTS: Record<string, number> = { 'https:': 443, 'wss:': 443, 'http:': 80, 'ws:': 80 };
 

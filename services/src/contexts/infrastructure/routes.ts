@@ -1,3 +1,4 @@
+import { entityAnswer, platformOverview, storageCheck, webinarServerCheck } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,43 +50,55 @@ export async function infrastructureRoutes(app: FastifyInstance, services: Conte
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['infrastructure'];
 
-  api.post('/api/webinar-servers/:id/check.json', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = schoolCaller(request);
-    const row = await rowOfSchool(
-      services,
-      webinarServers.collection.table,
-      request.params.id,
-      caller.schoolId,
-    );
-    const entity = webinarServers.collection.toEntity(row) as {
-      host: string;
-      options: { alternate_host: string | null };
-    };
-    const addresses = [entity.host, entity.options.alternate_host].filter((a): a is string => Boolean(a));
-    const results = await Promise.all(addresses.map((address) => probe(address)));
-    return {
-      entity: {
-        id: request.params.id,
-        reachable: results[0]?.reachable ?? false,
-        checked_at: services.clock().toISOString(),
-        hosts: results,
-      },
-    };
-  });
+  api.post(
+    '/api/webinar-servers/:id/check.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(webinarServerCheck) } } },
+    async (request) => {
+      const caller = schoolCaller(request);
+      const row = await rowOfSchool(
+        services,
+        webinarServers.collection.table,
+        request.params.id,
+        caller.schoolId,
+      );
+      const entity = webinarServers.collection.toEntity(row) as {
+        host: string;
+        options: { alternate_host: string | null };
+      };
+      const addresses = [entity.host, entity.options.alternate_host].filter((a): a is string => Boolean(a));
+      const results = await Promise.all(addresses.map((address) => probe(address)));
+      return {
+        entity: {
+          id: request.params.id,
+          reachable: results[0]?.reachable ?? false,
+          checked_at: services.clock().toISOString(),
+          hosts: results,
+        },
+      };
+    },
+  );
 
-  api.post('/api/storages/:id/check.json', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = schoolCaller(request);
-    const row = await rowOfSchool(services, storages.collection.table, request.params.id, caller.schoolId);
-    const result = await checkStorage(row as unknown as StorageTarget);
-    return { entity: { id: request.params.id, checked_at: services.clock().toISOString(), ...result } };
-  });
+  api.post(
+    '/api/storages/:id/check.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(storageCheck) } } },
+    async (request) => {
+      const caller = schoolCaller(request);
+      const row = await rowOfSchool(services, storages.collection.table, request.params.id, caller.schoolId);
+      const result = await checkStorage(row as unknown as StorageTarget);
+      return { entity: { id: request.params.id, checked_at: services.clock().toISOString(), ...result } };
+    },
+  );
 
-  api.get('/api/infrastructure/platform.json', { schema: { tags } }, async (request) => {
-    schoolCaller(request);
-    const [roles, storage] = await Promise.all([
-      platformRoles(app),
-      bucketUsage(services.objects, services.clock()),
-    ]);
-    return { entity: { roles, storage } };
-  });
+  api.get(
+    '/api/infrastructure/platform.json',
+    { schema: { tags, response: { 200: entityAnswer(platformOverview) } } },
+    async (request) => {
+      schoolCaller(request);
+      const [roles, storage] = await Promise.all([
+        platformRoles(app),
+        bucketUsage(services.objects, services.clock()),
+      ]);
+      return { entity: { roles, storage } };
+    },
+  );
 }

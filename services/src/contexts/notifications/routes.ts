@@ -1,3 +1,4 @@
+import { notificationAnswer, notificationListAnswer, unreadAnswer } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -50,41 +51,49 @@ export async function notificationsRoutes(app: FastifyInstance, services: Contex
     return row;
   };
 
-  api.get('/api/notifications', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const caller = callerOf(request);
-    const { page, limit, orderBy, sortedBy } = request.query;
-    const total = Number(
-      (
-        (await mine(caller)
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirst()) as { n: string }
-      ).n,
-    );
-    const lastPage = Math.max(1, Math.ceil(total / limit));
-    const current = Math.min(page, lastPage);
-    let query = mine(caller).selectAll();
-    if (orderBy === 'unread') query = query.orderBy('is_read', 'asc');
-    const rows = (await query
-      .orderBy('created_at', sortedBy)
-      .orderBy('id', sortedBy)
-      .limit(limit)
-      .offset((current - 1) * limit)
-      .execute()) as Row[];
-    return {
-      entities: {
-        data: rows.map(notificationEntity),
-        current_page: current,
-        last_page: lastPage,
-        total,
-        per_page: limit,
-      },
-      unread: await unreadOf(caller),
-    };
-  });
+  api.get(
+    '/api/notifications',
+    { schema: { tags, querystring: listQuery, response: { 200: notificationListAnswer } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { page, limit, orderBy, sortedBy } = request.query;
+      const total = Number(
+        (
+          (await mine(caller)
+            .select(sql<string>`count(*)`.as('n'))
+            .executeTakeFirst()) as { n: string }
+        ).n,
+      );
+      const lastPage = Math.max(1, Math.ceil(total / limit));
+      const current = Math.min(page, lastPage);
+      let query = mine(caller).selectAll();
+      if (orderBy === 'unread') query = query.orderBy('is_read', 'asc');
+      const rows = (await query
+        .orderBy('created_at', sortedBy)
+        .orderBy('id', sortedBy)
+        .limit(limit)
+        .offset((current - 1) * limit)
+        .execute()) as Row[];
+      return {
+        entities: {
+          data: rows.map(notificationEntity),
+          current_page: current,
+          last_page: lastPage,
+          total,
+          per_page: limit,
+        },
+        unread: await unreadOf(caller),
+      };
+    },
+  );
 
-  api.get('/api/notifications/:id', { schema: { tags, params: idParams } }, async (request) => ({
-    entity: notificationEntity(await own(callerOf(request), request.params.id)),
-  }));
+  api.get(
+    '/api/notifications/:id',
+    { schema: { tags, params: idParams, response: { 200: notificationAnswer } } },
+    async (request) => ({
+      entity: notificationEntity(await own(callerOf(request), request.params.id)),
+    }),
+  );
 
   api.put(
     '/api/notifications/:id',
@@ -95,7 +104,7 @@ export async function notificationsRoutes(app: FastifyInstance, services: Contex
         if (!parsed.success) throw new NotFoundError('Уведомление не найдено');
         await own(callerOf(request), parsed.data);
       },
-      schema: { tags, params: idParams, body: readBody },
+      schema: { tags, params: idParams, body: readBody, response: { 200: notificationAnswer } },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -123,21 +132,25 @@ export async function notificationsRoutes(app: FastifyInstance, services: Contex
     },
   );
 
-  api.post('/api/notifications/read-all.json', { schema: { tags } }, async (request) => {
-    const caller = callerOf(request);
-    const stream = notificationStream(caller.userId);
-    const version = await services.store.streamVersion(stream);
-    if (version >= 0 && (await unreadOf(caller)) > 0) {
-      const result = await services.store.append(stream, [
-        {
-          id: services.newId(),
-          type: 'NotificationsAllRead',
-          data: { recipient_id: caller.userId, up_to: version, at: services.clock().toISOString() },
-          metadata: { userId: caller.userId },
-        },
-      ]);
-      await waitForProjections(services.db, [NOTIFICATIONS_PROJECTION], result.lastGlobalPosition);
-    }
-    return { unread: await unreadOf(caller) };
-  });
+  api.post(
+    '/api/notifications/read-all.json',
+    { schema: { tags, response: { 200: unreadAnswer } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const stream = notificationStream(caller.userId);
+      const version = await services.store.streamVersion(stream);
+      if (version >= 0 && (await unreadOf(caller)) > 0) {
+        const result = await services.store.append(stream, [
+          {
+            id: services.newId(),
+            type: 'NotificationsAllRead',
+            data: { recipient_id: caller.userId, up_to: version, at: services.clock().toISOString() },
+            metadata: { userId: caller.userId },
+          },
+        ]);
+        await waitForProjections(services.db, [NOTIFICATIONS_PROJECTION], result.lastGlobalPosition);
+      }
+      return { unread: await unreadOf(caller) };
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { entityAnswer, ownPersonRecord } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
@@ -21,14 +22,22 @@ export async function peopleRoutes(
   await registerCollections(app, services, peopleCollections, access);
   const signedIn = { onRequest: authenticate(services.authenticator) };
   // The caller's own record: the student's profile and settings, 404 for anyone who is not a student.
-  app.get('/api/student.json', { ...signedIn, schema: { tags: ['students'] } }, async (request) => {
-    const row = await ownRow(services, request.caller!.userId, 'student');
-    return { entity: studentEntity(row) };
-  });
-  app.get('/api/teacher.json', { ...signedIn, schema: { tags: ['teachers'] } }, async (request) => {
-    const row = await ownRow(services, request.caller!.userId, 'teacher');
-    return { entity: teacherEntity(row) };
-  });
+  app.get(
+    '/api/student.json',
+    { ...signedIn, schema: { tags: ['students'], response: { 200: entityAnswer(ownPersonRecord) } } },
+    async (request) => {
+      const row = await ownRow(services, request.caller!.userId, 'student');
+      return { entity: studentEntity(row) };
+    },
+  );
+  app.get(
+    '/api/teacher.json',
+    { ...signedIn, schema: { tags: ['teachers'], response: { 200: entityAnswer(ownPersonRecord) } } },
+    async (request) => {
+      const row = await ownRow(services, request.caller!.userId, 'teacher');
+      return { entity: teacherEntity(row) };
+    },
+  );
 }
 
 async function ownRow(services: ContextServices, userId: string, group: string): Promise<Row> {

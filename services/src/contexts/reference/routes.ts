@@ -1,3 +1,4 @@
+import { entitiesAnswer, enumerationsAnswer, enumItem } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,14 +25,22 @@ export async function referenceRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Enumerations are open to every signed-in caller, like the rest of the reference data.
   const signedIn = { onRequest: authenticate(services.authenticator) };
-  api.get('/api/enums.json', { ...signedIn, schema: { tags: ['enums'] } }, async () => ({
-    entities: enumerations,
-  }));
+  api.get(
+    '/api/enums.json',
+    { ...signedIn, schema: { tags: ['enums'], response: { 200: enumerationsAnswer } } },
+    async () => ({
+      entities: enumerations,
+    }),
+  );
   api.get(
     '/api/enum/:name',
     {
       ...signedIn,
-      schema: { tags: ['enums'], params: z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}\.json$/) }) },
+      schema: {
+        tags: ['enums'],
+        params: z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}\.json$/) }),
+        response: { 200: entitiesAnswer(enumItem) },
+      },
     },
     async (request) => {
       const name = request.params.name.replace(/\.json$/, '');

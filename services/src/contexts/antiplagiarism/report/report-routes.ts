@@ -1,3 +1,4 @@
+import { antiplagiarismAnswer, antiplagiarismReport, entityAnswer } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,13 +26,26 @@ const sourceQuery = z.object({ source: z.string().min(1).max(200).optional() });
 export function reportRoutes(app: FastifyInstance, services: ContextServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['antiplagiarism'];
-  api.get('/api/antiplagiarism/reports/:task', { schema: { tags, params: taskParams } }, async (request) => {
-    const { task, assignment } = await openCheck(services, callerOf(request), request.params.task);
-    return { entity: { task: taskEntity(task), ...(await reportOf(services, String(task.id), assignment)) } };
-  });
+  api.get(
+    '/api/antiplagiarism/reports/:task',
+    { schema: { tags, params: taskParams, response: { 200: entityAnswer(antiplagiarismReport) } } },
+    async (request) => {
+      const { task, assignment } = await openCheck(services, callerOf(request), request.params.task);
+      return {
+        entity: { task: taskEntity(task), ...(await reportOf(services, String(task.id), assignment)) },
+      };
+    },
+  );
   api.get(
     '/api/antiplagiarism/reports/:task/answers/:key',
-    { schema: { tags, params: answerParams, querystring: sourceQuery } },
+    {
+      schema: {
+        tags,
+        params: answerParams,
+        querystring: sourceQuery,
+        response: { 200: entityAnswer(antiplagiarismAnswer) },
+      },
+    },
     async (request) => {
       const { task } = await openCheck(services, callerOf(request), request.params.task);
       const detail = await answerDetail(services, String(task.id), request.params.key, request.query.source);
