@@ -1,4 +1,4 @@
-import { api } from '../../shared/api';
+import { api, fetchBlob } from '../../shared/api';
 
 /** 001 §7 "Chat group": the fields the group list asks for (X-Requested-Fields). */
 export const GROUP_FIELDS =
@@ -86,12 +86,31 @@ export const chatApi = {
         signal,
       })
     ).entities.data,
-  /** Which of the caller's personal chats are with people who watch exams (an exam's focus mode). */
-  watchers: async (signal?: AbortSignal) =>
-    (await api.get<{ entities: WatcherChat[] }>('/api/chats/watchers.json', { signal })).entities,
-  /** Opens (or finds) the personal chat with another person of the school. */
-  openPersonal: async (userId: string) =>
-    (await api.post<{ entity: ChatDetails }>('/api/chats', { type: 'personal', user_id: userId })).entity,
+  /** Which of the caller's personal chats are with people who watch this exam (its focus mode). */
+  watchers: async (assignmentId: string, signal?: AbortSignal) =>
+    (
+      await api.get<{ entities: WatcherChat[] }>('/api/chats/watchers.json', {
+        query: { assignment_id: assignmentId },
+        signal,
+      })
+    ).entities,
+  /**
+   * Opens (or finds) the personal chat with another person of the school; from an exam's grid with the
+   * exam's id, which only its watchers may use.
+   */
+  openPersonal: async (userId: string, assignmentId?: string) =>
+    (
+      await api.post<{ entity: ChatDetails }>('/api/chats', {
+        type: 'personal',
+        user_id: userId,
+        ...(assignmentId ? { assignment_id: assignmentId } : {}),
+      })
+    ).entity,
+  /**
+   * An attachment's file, for a reader of its message (the media library's view, which follows the
+   * chat's grant): fetched with the token, as a link cannot send it.
+   */
+  attachment: (mediaId: string) => fetchBlob(`/api/media/${encodeURIComponent(mediaId)}/view`),
   chat: async (id: string, signal?: AbortSignal) =>
     (await api.get<{ entity: ChatDetails }>(`/api/chats/${encodeURIComponent(id)}`, { signal })).entity,
   /** Page 1 is the newest messages; the window scrolls upwards into later pages. */
