@@ -2,7 +2,7 @@ import { api, fetchBlob } from '../../shared/api';
 
 /** 001 §7 "Chat group": the fields the group list asks for (X-Requested-Fields). */
 export const GROUP_FIELDS =
-  'id,name,description,image,color,class_id,unread_count,participants_count,last_message.message,last_message.created_at,last_message.user.name';
+  'id,name,description,image,color,class_id,unread_count,participants_count,last_message.message,last_message.is_deleted,last_message.created_at,last_message.user.name';
 /** 001 §9: the group list shows 30 chats; a message page holds 25. */
 export const GROUP_LIST_LIMIT = 30;
 export const MESSAGE_PAGE_SIZE = 25;
@@ -50,7 +50,12 @@ export interface ChatGroup {
   class_id?: string | null;
   unread_count?: number;
   participants_count?: number;
-  last_message?: { message: string | null; created_at: string; user?: { name: string } } | null;
+  last_message?: {
+    message: string | null;
+    is_deleted?: boolean;
+    created_at: string;
+    user?: { name: string };
+  } | null;
 }
 
 export interface ChatDetails extends ChatGroup {
