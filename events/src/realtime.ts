@@ -70,6 +70,11 @@ export const serverEventSchemas = {
   /** A session ended: the sockets of that session (every session when null) are logged out and closed. */
   LogoutAction: z.object({ session_id: z.string().nullable(), reason: z.string().optional() }),
   'post-message': z.object({ message: ChatMessageDto }),
+  /** A chat message edited or deleted, as the API answers it (a personal line's on its two people's channels). */
+  'edit-message': z.object({ message: ChatMessageDto }),
+  'delete-message': z.object({ message: ChatMessageDto }),
+  ChatMessageEdited: z.object({ message: ChatMessageDto }),
+  ChatMessageDeleted: z.object({ message: ChatMessageDto }),
   'start-typing': TypistDto,
   'end-typing': TypistDto,
   progress: z.object({ media_id: id, percent: z.number().min(0).max(100) }),
@@ -110,8 +115,14 @@ export type ServerEventMap = { [K in ServerEventName]: z.infer<(typeof serverEve
  * wrong kind of channel does not type-check.
  */
 export const channelEvents = {
-  user: ['NotificationCreated', 'ChatMessagePosted', 'LogoutAction'],
-  chat: ['post-message', 'start-typing', 'end-typing'],
+  user: [
+    'NotificationCreated',
+    'ChatMessagePosted',
+    'ChatMessageEdited',
+    'ChatMessageDeleted',
+    'LogoutAction',
+  ],
+  chat: ['post-message', 'edit-message', 'delete-message', 'start-typing', 'end-typing'],
   transcoder: ['progress', 'finished'],
   task: ['TaskProgressUpdated', 'TaskFinished'],
   order: ['OrderPaid', 'OrderCompleted'],

@@ -6,7 +6,8 @@ import { DemoPlatform, screenshotPath } from './support/demo-platform';
  * The chat modal (001 §2) between the demo teacher and a demo student of the class 7 «А»: both open the
  * class's chat from the header; the student's typing shows on the teacher's side, Enter posts, the
  * message appears on both sides once; with the modal closed, the teacher gets a toast and the header's
- * unread badge. Markup typed into a message shows as text.
+ * unread badge. Markup typed into a message shows as text. An edit and a deletion show in the other's
+ * open window at once.
  */
 describe('the chat modal', () => {
   const demo = new DemoPlatform();
@@ -104,6 +105,23 @@ describe('the chat modal', () => {
     await again.getByTestId('chat-participants-toggle').click();
     await info.waitFor({ state: 'hidden' });
 
+    // Live: the student edits their first message while the teacher's window is open; it changes there
+    // at once, with no reload (the edit-message push).
+    const edited = 'Здравствуйте! Вопрос по дробям и процентам';
+    await studentChat
+      .getByTestId('chat-message')
+      .filter({ hasText: text })
+      .getByTestId('chat-message-edit')
+      .click();
+    await studentChat.getByTestId('chat-edit-input').fill(edited);
+    await studentChat.getByTestId('chat-edit-save').click();
+    await again
+      .getByTestId('chat-message')
+      .filter({ hasText: edited })
+      .getByText(/изменено/)
+      .waitFor();
+    expect(await again.getByTestId('chat-message-text').filter({ hasText: text }).count()).toBe(0);
+
     // Moderation: the teacher deletes the student's message; it keeps its place with no text.
     await again
       .getByTestId('chat-message')
@@ -115,6 +133,23 @@ describe('the chat modal', () => {
       await again.getByTestId('chat-message-text').filter({ hasText: 'Спасибо, всё понятно' }).count(),
     ).toBe(0);
     await teacher.screenshot({ path: screenshotPath('chat-moderation') });
+    // The deletion reaches the student's open window at once too (the delete-message push).
+    await expect
+      .poll(() =>
+        studentChat.getByTestId('chat-message-text').filter({ hasText: 'Спасибо, всё понятно' }).count(),
+      )
+      .toBe(0);
+    await studentChat
+      .getByTestId('chat-message-text')
+      .filter({ hasText: 'Сообщение удалено' })
+      .first()
+      .waitFor();
+    await studentChat
+      .getByTestId('chat-message')
+      .filter({ hasText: edited })
+      .getByText(/изменено/)
+      .waitFor();
+    await student.screenshot({ path: screenshotPath('chat-edited-deleted') });
 
     // A personal chat from the participants' list: it opens, and its message reaches the student.
     await again.getByTestId('chat-participants-toggle').click();

@@ -2,7 +2,7 @@ import type { EventRegistry } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import { ANALYTICS_MIGRATIONS_DIR } from './analytics/migrations';
-import type { Authenticator } from './http/caller';
+import type { Authenticator, Caller } from './http/caller';
 import { mergeRecordAccess, type AccessTable } from './http/records/access';
 import { mergeRouteAccess, platformRouteAccess, type RouteAccessTable } from './http/route-access';
 import type { AnalyticsStore } from './ports/analytics';
@@ -28,6 +28,17 @@ export interface ContextServices {
   demo: boolean;
   /** With demo: the demo school's past exams too (DEMO_HISTORY); unset means on. */
   demoHistory?: boolean;
+  /** Every context's answer to "may this caller read this library file because I show it to them". */
+  mediaGrants?: readonly MediaGrant[];
+}
+
+/**
+ * A context that shows a media library file to people other than its owner (a chat's attachment to the
+ * chat's participants) says so here; the media library asks every grant besides its own rule, so it
+ * need not know the other context's tables.
+ */
+export interface MediaGrant {
+  mayRead(caller: Caller, mediaId: string): Promise<boolean>;
 }
 
 /**
@@ -55,8 +66,18 @@ export interface BoundedContext {
   authenticator?: (services: Omit<ContextServices, 'authenticator'>) => Authenticator;
   /** Runs once at start after migrations (e.g. demo data when services.demo is on); must be idempotent. */
   seed?: (services: ContextServices) => Promise<void>;
+  /** Reading rights to media library files this context shows to others (see MediaGrant). */
+  mediaGrant?: (services: Pick<ContextServices, 'db'>) => MediaGrant;
   /** Channel rules (who may listen where) and event → push mappers for the realtime channels. */
   realtime?: (services: ContextServices) => RealtimeContribution;
+}
+
+/** Every context's media grants, for ContextServices.mediaGrants. */
+export function mediaGrantsOf(
+  contexts: readonly BoundedContext[],
+  services: Pick<ContextServices, 'db'>,
+): MediaGrant[] {
+  return contexts.flatMap((c) => (c.mediaGrant ? [c.mediaGrant(services)] : []));
 }
 
 /** Every context's read-model migrations, keyed by name (`NNNN_<context>_<what>`). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { routeAccessOf, type ContextServices } from '../platform/context';
+import { mediaGrantsOf, routeAccessOf, type ContextServices } from '../platform/context';
 import { ObservedEventStore } from '../platform/event-store/observed-event-store';
 import { nobodyAuthenticator } from '../platform/http/authenticate';
 import { buildServer } from '../platform/http/server';
@@ -27,7 +27,11 @@ export function contextServices(b: Backends, store: EventStore = b.store): Conte
     demoHistory: b.config.demoHistory,
   };
   const provider = b.contexts.find((c) => c.authenticator)?.authenticator;
-  return { ...base, authenticator: provider ? provider(base) : nobodyAuthenticator };
+  return {
+    ...base,
+    authenticator: provider ? provider(base) : nobodyAuthenticator,
+    mediaGrants: mediaGrantsOf(b.contexts, base),
+  };
 }
 
 /** Seeds, then serves the contexts' routes, realtime channels and the web app; returns the base URL. */

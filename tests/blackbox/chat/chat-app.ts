@@ -6,6 +6,9 @@ import { CHAT_PEOPLE_PROCESS } from '../../../services/src/contexts/chat/people-
 import { chatRealtime } from '../../../services/src/contexts/chat/realtime';
 import { identityContext } from '../../../services/src/contexts/identity';
 import { mediaContext } from '../../../services/src/contexts/media';
+import { shareRoutes } from '../../../services/src/contexts/media/library/share-routes';
+import { MediaSigner } from '../../../services/src/contexts/media/signing';
+import { mediaGrantsOf } from '../../../services/src/platform/context';
 import { notificationsContext } from '../../../services/src/contexts/notifications';
 import { NOTIFYING_PROCESS } from '../../../services/src/contexts/notifications/process-manager';
 import { webinarsContext } from '../../../services/src/contexts/webinars';
@@ -32,7 +35,9 @@ export interface ChatApp {
 /**
  * The chat context as the platform runs it, listening on a port: its routes (with the route access
  * table), its process manager, the assignments read model, the people and media tables it reads, and
- * the realtime socket with its channel rule and pushes; the notifications and webinars contexts beside it. Tokens are the record API's test tokens.
+ * the realtime socket with its channel rule and pushes; the notifications and webinars contexts beside
+ * it, and the media library's view of a file (a chat attachment's reader opens it through the chat's
+ * media grant). Tokens are the record API's test tokens.
  */
 export async function startChatApp(): Promise<ChatApp> {
   const ground = await startProjectedStore('chat', [
@@ -44,10 +49,11 @@ export async function startChatApp(): Promise<ChatApp> {
     { migrations: peopleContext.migrations, projections: [] },
     // The users table, where notifications read an author's name.
     { migrations: identityContext.migrations, projections: [] },
-    { migrations: mediaContext.migrations, projections: [] },
+    // The library's files, which messages attach and participants open (GET /api/media/{id}/view).
+    mediaContext,
   ]);
   const { store, db } = ground;
-  const services = testServices(ground);
+  const services = testServices(ground, { mediaGrants: mediaGrantsOf([chatContext], ground) });
   const realtime = createRealtime({
     authenticator: testAuthenticator,
     store,
@@ -62,6 +68,7 @@ export async function startChatApp(): Promise<ChatApp> {
       (api) => chatContext.routes!(api, services),
       (api) => notificationsContext.routes!(api, services),
       (api) => webinarsContext.routes!(api, services),
+      (api) => shareRoutes(api, services, new MediaSigner(randomBytes(32), services.clock)),
       realtime.plugin,
     ],
   });

@@ -1,54 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webinarChatId } from '../../../services/src/contexts/chat/ids';
-import { PEOPLE_TABLE } from '../../../services/src/contexts/people/directory/table';
 import { notificationStream } from '../../../services/src/contexts/notifications/ids';
 import { TestClient } from '../realtime/client';
 import { tokenFor } from '../records/records-app';
-import { caller } from '../schools/contexts-app';
-import { startChatApp, type ChatApp } from './chat-app';
+import { chatScene } from './chat-scene';
 
 /**
  * Personal messages reach a reader without a connected socket as a notification (and a reader with one
- * gets none); a webinar's chat follows the webinar's people. Tokens: `student@school-a#3` is
- * `student-school-a-3`.
+ * gets none); a webinar's chat follows the webinar's people.
  */
-let env: ChatApp;
-const call = caller(() => env.app);
-const T1 = 'teacher-school-a-1';
-const teacher = tokenFor('teacher', 'school-a');
-const S = (n: number) => `student-school-a-${n}`;
-const student = (n: number) => tokenFor('student', 'school-a', n);
-const classA = `cl-${randomUUID()}`;
-const classB = `cl-${randomUUID()}`;
+const scene = chatScene();
+const { call, plant, posted: post, T1, S, teacher, student } = scene;
+const classA = scene.newClassId();
+const classB = scene.newClassId();
 
-const klass = (id: string, students: string[]) => ({
-  id,
-  type: 'group',
-  image: null,
-  color: null,
-  name: `Класс ${id.slice(3, 8)}`,
-  description: null,
-  chat_id: null,
-  teachers: [T1],
-  students,
-  settings: {},
-});
-async function plant(stream: string, type: string, data: object) {
-  await env.store.append(
-    stream,
-    [{ id: randomUUID(), type, data, metadata: { schoolId: 'school-a', userId: T1 } }],
-    { expectedVersion: 'any' },
-  );
-}
-const post = async (token: string, body: Record<string, unknown>) => {
-  const answer = await call('POST', '/api/chat-messages', token, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.entity as { id: string };
-};
 /** The chat-message notifications made for a user, read from their notification stream. */
 async function chatNotices(userId: string) {
-  const events = await env.store.readStream(notificationStream(userId));
+  const events = await scene.current().store.readStream(notificationStream(userId));
   return events
     .filter((e) => e.type === 'NotificationCreated')
     .map((e) => e.data as { type: string; parameters: Record<string, unknown> })
@@ -56,30 +24,11 @@ async function chatNotices(userId: string) {
 }
 
 beforeAll(async () => {
-  env = await startChatApp();
   // Personal chats are between people of the directory.
-  const person = (id: string, firstname: string) => ({
-    id,
-    school_id: 'school-a',
-    position: 1,
-    created_at: new Date(),
-    updated_at: new Date(),
-    register_date: new Date(),
-    group: id.split('-')[0]!,
-    username: id,
-    firstname,
-    lastname: 'Тестова',
-  });
-  await env.db
-    .insertInto(PEOPLE_TABLE)
-    .values([person(T1, 'Анна'), person(S(1), 'Дина'), person('proctor-school-a-1', 'Ерлан')])
-    .execute();
-  await plant(`class-${classA}`, 'ClassCreated', klass(classA, [S(1), S(2)]));
-  await plant(`class-${classB}`, 'ClassCreated', klass(classB, [S(3)]));
-  await env.caughtUp();
-});
-afterAll(async () => {
-  await env?.close();
+  await scene.addPeople([T1, 'Анна'], [S(1), 'Дина'], [scene.P1, 'Ерлан']);
+  await scene.plantClass(classA, [S(1), S(2)]);
+  await scene.plantClass(classB, [S(3)]);
+  await scene.caughtUp();
 });
 
 describe('personal messages to offline readers', () => {
@@ -90,7 +39,7 @@ describe('personal messages to offline readers', () => {
 
     // S(1) has no socket: the personal message becomes a notification with its chat and text.
     const missed = await post(teacher, { chat_id: personal, message: 'Зайдите после урока' });
-    await env.caughtUp();
+    await scene.caughtUp();
     const first = await chatNotices(S(1));
     expect(first).toHaveLength(1);
     expect(first[0]!.parameters).toMatchObject({
@@ -110,18 +59,18 @@ describe('personal messages to offline readers', () => {
     const line = await post(teacher, { chat_id: classChat, message: 'Лично', recipient_id: S(2) });
     // A group message to everyone is no personal message: no notification for offline S(1) or S(2).
     await post(teacher, { chat_id: classChat, message: 'Всем' });
-    await env.caughtUp();
+    await scene.caughtUp();
     expect((await chatNotices(S(2))).map((n) => n.parameters.message_id)).toEqual([line.id]);
     expect(await chatNotices(S(1))).toHaveLength(1);
 
     // Once S(1) is connected, a personal message reaches the socket and makes no notification.
-    const online = await TestClient.connect(env.url, student(1));
+    const online = await TestClient.connect(scene.current().url, student(1));
     try {
       const seen = await call('GET', `/api/chats/${personal}`, teacher);
       const people = seen.body.entity!.participants as { id: string; is_online: boolean }[];
       expect(people.find((p) => p.id === S(1))?.is_online).toBe(true);
       await post(teacher, { chat_id: personal, message: 'Вы на связи' });
-      await env.caughtUp();
+      await scene.caughtUp();
       expect(await chatNotices(S(1))).toHaveLength(1);
     } finally {
       online.client.close();
@@ -140,7 +89,7 @@ describe('a webinar’s chat', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const webinarId = made.body.entity!.id as string;
-    await env.caughtUp();
+    await scene.caughtUp();
 
     const seen = await call('GET', `/api/webinars/${webinarId}/chat.json`, student(7));
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
@@ -172,14 +121,14 @@ describe('a webinar’s chat', () => {
 
     // The class changes: its newcomer joins the webinar's chat, the one who left is out of it.
     await plant(`class-${classA}`, 'ClassUpdated', { id: classA, changes: { students: [S(1), S(5)] } });
-    await env.caughtUp();
+    await scene.caughtUp();
     const grown = await call('GET', `/api/chats/${entity.id}`, student(5));
     expect(grown.status, JSON.stringify(grown.body)).toBe(200);
     expect((await call('GET', `/api/chats/${entity.id}`, student(2))).status).toBe(404);
 
     // Deleting the webinar closes its chat for everyone.
     expect((await call('DELETE', `/api/webinars/${webinarId}`, teacher)).status).toBe(204);
-    await env.caughtUp();
+    await scene.caughtUp();
     expect((await call('GET', `/api/chats/${entity.id}`, student(7))).status).toBe(404);
   });
 });

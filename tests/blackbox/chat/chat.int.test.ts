@@ -1,85 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
 import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
-import { PEOPLE_TABLE } from '../../../services/src/contexts/people/directory/table';
 import { TestClient } from '../realtime/client';
-import { tokenFor } from '../records/records-app';
-import { caller } from '../schools/contexts-app';
-import { startChatApp, type ChatApp } from './chat-app';
+import { chatScene, pushedId, type Message, type Page } from './chat-scene';
 
 /**
  * Chats over HTTP and the realtime socket. A class's chat follows its class; only its participants read,
  * post or listen; a message reaches each connected participant once; a client that reconnects asks for
  * what it missed; pages of 25 neither skip nor repeat; bad text is a 422 and a flood a 429.
- * Tokens: `student@school-a#3` is `student-school-a-3`.
  */
-let env: ChatApp;
-const call = caller(() => env.app);
-const T1 = 'teacher-school-a-1';
-const teacher = tokenFor('teacher', 'school-a');
-const S = (n: number) => `student-school-a-${n}`;
-const student = (n: number) => tokenFor('student', 'school-a', n);
-const otherSchoolTeacher = tokenFor('teacher', 'school-b');
-const classA = `cl-${randomUUID()}`;
-const classB = `cl-${randomUUID()}`;
+const scene = chatScene();
+const { call, post, page, plant, T1, S, teacher, student, otherSchoolTeacher } = scene;
+const classA = scene.newClassId();
+const classB = scene.newClassId();
 const assignmentId = `as-${randomUUID()}`;
 const chatA = classChatId(classA);
-
-type Message = { id: string; message: string | null; user_id: string; is_service: boolean; seq: number };
-type Page = { data: Message[]; total: number; current_page: number; last_page: number; per_page: number };
-
-async function plant(stream: string, type: string, data: object) {
-  await env.store.append(
-    stream,
-    [{ id: randomUUID(), type, data, metadata: { schoolId: 'school-a', userId: T1 } }],
-    { expectedVersion: 'any' },
-  );
-}
-const klass = (id: string, students: string[]) => ({
-  id,
-  type: 'group',
-  image: null,
-  color: null,
-  name: `Класс ${id.slice(3, 8)}`,
-  description: null,
-  chat_id: null,
-  teachers: [T1],
-  students,
-  settings: {},
-});
-const post = (token: string, body: Record<string, unknown>) =>
-  call('POST', '/api/chat-messages', token, body);
-const page = async (token: string, query: string) => {
-  const answer = await call('GET', `/api/chat-messages?${query}`, token);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.entities as unknown as Page;
-};
-
-/** Connects, listens to the user's own channel, signs and subscribes to the chat's channel. */
-async function listen(token: string, channel = `chat.${chatA}`) {
-  const peer = await TestClient.connect(env.url, token);
-  const own = `user.${token === teacher ? T1 : S(Number(/#(\d+)$/.exec(token)?.[1] ?? 1))}`;
-  expect(await peer.client.subscribe(own)).toMatchObject({ event: 'subscribed' });
-  const signed = await call('POST', '/broadcasting/auth', token, {
-    socket_id: peer.socketId,
-    channel_name: channel,
-  });
-  expect(signed.status).toBe(200);
-  expect(await peer.client.subscribe(channel, signed.body.auth as string)).toMatchObject({
-    event: 'subscribed',
-  });
-  return peer;
-}
-/** The id of the message a push carries (undefined for a frame without one). */
-const pushedId = (m: unknown) => (m as { data?: { message?: { id?: string } } }).data?.message?.id;
-const pushesOf = (peer: { client: TestClient }, event: string, id: string) =>
-  peer.client.pushes(event).filter((p) => pushedId(p) === id);
+const listen = (token: string) => scene.listen(token, chatA);
+const pushesOf = scene.pushesOf;
 
 beforeAll(async () => {
-  env = await startChatApp();
-  await plant(`class-${classA}`, 'ClassCreated', klass(classA, [S(1), S(2), S(4)]));
-  await plant(`class-${classB}`, 'ClassCreated', klass(classB, [S(3)]));
+  await scene.plantClass(classA, [S(1), S(2), S(4)]);
+  await scene.plantClass(classB, [S(3)]);
   await plant(
     `assignment-${assignmentId}`,
     'AssignmentCreated',
@@ -91,10 +33,7 @@ beforeAll(async () => {
       students: [S(1)],
     }),
   );
-  await env.caughtUp();
-});
-afterAll(async () => {
-  await env?.close();
+  await scene.caughtUp();
 });
 
 describe('a class’s chat', () => {
@@ -110,7 +49,7 @@ describe('a class’s chat', () => {
       id: classA,
       changes: { students: [S(1), S(2), S(4), S(5)] },
     });
-    await env.caughtUp();
+    await scene.caughtUp();
     const grown = await call('GET', `/api/chats/${chatA}`, student(5));
     expect(grown.status).toBe(200);
     expect(grown.body.entity).toMatchObject({ participants_count: 5 });
@@ -123,7 +62,7 @@ describe('a class’s chat', () => {
 
   it('lists the caller’s chats with only the fields asked for', async () => {
     expect((await post(teacher, { chat_id: chatA, message: 'Добро пожаловать' })).status).toBe(201);
-    const answer = await env.app.inject({
+    const answer = await scene.current().app.inject({
       method: 'GET',
       url: '/api/chats?type=group&orderBy=last_message&limit=30',
       headers: {
@@ -159,7 +98,7 @@ describe('who may read, post and listen', () => {
       expect((await call('GET', `/api/chats/${chatA}`, token)).status).toBe(404);
       expect((await call('GET', `/api/chat-messages?chat_id=${chatA}`, token)).status).toBe(404);
       expect((await post(token, { chat_id: chatA, message: 'привет' })).status).toBe(404);
-      const peer = await TestClient.connect(env.url, token);
+      const peer = await TestClient.connect(scene.current().url, token);
       const signed = await call('POST', '/broadcasting/auth', token, {
         socket_id: peer.socketId,
         channel_name: `chat.${chatA}`,
@@ -242,26 +181,7 @@ describe('who may read, post and listen', () => {
 
 describe('personal chats', () => {
   it('opens one chat for two people of a school, seen by them only, named after the other', async () => {
-    const person = (id: string, school: string, firstname: string) => ({
-      id,
-      school_id: school,
-      position: 1,
-      created_at: new Date(),
-      updated_at: new Date(),
-      register_date: new Date(),
-      group: id.split('-')[0]!,
-      username: id,
-      firstname,
-      lastname: 'Тестова',
-    });
-    await env.db
-      .insertInto(PEOPLE_TABLE)
-      .values([
-        person(T1, 'school-a', 'Анна'),
-        person(S(1), 'school-a', 'Дина'),
-        person('teacher-school-b-1', 'school-b', 'Ерлан'),
-      ])
-      .execute();
+    await scene.addPeople([T1, 'Анна'], [S(1), 'Дина'], ['teacher-school-b-1', 'Ерлан']);
     const opened = await call('POST', '/api/chats', teacher, { type: 'personal', user_id: S(1) });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const id = opened.body.entity!.id;
@@ -359,5 +279,145 @@ describe('live', () => {
     s1.client.send({ event: 'whisper', channel: `chat.${chatA}`, name: 'start-typing' });
     expect(await t.client.next((m) => m.event === 'start-typing')).toMatchObject({ data: { user_id: S(1) } });
     for (const peer of [t, s1]) peer.client.close();
+  });
+});
+
+describe('edits and deletions, live', () => {
+  it('reach every other participant’s open window once, as the API answers the message', async () => {
+    const t = await listen(teacher);
+    const s2 = await listen(student(2));
+    const said = await scene.posted(teacher, { chat_id: chatA, message: 'Контрольная в пятницу' });
+    await scene.arrives(s2, 'post-message', said.id);
+
+    const edited = await call('PUT', `/api/chat-messages/${said.id}`, teacher, {
+      message: 'Контрольная в субботу',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const edit = await scene.arrives(s2, 'edit-message', said.id);
+    // The frame is the message as GET /api/chat-messages gives it after the edit.
+    const [listed] = (await scene.page(student(2), `chat_id=${chatA}&limit=1`)).data;
+    expect(listed).toMatchObject({ id: said.id, message: 'Контрольная в субботу' });
+    expect(edit).toMatchObject({
+      id: said.id,
+      chat_id: chatA,
+      user_id: T1,
+      message: 'Контрольная в субботу',
+      is_deleted: false,
+      seq: listed!.seq,
+      edited_at: listed!.edited_at,
+    });
+
+    expect((await call('DELETE', `/api/chat-messages/${said.id}`, teacher)).status).toBe(204);
+    const deletion = await scene.arrives(s2, 'delete-message', said.id);
+    expect(deletion).toMatchObject({
+      id: said.id,
+      message: null,
+      is_deleted: true,
+      media: null,
+    });
+    // A later marker: whatever the edit or the deletion would have sent twice has arrived by then.
+    const marker = await scene.posted(teacher, { chat_id: chatA, message: 'метка' });
+    await scene.arrives(s2, 'post-message', marker.id);
+    await scene.arrives(t, 'post-message', marker.id);
+    for (const peer of [s2, t]) {
+      expect(pushesOf(peer, 'edit-message', said.id)).toHaveLength(1);
+      expect(pushesOf(peer, 'delete-message', said.id)).toHaveLength(1);
+    }
+    for (const peer of [t, s2]) peer.client.close();
+  });
+
+  it('of a personal line reach only its two people, on their own channels', async () => {
+    const t = await listen(teacher);
+    const s2 = await listen(student(2));
+    const s4 = await listen(student(4));
+    const line = await scene.posted(teacher, { chat_id: chatA, message: 'Зайди ко мне', recipient_id: S(2) });
+    await call('PUT', `/api/chat-messages/${line.id}`, teacher, { message: 'Зайди после урока' });
+    const edit = await scene.arrives(s2, 'ChatMessageEdited', line.id);
+    expect(edit).toMatchObject({ message: 'Зайди после урока', recipient_id: S(2) });
+    await scene.arrives(t, 'ChatMessageEdited', line.id);
+    expect((await call('DELETE', `/api/chat-messages/${line.id}`, student(2))).status).toBe(403);
+    expect((await call('DELETE', `/api/chat-messages/${line.id}`, teacher)).status).toBe(204);
+    await scene.arrives(s2, 'ChatMessageDeleted', line.id);
+    const marker = await scene.posted(teacher, { chat_id: chatA, message: 'метка' });
+    await scene.arrives(s4, 'post-message', marker.id);
+    // Neither the chat's channel nor the third participant heard of the personal line.
+    for (const event of ['edit-message', 'delete-message', 'ChatMessageEdited', 'ChatMessageDeleted'])
+      expect(pushesOf(s4, event, line.id)).toHaveLength(0);
+    expect(pushesOf(s2, 'edit-message', line.id)).toHaveLength(0);
+    for (const peer of [t, s2, s4]) peer.client.close();
+  });
+});
+
+describe('attachments', () => {
+  /** A file of the user's library (as the media library's upload records it). */
+  async function libraryFile(userId: string, name: string): Promise<string> {
+    const id = randomUUID();
+    await scene.current().store.append(
+      `media-${id}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'MediaCreated',
+          data: {
+            id,
+            parent_id: null,
+            name,
+            type: 'document',
+            file_name: name,
+            file_size: 1024,
+            mime_type: 'application/pdf',
+            key: `media/${id}/${name}`,
+          },
+          metadata: { schoolId: 'school-a', userId },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await scene.caughtUp();
+    return id;
+  }
+  /** `GET /api/media/{id}/view` without following the redirect. */
+  const view = (token: string, id: string) => call('GET', `/api/media/${id}/view`, token);
+  const opens = (answer: { status: number; headers: Record<string, unknown> }, id: string) => {
+    expect(answer.status).toBe(302);
+    expect(String(answer.headers.location)).toMatch(
+      new RegExp(`^/api/media/${id}/file\\?expires=\\d+&signature=`),
+    );
+  };
+  const refused = (answer: { status: number; body: Record<string, unknown> }) => {
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status_code: 404 });
+    expect(typeof answer.body.message).toBe('string');
+  };
+
+  it('open for the chat’s participants, not for another class or another school', async () => {
+    const file = await libraryFile(S(1), 'конспект.pdf');
+    // Before it is attached, the library's rule alone: the owner's only.
+    refused(await view(student(2), file));
+    const sent = await scene.posted(student(1), { chat_id: chatA, media_id: file, message: 'Мой конспект' });
+    expect(sent.media).toMatchObject({ id: file, name: 'конспект.pdf' });
+    for (const token of [student(1), student(2), teacher]) opens(await view(token, file), file);
+    for (const token of [student(3), otherSchoolTeacher]) refused(await view(token, file));
+
+    // Deleted, the message no longer shows it: the participants lose it, its owner keeps it.
+    expect((await call('DELETE', `/api/chat-messages/${sent.id}`, student(1))).status).toBe(204);
+    await scene.caughtUp();
+    refused(await view(student(2), file));
+    opens(await view(student(1), file), file);
+  });
+
+  it('of a personal line open for its two people only', async () => {
+    const file = await libraryFile(S(1), 'лично.pdf');
+    await scene.posted(student(1), { chat_id: chatA, media_id: file, recipient_id: S(2), message: null });
+    opens(await view(student(2), file), file);
+    refused(await view(student(4), file));
+    refused(await view(teacher, file));
+  });
+
+  it('may not be another’s file the poster cannot read', async () => {
+    const file = await libraryFile(S(4), 'чужое.pdf');
+    const answer = await post(student(2), { chat_id: chatA, media_id: file, message: 'смотрите' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toHaveProperty('media_id');
   });
 });

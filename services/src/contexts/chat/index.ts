@@ -1,6 +1,7 @@
 import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { chatRouteAccess } from './access-rules';
+import { chatMediaGrant } from './media-grant';
 import { chatPeopleProcess } from './people-follow';
 import { chatProjection } from './read-model/projection';
 import { chatMigrations } from './read-model/tables';
@@ -30,4 +31,5 @@ export const chatContext: BoundedContext = {
     app.addHook('onClose', async () => runner.stop());
   },
   realtime: (services) => chatRealtime(services),
+  mediaGrant: (services) => chatMediaGrant(services),
 };

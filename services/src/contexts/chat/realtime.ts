@@ -1,9 +1,10 @@
-import { channelName, type ChatMessagePostedData, type EventOf, type Push } from '@sabaq/events';
+import { channelName, type ChatMessagePostedData, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { participantChat } from './access';
 import { chatDecider, type ChatEvent, type ChatState } from './decider';
 import { chatStream } from './ids';
+import { messageChangePushes } from './message-changes';
 import { rememberPresence } from './presence';
 
 /** How many chats' states the feed keeps between messages; the least recently pushed is dropped first. */
@@ -17,7 +18,7 @@ const CACHED_CHATS = 5000;
  */
 function chatStates(services: Pick<ContextServices, 'store'>) {
   const kept = new Map<string, { version: number; state: ChatState }>();
-  return async (event: EventOf<'ChatMessagePosted'>): Promise<ChatState> => {
+  return async (event: { data: { chat_id: string }; streamPosition: number }): Promise<ChatState> => {
     const chatId = event.data.chat_id;
     const at = event.streamPosition;
     const known = kept.get(chatId);
@@ -44,7 +45,9 @@ const dto = (d: ChatMessagePostedData) => ({ ...d, is_deleted: false, edited_at:
  * `chat.{id}`: only the chat's participants may subscribe (access.ts). A posted message goes to the chat's
  * channel as `post-message` (a personal line inside a group does not: it goes to its two people only),
  * and as `ChatMessagePosted` to each other participant's own `user.{id}` channel, for the header's
- * badge and toast. Pushes are live only; a reconnecting client asks for what it missed (docs/chat.md).
+ * badge and toast. An edit or a deletion of a message goes to the chat's channel as `edit-message` /
+ * `delete-message`, or for a personal line to its two people's own channels (message-changes.ts).
+ * Pushes are live only; a reconnecting client asks for what it missed (docs/chat.md).
  */
 export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): RealtimeContribution {
   const chatAt = chatStates(services);
@@ -83,6 +86,12 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
               data: { message },
             });
           return pushes;
+        },
+      }),
+      pushMapper({
+        eventTypes: ['ChatMessageEdited', 'ChatMessageDeleted'],
+        async map(event): Promise<Push[]> {
+          return messageChangePushes(services, event, await chatAt(event));
         },
       }),
     ],

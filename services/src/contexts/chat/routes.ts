@@ -17,6 +17,7 @@ import { runChatCommand } from './commands';
 import { chatEntity, mediaOf, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
 import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './people-follow';
 import { ensurePersonalChat } from './personal';
+import { checkExamConversation } from './watcher-chats';
 import { isOnline } from './presence';
 import { CHAT_TABLES } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
@@ -55,7 +56,12 @@ const postBody = z.strictObject({
 });
 const editBody = z.strictObject({ message: text });
 const readBody = z.strictObject({ message_id: recordId });
-const personalBody = z.strictObject({ type: z.literal('personal'), user_id: recordId });
+const personalBody = z.strictObject({
+  type: z.literal('personal'),
+  user_id: recordId,
+  /** Opened from the proctoring grid for this exam: the caller must watch it (watcher-chats.ts). */
+  assignment_id: recordId.optional(),
+});
 const muteBody = z.strictObject({ user_id: recordId, muted: z.boolean().default(true) });
 
 /**
@@ -117,7 +123,9 @@ export async function chatRoutes(
     { schema: { tags, body: personalBody, response: { 201: entityAnswer(chatRecord) } } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const id = await ensurePersonalChat(services, caller, request.body.user_id);
+      const { user_id: userId, assignment_id: assignmentId } = request.body;
+      if (assignmentId !== undefined) await checkExamConversation(services, caller, assignmentId, userId);
+      const id = await ensurePersonalChat(services, caller, userId);
       const row = await visibleChat(services, caller, id);
       return reply
         .code(201)

@@ -163,3 +163,51 @@ export async function watchedAssignments(db: ReadModelDb, caller: Caller): Promi
     .execute();
   return rows.map((r) => String(r.id));
 }
+
+/** A person of the directory as the watcher rule needs them: their id, school and group. */
+export interface PersonFacts {
+  userId: string;
+  schoolId: string | null;
+  group: Caller['group'];
+}
+
+/**
+ * Which of these people watch the assignment (the rule of `watches`, for people other than the caller),
+ * so another context can name an exam's watchers as proctoring knows them. An unknown or deleted
+ * assignment has none.
+ */
+export async function watchersAmong(
+  db: ReadModelDb,
+  assignmentId: string,
+  people: readonly PersonFacts[],
+): Promise<Set<string>> {
+  const assignment = (await assignmentsFacts(db, [assignmentId])).get(assignmentId);
+  if (!assignment) return new Set();
+  return new Set(
+    people.filter((p) => watches({ ...p, pendingChallenges: [] }, assignment)).map((p) => p.userId),
+  );
+}
+
+/** Whether the person takes the assignment: named among its students or with an attempt at it. */
+export async function takesAssignment(
+  db: ReadModelDb,
+  assignmentId: string,
+  studentId: string,
+): Promise<boolean> {
+  const named = await db
+    .selectFrom(TABLES.assignments)
+    .select('id')
+    .where('id', '=', assignmentId)
+    .where('deleted', '=', false)
+    .where(sql<boolean>`students @> ${JSON.stringify([studentId])}::jsonb`, '=', true)
+    .executeTakeFirst();
+  if (named) return true;
+  const attempt = await db
+    .selectFrom(TABLES.attempts)
+    .select('id')
+    .where('assignment_id', '=', assignmentId)
+    .where('student_id', '=', studentId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return attempt !== undefined;
+}

@@ -47,7 +47,7 @@ export function StudentAssignmentPage() {
             key={state.attempt.id}
             assignment={a}
             attemptId={state.attempt.id}
-            messages={<ProctorMessages />}
+            messages={<ProctorMessages assignmentId={a.id} />}
           >
             {a.type === 'external' ? (
               <ExternalAttempt assignment={a} attempt={state.attempt} />

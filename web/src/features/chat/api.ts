@@ -1,8 +1,8 @@
-import { api } from '../../shared/api';
+import { api, fetchBlob } from '../../shared/api';
 
 /** 001 §7 "Chat group": the fields the group list asks for (X-Requested-Fields). */
 export const GROUP_FIELDS =
-  'id,name,description,image,color,class_id,unread_count,participants_count,last_message.message,last_message.created_at,last_message.user.name';
+  'id,name,description,image,color,class_id,unread_count,participants_count,last_message.message,last_message.is_deleted,last_message.created_at,last_message.user.name';
 /** 001 §9: the group list shows 30 chats; a message page holds 25. */
 export const GROUP_LIST_LIMIT = 30;
 export const MESSAGE_PAGE_SIZE = 25;
@@ -50,7 +50,12 @@ export interface ChatGroup {
   class_id?: string | null;
   unread_count?: number;
   participants_count?: number;
-  last_message?: { message: string | null; created_at: string; user?: { name: string } } | null;
+  last_message?: {
+    message: string | null;
+    is_deleted?: boolean;
+    created_at: string;
+    user?: { name: string };
+  } | null;
 }
 
 export interface ChatDetails extends ChatGroup {
@@ -86,12 +91,31 @@ export const chatApi = {
         signal,
       })
     ).entities.data,
-  /** Which of the caller's personal chats are with people who watch exams (an exam's focus mode). */
-  watchers: async (signal?: AbortSignal) =>
-    (await api.get<{ entities: WatcherChat[] }>('/api/chats/watchers.json', { signal })).entities,
-  /** Opens (or finds) the personal chat with another person of the school. */
-  openPersonal: async (userId: string) =>
-    (await api.post<{ entity: ChatDetails }>('/api/chats', { type: 'personal', user_id: userId })).entity,
+  /** Which of the caller's personal chats are with people who watch this exam (its focus mode). */
+  watchers: async (assignmentId: string, signal?: AbortSignal) =>
+    (
+      await api.get<{ entities: WatcherChat[] }>('/api/chats/watchers.json', {
+        query: { assignment_id: assignmentId },
+        signal,
+      })
+    ).entities,
+  /**
+   * Opens (or finds) the personal chat with another person of the school; from an exam's grid with the
+   * exam's id, which only its watchers may use.
+   */
+  openPersonal: async (userId: string, assignmentId?: string) =>
+    (
+      await api.post<{ entity: ChatDetails }>('/api/chats', {
+        type: 'personal',
+        user_id: userId,
+        ...(assignmentId ? { assignment_id: assignmentId } : {}),
+      })
+    ).entity,
+  /**
+   * An attachment's file, for a reader of its message (the media library's view, which follows the
+   * chat's grant): fetched with the token, as a link cannot send it.
+   */
+  attachment: (mediaId: string) => fetchBlob(`/api/media/${encodeURIComponent(mediaId)}/view`),
   chat: async (id: string, signal?: AbortSignal) =>
     (await api.get<{ entity: ChatDetails }>(`/api/chats/${encodeURIComponent(id)}`, { signal })).entity,
   /** Page 1 is the newest messages; the window scrolls upwards into later pages. */

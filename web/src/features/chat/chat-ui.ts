@@ -19,5 +19,5 @@ export const GROUPS_KEY = ['chat', 'groups'] as const;
 /** Under the groups' key, so whatever refreshes the group list refreshes the personal one too. */
 export const PERSONAL_KEY = ['chat', 'groups', 'personal'] as const;
 /** Under the groups' key too: a new personal chat refreshes the focus mode's list of watchers' chats. */
-export const WATCHERS_KEY = ['chat', 'groups', 'watchers'] as const;
+export const WATCHERS_KEY = (assignmentId: string) => ['chat', 'groups', 'watchers', assignmentId] as const;
 export const messagesKey = (chatId: string) => ['chat', chatId, 'messages'] as const;

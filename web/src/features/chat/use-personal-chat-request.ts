@@ -14,8 +14,9 @@ export function usePersonalChatRequests(): void {
   const userId = usePersonalChatRequest((s) => s.userId);
   useEffect(() => {
     if (!userId) return;
+    const { assignmentId } = usePersonalChatRequest.getState();
     usePersonalChatRequest.getState().taken();
-    chatApi.openPersonal(userId).then(
+    chatApi.openPersonal(userId, assignmentId ?? undefined).then(
       (chat) => {
         void queryClient.invalidateQueries({ queryKey: PERSONAL_KEY });
         useChatUi.getState().open(chat.id);

@@ -7,14 +7,17 @@ import { create } from 'zustand';
  */
 export const usePersonalChatRequest = create<{
   userId: string | null;
-  request(userId: string): void;
+  /** The exam the request comes from (the grid's): only its watchers may open the conversation. */
+  assignmentId: string | null;
+  request(userId: string, assignmentId?: string): void;
   taken(): void;
 }>()((set) => ({
   userId: null,
-  request: (userId) => set({ userId }),
-  taken: () => set({ userId: null }),
+  assignmentId: null,
+  request: (userId, assignmentId) => set({ userId, assignmentId: assignmentId ?? null }),
+  taken: () => set({ userId: null, assignmentId: null }),
 }));
 
 /** Opens the personal chat with this person (the header's chat modal takes the request). */
-export const requestPersonalChat = (userId: string): void =>
-  usePersonalChatRequest.getState().request(userId);
+export const requestPersonalChat = (userId: string, assignmentId?: string): void =>
+  usePersonalChatRequest.getState().request(userId, assignmentId);

@@ -77,4 +77,15 @@ export const chatMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The media library asks whether a file is attached to a chat the caller reads (media-grant.ts).
+  '1451_chat_attachments': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex(`${CHAT_TABLES.messages}_by_media`)
+        .on(CHAT_TABLES.messages)
+        .column('media_id')
+        .where(sql.ref('media_id'), 'is not', null)
+        .execute();
+    },
+  },
 };

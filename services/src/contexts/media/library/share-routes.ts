@@ -35,6 +35,17 @@ export function mayViewMedia(caller: Caller, row: Row): boolean {
   );
 }
 
+/**
+ * Another context shows the file to the caller (a chat's attachment to its participants: the
+ * context's MediaGrant): still only a file of the caller's school that is not removed.
+ */
+async function grantedElsewhere(services: Pick<ContextServices, 'mediaGrants'>, caller: Caller, row: Row) {
+  if (caller.schoolId === null || row.school_id !== caller.schoolId || row.deleted) return false;
+  for (const grant of services.mediaGrants ?? [])
+    if (await grant.mayRead(caller, String(row.id))) return true;
+  return false;
+}
+
 async function itemById(services: Pick<ContextServices, 'db'>, id: string) {
   return services.db.selectFrom(TABLES.items).selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -45,7 +56,8 @@ async function itemById(services: Pick<ContextServices, 'db'>, id: string) {
  *   entity with `shared_src`, the address a cover, a lesson or an avatar stores;
  * - GET /api/media/s/{token} — that address: no sign-in (an <img> sends no bearer token), the token is
  *   the proof; a 302 to the file's freshly signed URL while the file is shared and not removed;
- * - GET /api/media/{id}/view — the same redirect for a signed-in caller of the file's school.
+ * - GET /api/media/{id}/view — the same redirect for a signed-in caller of the file's school who may see
+ *   it: the rule above, or another context's grant (a chat's attachment to the chat's participants).
  */
 export async function shareRoutes(app: FastifyInstance, services: ContextServices, signer: MediaSigner) {
   const redirect = (reply: FastifyReply, row: Row) => {
@@ -118,7 +130,8 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
       if (!caller) throw new ForbiddenError('Forbidden');
       const { id } = request.params as { id: string };
       const row = await itemById(services, id);
-      if (!row || !mayViewMedia(caller, row)) throw new NotFoundError(`No media record ${id}`);
+      if (!row || !(mayViewMedia(caller, row) || (await grantedElsewhere(services, caller, row))))
+        throw new NotFoundError(`No media record ${id}`);
       return redirect(reply, row);
     },
   );

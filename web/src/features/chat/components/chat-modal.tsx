@@ -87,6 +87,7 @@ function ChatList(props: {
   selected: string | null;
   onSelect(id: string): void;
 }) {
+  const text = useChatText();
   return (
     <Stack gap={2}>
       {props.chats.map((g) => (
@@ -97,7 +98,11 @@ function ChatList(props: {
           label={g.name}
           data-testid={`chat-group-${g.id}`}
           description={
-            g.last_message ? `${g.last_message.user?.name ?? ''}: ${g.last_message.message ?? ''}` : undefined
+            g.last_message
+              ? `${g.last_message.user?.name ?? ''}: ${
+                  g.last_message.is_deleted ? text('deleted') : (g.last_message.message ?? '')
+                }`
+              : undefined
           }
           rightSection={
             g.unread_count ? (

@@ -20,6 +20,7 @@ import { useRealtimeConnection } from '../../../shared/realtime/realtime-connect
 import { useCurrentUser } from '../../../shared/session';
 import { MediaPicker, type PickedMedia } from '../../media-library';
 import { chatApi, type ChatMessage } from '../api';
+import { mergeMessages } from '../message-store';
 import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { TypingSender, TypingTracker } from '../typing';
@@ -70,13 +71,15 @@ export function ChatWindow({ chatId }: { chatId: string }) {
   );
   useEffect(() => () => tracker.clear(), [tracker]);
 
-  // Oldest first, each message once, whichever way (page, push, resume) it came.
-  const messages = useMemo(() => {
-    const byId = new Map<string, ChatMessage>();
-    for (const page of pages.data?.pages ?? []) for (const m of page.data) byId.set(m.id, m);
-    for (const m of live) byId.set(m.id, m);
-    return [...byId.values()].sort((a, b) => a.seq - b.seq);
-  }, [pages.data, live]);
+  // Oldest first, each message once, whichever way (page, push, resume) it came; edits and deletions win.
+  const messages = useMemo(
+    () =>
+      mergeMessages(
+        (pages.data?.pages ?? []).map((p) => p.data),
+        live,
+      ),
+    [pages.data, live],
+  );
   const newest = messages.at(-1);
   const add = (incoming: ChatMessage[]) => setLive((current) => [...current, ...incoming]);
 
@@ -86,6 +89,10 @@ export function ChatWindow({ chatId }: { chatId: string }) {
         const message = (data as { message: ChatMessage }).message;
         tracker.end(message.user_id);
         add([message]);
+        void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      } else if (event === 'edit-message' || event === 'delete-message') {
+        // Someone (the author, a moderator) changed a message: shown here at once, no reload.
+        add([(data as { message: ChatMessage }).message]);
         void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
       } else if (event === 'start-typing' || event === 'end-typing') {
         const userId = (data as { user_id: string }).user_id;
@@ -102,6 +109,20 @@ export function ChatWindow({ chatId }: { chatId: string }) {
   });
   const latest = useRef(newest);
   latest.current = newest;
+
+  // A personal line's edit or deletion comes on the user's own channel (its two people only).
+  useEffect(() => {
+    if (!client) return;
+    const changed = ({ message }: { message: { chat_id: string | number } }) => {
+      if (String(message.chat_id) === chatId) add([message as unknown as ChatMessage]);
+    };
+    const offEdited = client.on('ChatMessageEdited', changed);
+    const offDeleted = client.on('ChatMessageDeleted', changed);
+    return () => {
+      offEdited();
+      offDeleted();
+    };
+  }, [client, chatId]);
 
   // Keep the newest message in view, and move the read position to it.
   useEffect(() => {
@@ -140,7 +161,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
       showErrorToast(error);
     }
   };
-  // An edit or a deletion shows at once here; the others see it on their next read of the page.
+  // An edit or a deletion shows at once here; the others' windows get it pushed (edit-message, delete-message).
   const edit = async (m: ChatMessage, message: string) => {
     try {
       add([await chatApi.edit(m.id, message)]);

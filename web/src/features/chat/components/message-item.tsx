@@ -1,7 +1,8 @@
 import { Box, Button, Group, Paper, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useFormat } from '../../../shared/i18n/use-format';
-import type { ChatMessage } from '../api';
+import { showErrorToast } from '../../../shared/api/error-toast';
+import { chatApi, type ChatMedia, type ChatMessage } from '../api';
 import { useChatText } from '../i18n/chat-text';
 
 /**
@@ -92,11 +93,7 @@ export function MessageItem(props: {
             {m.is_deleted ? text('deleted') : m.message}
           </Text>
         )}
-        {m.media && !m.is_deleted ? (
-          <Text size="xs" c="dimmed" data-testid="chat-message-attachment">
-            {text('attachment', { name: m.media.name ?? m.media.id })}
-          </Text>
-        ) : null}
+        {m.media && !m.is_deleted ? <Attachment media={m.media} /> : null}
       </Paper>
       {m.is_deleted || editing !== null ? null : (
         <Group gap={0}>
@@ -128,6 +125,38 @@ export function MessageItem(props: {
         </Group>
       )}
     </Box>
+  );
+}
+
+/**
+ * An attachment by its name, and 'Скачать': the file is the author's library's, which lets the chat's
+ * readers have it (the chat's media grant); it is fetched with the token and saved under its name.
+ */
+function Attachment({ media }: { media: ChatMedia }) {
+  const text = useChatText();
+  const name = media.name ?? media.id;
+  const download = async () => {
+    try {
+      const url = URL.createObjectURL(await chatApi.attachment(media.id));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      // Long enough for the browser to start saving it.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="chat-message-attachment">
+      <Text size="xs" c="dimmed" truncate>
+        {text('attachment', { name })}
+      </Text>
+      <Button variant="subtle" size="compact-xs" onClick={() => void download()}>
+        {text('download')}
+      </Button>
+    </Group>
   );
 }
 

@@ -18,10 +18,10 @@ const toastId = (chatId: string) => `proctor-message-${chatId}`;
 /**
  * A proctored exam's window to its watchers (docs/chat.md "During an exam"): the focus mode hides the
  * chat, so this button with its unread badge opens only the personal chats with the people who watch
- * exams, each with its message window (read and reply), and a message from them toasts while the
+ * this exam (its proctors, its own teachers), each with its message window (read and reply), and a message from them toasts while the
  * window is closed. Nothing else of the chat is reachable from here.
  */
-export function ProctorMessages() {
+export function ProctorMessages({ assignmentId }: { assignmentId: string }) {
   const text = useChatText();
   const queryClient = useQueryClient();
   const client = useRealtimeConnection((s) => s.client);
@@ -35,8 +35,8 @@ export function ProctorMessages() {
     meta: { errorToast: false },
   });
   const watchers = useQuery({
-    queryKey: WATCHERS_KEY,
-    queryFn: ({ signal }) => chatApi.watchers(signal),
+    queryKey: WATCHERS_KEY(assignmentId),
+    queryFn: ({ signal }) => chatApi.watchers(assignmentId, signal),
     meta: { errorToast: false },
   });
   const chats = watcherChatsOf(personal.data ?? [], watchers.data ?? []);
@@ -57,7 +57,7 @@ export function ProctorMessages() {
         await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
         const found = watcherChatsOf(
           queryClient.getQueryData<ChatGroup[]>(PERSONAL_KEY) ?? [],
-          queryClient.getQueryData<WatcherChat[]>(WATCHERS_KEY) ?? [],
+          queryClient.getQueryData<WatcherChat[]>(WATCHERS_KEY(assignmentId)) ?? [],
         ).find((chat) => chat.id === chatId);
         if (found) return found;
       }
@@ -85,7 +85,7 @@ export function ProctorMessages() {
         });
       });
     });
-  }, [client, queryClient, text]);
+  }, [client, queryClient, text, assignmentId]);
 
   return (
     <>

@@ -31,6 +31,7 @@ export const en: ChatMessages = {
   attach: 'Attach a file',
   attachment: 'Attachment: {{name}}',
   removeAttachment: 'Remove the attachment',
+  download: 'Download',
   info: 'About the chat',
   online: 'online',
   offline: 'offline',

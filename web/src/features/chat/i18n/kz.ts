@@ -31,6 +31,7 @@ export const kz: ChatMessages = {
   attach: 'Файл тіркеу',
   attachment: 'Тіркеме: {{name}}',
   removeAttachment: 'Тіркемені алып тастау',
+  download: 'Жүктеп алу',
   info: 'Чат туралы',
   online: 'желіде',
   offline: 'желіде емес',

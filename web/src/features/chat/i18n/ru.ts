@@ -30,6 +30,7 @@ export const ru = {
   attach: 'Прикрепить файл',
   attachment: 'Вложение: {{name}}',
   removeAttachment: 'Убрать вложение',
+  download: 'Скачать',
   info: 'О чате',
   online: 'в сети',
   offline: 'не в сети',

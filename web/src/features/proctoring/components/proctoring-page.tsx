@@ -215,6 +215,7 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
         <Skeleton height={160} radius="md" data-testid="grid-loading" />
       ) : (
         <StudentGrid
+          assignmentId={assignmentId}
           rows={ordered}
           nameOf={nameOf}
           selected={selected}

@@ -21,12 +21,15 @@ export type StudentAct = 'message' | 'warning' | 'suspend' | 'resume';
  * opens its timeline.
  */
 export function StudentGrid({
+  assignmentId,
   rows,
   nameOf,
   selected,
   onOpen,
   onAct,
 }: {
+  /** The exam: the grid's 'Написать' opens the conversation as one of its watchers. */
+  assignmentId: string;
   rows: GridRow[];
   nameOf: (row: GridRow) => string;
   selected: string | null;
@@ -143,7 +146,7 @@ export function StudentGrid({
                       <Button
                         size="compact-xs"
                         variant="default"
-                        onClick={() => requestPersonalChat(row.studentId)}
+                        onClick={() => requestPersonalChat(row.studentId, assignmentId)}
                         data-testid={`chat-with-${row.studentId}`}
                       >
                         {t('proctoring.act.chat')}
