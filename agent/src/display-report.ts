@@ -62,12 +62,18 @@ function textOfFirst(root: Element, names: readonly string[]): string | null {
 /** Parses the report; a document that is not XML is refused with an Error naming why. */
 export function parseFirmwareDisplayReport(xml: string): FirmwareDisplayReport {
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') errors.push(message);
-    },
-  }).parseFromString(xml, 'text/xml');
-  const root = doc.documentElement;
+  let root: Element | null = null;
+  try {
+    const doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(xml, 'text/xml');
+    root = doc.documentElement;
+  } catch (error) {
+    // xmldom throws on a fatal error (a tag never closed) after reporting it.
+    errors.push(error instanceof Error ? error.message : String(error));
+  }
   if (errors.length > 0 || !root) throw new Error(`Not a display report: ${errors[0] ?? 'empty document'}`);
 
   const monitors = elementsNamed(root, ['Monitor', 'Display']).map((el, index) => ({
