@@ -131,6 +131,39 @@ export const assignments: Messages['assignments'] = {
     aiAnalysisHint:
       'After the attempt the server checks the main camera’s recording and its sound and writes an AI report. It can also be requested later on the result page.',
   },
+  deviceAgent: {
+    title: 'Agent program',
+    required: 'Only with the agent program',
+    requiredHint:
+      "The attempt starts only while the Sabaq agent program runs on the student's computer: it sees the programs, displays and devices a browser cannot.",
+    processes: 'Prohibited programs',
+    processesHint: 'Process names, e.g. anydesk or teamviewer; case and “.exe” do not matter.',
+    processClasses: 'Prohibited kinds of programs',
+    processClass: {
+      remote_desktop: 'Remote desktop',
+      screen_sharing: 'Screen sharing',
+      messenger: 'Messengers',
+      virtual_machine: 'Virtual machines',
+    },
+    usbClasses: 'Forbidden USB devices',
+    usbClass: {
+      mass_storage: 'Flash drives and disks',
+      video: 'Cameras',
+      audio: 'Audio devices',
+      wireless: 'Wireless adapters',
+      hid_extra: 'Extra keyboards and mice',
+      printer: 'Printers',
+    },
+    minResolution: 'Minimum screen resolution',
+    width: 'Width',
+    height: 'Height',
+    single_display: 'A single display only',
+    refuse_remote_session: 'Refuse a remote session',
+    refuse_virtual_machine: 'Refuse a virtual machine',
+    full_report: 'Full report',
+    fullReportHint:
+      'The agent sends all programs, USB devices and the number of connections, not only violations. The student sees everything that is sent.',
+  },
   actions: { suspend: 'Suspend', resume: 'Resume', finish: 'Finish', clone: 'Copy' },
   actionDone: {
     suspend: 'Assignment suspended',
