@@ -59,7 +59,8 @@ export async function issueDeviceAgentToken(
   return {
     token,
     expires_at: new Date(exp * 1000).toISOString(),
-    port: DEVICE_AGENT_PORT,
+    // A deployment (or a test) whose agents listen elsewhere says so; the page follows this answer.
+    port: Number(process.env.DEVICE_AGENT_PORT) || DEVICE_AGENT_PORT,
     min_version: DEVICE_AGENT_MIN_VERSION,
     rules,
   };
