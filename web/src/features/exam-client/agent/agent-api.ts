@@ -9,11 +9,11 @@ import { TokenRefused, type AgentToken } from './agent-connection';
  */
 export async function requestAgentToken(assignmentId: string, attemptId: string | null): Promise<AgentToken> {
   try {
-    const answer = await api.post<unknown>('/api/device-agent/token.json', {
-      assignment_id: assignmentId,
-      assignment_attempt_id: attemptId,
-    });
-    return deviceAgentTokenAnswer.parse(answer);
+    const answer = await api.post<{ entity: unknown }>(
+      '/api/device-agent/token.json',
+      attemptId ? { assignment_attempt_id: attemptId } : { assignment_id: assignmentId },
+    );
+    return deviceAgentTokenAnswer.parse(answer.entity);
   } catch (error) {
     if (isApiError(error)) throw new TokenRefused(error.fieldError('assignment_attempt_id') ?? error.message);
     throw error;
