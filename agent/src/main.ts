@@ -2,9 +2,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEVICE_AGENT_PORT } from '@sabaq/events';
+import { DEFAULT_DEVICE_AGENT_RULES, DEVICE_AGENT_PORT } from '@sabaq/events';
 import { loadOrMakeCertificate } from './certificate';
 import { collectSnapshot } from './collect';
+import { buildReport } from './evaluate-rules';
 import { PlatformClient } from './platform-client';
 import { startAgentServer } from './server';
 import { AGENT_VERSION } from './version';
@@ -12,6 +13,7 @@ import { AGENT_VERSION } from './version';
 /**
  * The Sabaq exam agent (docs/device-agent.md):
  *   sabaq-agent --platform https://school.example [--port 47810] [--data-dir DIR] [--display-report FILE]
+ *   sabaq-agent --self-check   (prints what it sees under the default rules; sends nothing)
  * It listens on 127.0.0.1 only and does nothing until an exam page of that platform says hello.
  */
 async function main(): Promise<void> {
@@ -22,8 +24,22 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'display-report': { type: 'string' },
       'scan-ms': { type: 'string' },
+      'self-check': { type: 'boolean' },
     },
   });
+  // The student's (or the school's) own look at what the agent would see under the default rules:
+  // printed here, sent nowhere.
+  if (values['self-check']) {
+    const snapshot = await collectSnapshot({ displayReportPath: values['display-report'] });
+    console.log(
+      JSON.stringify(
+        buildReport(snapshot, { ...DEFAULT_DEVICE_AGENT_RULES, full_report: true }, AGENT_VERSION),
+        null,
+        2,
+      ),
+    );
+    return;
+  }
   if (!values.platform) {
     console.error(
       'Usage: sabaq-agent --platform <origin> [--port 47810] [--data-dir DIR] [--display-report FILE]',

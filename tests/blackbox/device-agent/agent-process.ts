@@ -15,13 +15,16 @@ export interface RunningAgent {
 }
 
 /**
- * The real agent as a student runs it (`npx tsx agent/src/main.ts --platform …`), on a free loopback
+ * The real agent as a student runs it (`npx tsx agent/src/main.ts --platform …`, or the executable), on a free loopback
  * port, with its own data directory; resolves once it says where it listens.
  */
 export async function startAgent(platform: string, dataDir: string): Promise<RunningAgent> {
+  // SABAQ_AGENT_BINARY runs the same test against a built executable (agent/scripts/build-sea.mjs).
+  const binary = process.env.SABAQ_AGENT_BINARY;
+  const options = ['--platform', platform, '--port', '0', '--data-dir', dataDir];
   const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'agent/src/main.ts', '--platform', platform, '--port', '0', '--data-dir', dataDir],
+    binary ?? process.execPath,
+    binary ? options : ['--import', 'tsx', 'agent/src/main.ts', ...options],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SSH_CONNECTION: '' } },
   );
   const output: string[] = [];
