@@ -12,7 +12,7 @@
  * The result is in agent/dist/.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -66,4 +66,10 @@ execFileSync(
   { stdio: 'inherit' },
 );
 if (macos) execFileSync('codesign', ['--sign', '-', executable], { stdio: 'inherit' });
+// On Windows ps-list runs its fastlist helper from `vendor/` beside the program (it finds it through
+// the bundle's import.meta.url, which is the executable): shipped beside the .exe.
+if (windows)
+  cpSync(path.resolve(root, '../node_modules/ps-list/vendor'), path.join(dist, 'vendor'), {
+    recursive: true,
+  });
 console.log(`built ${executable}`);
