@@ -65,7 +65,10 @@ export function ExamPreparation({
 
   return (
     <Stack gap="md">
-      <EquipmentCheck required={required} equipment={equipment} onChange={setStates} />
+      {/* An agent-only assignment asks nothing of the browser: no empty check card. */}
+      {required.length > 0 ? (
+        <EquipmentCheck required={required} equipment={equipment} onChange={setStates} />
+      ) : null}
       {wantsAgent ? (
         <AgentCheck
           state={agent.state}
