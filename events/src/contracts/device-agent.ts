@@ -10,9 +10,12 @@ import { z } from 'zod';
  * `wss://127.0.0.1:{DEVICE_AGENT_PORT}`, says `hello` with the token; the agent checks the signature
  * with the platform's public key (`GET /api/device-agent/key.json`, fetched from the platform origin
  * it was started for) and the expiry, answers `welcome` and its `report`, then sends `findings` every
- * few seconds while the attempt lasts: the set of conditions true now. The page turns a condition's
- * appearance and disappearance into the begin and end of a proctoring condition, like its own
- * detectors, and shows the student everything before it is sent.
+ * few seconds while the attempt lasts: the set of conditions true now. The agent itself posts its
+ * report and each finding's begin, heartbeats and end to the platform (a page can be tampered with:
+ * see the agent's calls at the end), so the page only shows the student what is sent and need not
+ * record the findings again (if it does, overlapping runs of one type join into one interval). Before
+ * the attempt exists (an agent-only assignment's equipment check) the token names the assignment only;
+ * the page renews with the attempt's token once it has started.
  */
 
 /** The loopback port the agent listens on unless started with another. */

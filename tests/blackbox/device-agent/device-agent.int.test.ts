@@ -260,7 +260,25 @@ describe('an assignment only with the agent', () => {
       (answer) => answer.status === 201,
     );
     expect(started.status).toBe(201);
-    page.send({ type: 'bye' });
+    const newAttempt = (started.body.entity as { id: string }).id;
+
+    // Once started, the page renews with the attempt's token: the agent reports for the attempt.
+    await env.caughtUp();
+    const renewed = await pageToken({ assignment_attempt_id: newAttempt });
+    page.send({ type: 'renew', token: (renewed.body.entity as { token: string }).token });
+    const reports = await eventually(
+      () => call('GET', `/api/device-agent/reports.json?assignment_attempt_id=${newAttempt}`, teacher),
+      (answer) => (answer.body.entities as unknown[]).length >= 2,
+    );
+    const attempts = (reports.body.entities as { assignment_attempt_id: string | null }[]).map(
+      (r) => r.assignment_attempt_id,
+    );
+    // Newest first: the attempt's report, then the equipment check's before the start.
+    expect(attempts).toEqual([newAttempt, null]);
+    // A renewal for another assignment is refused and ends the session.
+    const foreign = await pageToken({ assignment_attempt_id: attempt });
+    page.send({ type: 'renew', token: (foreign.body.entity as { token: string }).token });
+    expect((await page.waitFor('refused')).reason).toBe('token_invalid');
     await page.closed;
   });
 });
