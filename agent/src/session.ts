@@ -88,7 +88,14 @@ export class AgentSession {
 
   private async check(token: string): Promise<TokenCheck> {
     const origin = this.deps.platform.origin;
-    let result = checkPageToken(token, await this.deps.platform.publicKey(), origin, this.deps.now());
+    const key = await this.deps.platform.publicKey().catch((error: unknown) => {
+      this.deps.log(`platform key not read: ${String(error)}`);
+      return null;
+    });
+    // Without the platform's key no token can be trusted: refused, and the page says so.
+    if (!key)
+      return { ok: false, reason: 'token_invalid', message: `The platform ${origin} cannot be reached` };
+    let result = checkPageToken(token, key, origin, this.deps.now());
     // The platform may have a new key since it was cached: one fresh read before refusing.
     if (!result.ok && result.reason === 'token_invalid') {
       const fresh = await this.deps.platform.publicKey(true).catch(() => null);
