@@ -124,6 +124,22 @@ describe('the device agent in the exam client', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
+  it("the teacher's assignment form has the agent block: not required by default, its rules once required", async () => {
+    const form = await demo.signedInPage('teacher', '/t/assignments/create');
+    const block = form.getByTestId('device-agent-fields');
+    await block.waitFor(POLL);
+    const required = form.getByTestId('device-agent-required');
+    expect(await required.isChecked()).toBe(false);
+    expect(await form.getByTestId('device-agent-processes').count()).toBe(0);
+    await required.check();
+    await form.getByTestId('device-agent-processes').waitFor();
+    expect(await block.getByLabel('Удалённый доступ').isChecked()).toBe(true);
+    expect(await block.getByLabel('Мессенджеры').isChecked()).toBe(false);
+    expect(await form.getByTestId('device-agent-single_display').isChecked()).toBe(true);
+    await block.scrollIntoViewIfNeeded();
+    await block.screenshot({ path: screenshotPath('device-agent-settings') });
+  });
+
   it('without the agent: the check says it is missing, shows how to connect it, and the start stays disabled', async () => {
     assignmentId = (await exams.create('Экзамен только с агентом', AGENT_ONLY)).id;
     page = await demo.signedInPage('student', `/s/assignments/${assignmentId}/register`);

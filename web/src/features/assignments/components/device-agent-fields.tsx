@@ -44,7 +44,9 @@ export function DeviceAgentFields({
             data-testid="device-agent-processes"
           />
           <div>
-            <Text size="sm">{t('assignments.deviceAgent.processClasses')}</Text>
+            <Text size="sm" fw={500}>
+              {t('assignments.deviceAgent.processClasses')}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt={4}>
               {PROCESS_CLASSES.map((c) => (
                 <Checkbox
@@ -65,7 +67,9 @@ export function DeviceAgentFields({
             </SimpleGrid>
           </div>
           <div>
-            <Text size="sm">{t('assignments.deviceAgent.usbClasses')}</Text>
+            <Text size="sm" fw={500}>
+              {t('assignments.deviceAgent.usbClasses')}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt={4}>
               {USB_CLASSES.map((c) => (
                 <Checkbox
