@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{events,services,models,scripts,tests}/**/*.test.ts'],
+    include: ['{agent,events,services,models,scripts,tests}/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/browser/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',

@@ -3,7 +3,8 @@
  * `npm test`: every check and every test, as CI runs them.
  * 1. system tools the tests need (installed with apt-get when missing and we are root);
  * 2. typecheck and lint;
- * 3. the vitest suites (unit, integration, black-box, crash) and the browser suite;
+ * 3. the vitest suites (unit, integration, black-box, crash; the device agent's `agent/` among them)
+ *    and the browser suite;
  * then one closing line "N passed, N failed, N skipped" over all suites.
  * Extra arguments are passed to vitest (e.g. `npm test -- services/src/platform`), which then runs
  * only that selection and skips the checks and the browser suite.

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DEFAULT_DEVICE_AGENT_RULES,
+  deviceAgentRules,
+  type DeviceAgentRules,
+} from '../contracts/device-agent';
 import { boundedJson, freeJsonObject, isStorableJson } from '../free-json';
 
 /**
@@ -104,6 +109,9 @@ export const DEFAULT_PROCTORING_SETTINGS = {
   // Not in the specification: the server's AI re-analysis of the attempt's main camera once it is
   // converted (docs/ai-analysis.md). On by default, whatever head_tracking_type the client uses.
   ai_analysis: true,
+  // Not in the specification's list: the local device agent's rules (docs/device-agent.md). Off and
+  // not required by default; the web checks alone run unless the school asks for the agent.
+  device_agent: DEFAULT_DEVICE_AGENT_RULES as DeviceAgentRules,
 };
 export type ProctoringSettings = typeof DEFAULT_PROCTORING_SETTINGS;
 
@@ -152,18 +160,43 @@ function defaultsOf(value: unknown): z.ZodType {
   if (typeof value === 'number') return z.number().min(-1e9).max(1e9).default(value);
   if (typeof value === 'string') return z.string().max(255).default(value);
   if (Array.isArray(value)) return boundedJson(z.array(z.unknown()).max(1000)).default([...value]);
-  const shape = Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, child]) => [key, defaultsOf(child)]),
-  );
-  return z.object(shape).prefault({});
+  return objectWithDefaultsOf(value as Record<string, unknown>).prefault({});
 }
+
+function objectWithDefaultsOf(value: Record<string, unknown>) {
+  return z.object(Object.fromEntries(Object.entries(value).map(([key, child]) => [key, defaultsOf(child)])));
+}
+
+/**
+ * The agent's rules keep the contract's types (enums, a nullable resolution) with each field
+ * defaulted, so an older assignment without them reads as the defaults.
+ */
+const A = DEFAULT_DEVICE_AGENT_RULES;
+const rule = deviceAgentRules.shape;
+export const deviceAgentSettingsSchema = z
+  .object({
+    required: rule.required.default(A.required),
+    prohibited_processes: rule.prohibited_processes.default([...A.prohibited_processes]),
+    prohibited_process_classes: rule.prohibited_process_classes.default([...A.prohibited_process_classes]),
+    forbidden_usb_classes: rule.forbidden_usb_classes.default([...A.forbidden_usb_classes]),
+    min_resolution: rule.min_resolution.default(A.min_resolution ? { ...A.min_resolution } : null),
+    single_display: rule.single_display.default(A.single_display),
+    refuse_remote_session: rule.refuse_remote_session.default(A.refuse_remote_session),
+    refuse_virtual_machine: rule.refuse_virtual_machine.default(A.refuse_virtual_machine),
+    full_report: rule.full_report.default(A.full_report),
+  })
+  .prefault({});
+
+const { device_agent: _agent, ...GENERIC_PROCTORING_SETTINGS } = DEFAULT_PROCTORING_SETTINGS;
 
 /** Older names are migrated before validation, so old clients' payloads keep working. */
 export const proctoringSettingsSchema = (
-  z.preprocess(migrateProctoringSettings, defaultsOf(DEFAULT_PROCTORING_SETTINGS)) as unknown as z.ZodType<
-    ProctoringSettings,
-    Partial<ProctoringSettings>
-  >
+  z.preprocess(
+    migrateProctoringSettings,
+    objectWithDefaultsOf(GENERIC_PROCTORING_SETTINGS)
+      .extend({ device_agent: deviceAgentSettingsSchema })
+      .prefault({}),
+  ) as unknown as z.ZodType<ProctoringSettings, Partial<ProctoringSettings>>
 ).prefault({});
 
 export const componentSettingsSchema = z

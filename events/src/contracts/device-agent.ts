@@ -10,9 +10,12 @@ import { z } from 'zod';
  * `wss://127.0.0.1:{DEVICE_AGENT_PORT}`, says `hello` with the token; the agent checks the signature
  * with the platform's public key (`GET /api/device-agent/key.json`, fetched from the platform origin
  * it was started for) and the expiry, answers `welcome` and its `report`, then sends `findings` every
- * few seconds while the attempt lasts: the set of conditions true now. The page turns a condition's
- * appearance and disappearance into the begin and end of a proctoring condition, like its own
- * detectors, and shows the student everything before it is sent.
+ * few seconds while the attempt lasts: the set of conditions true now. The agent itself posts its
+ * report and each finding's begin, heartbeats and end to the platform (a page can be tampered with:
+ * see the agent's calls at the end), so the page only shows the student what is sent and need not
+ * record the findings again (if it does, overlapping runs of one type join into one interval). Before
+ * the attempt exists (an agent-only assignment's equipment check) the token names the assignment only;
+ * the page renews with the attempt's token once it has started.
  */
 
 /** The loopback port the agent listens on unless started with another. */
@@ -68,7 +71,12 @@ export const deviceAgentTokenPayload = z.object({
   /** The platform origin that issued it; the agent refuses a token from another one. */
   iss: z.string(),
   assignment_id: z.string(),
-  assignment_attempt_id: z.string(),
+  /**
+   * Null for a token asked before the attempt exists (the equipment check of an agent-required
+   * assignment, whose attempt does not start without a report): the agent then reports the device
+   * and sends no conditions until the page renews with a token of the started attempt.
+   */
+  assignment_attempt_id: z.string().nullable(),
   student_id: z.string(),
   rules: deviceAgentRules,
   /** Seconds since the epoch. */
@@ -78,7 +86,17 @@ export const deviceAgentTokenPayload = z.object({
 export type DeviceAgentTokenPayload = z.infer<typeof deviceAgentTokenPayload>;
 
 /**
- * `POST /api/device-agent/token.json` with `{ assignment_attempt_id }` (the attempt's student only):
+ * `POST /api/device-agent/token.json` body: the attempt (its student only), or before it starts the
+ * assignment (a student it is open to).
+ */
+export const deviceAgentTokenRequest = z.union([
+  z.object({ assignment_attempt_id: z.string().min(1).max(64) }),
+  z.object({ assignment_id: z.string().min(1).max(64) }),
+]);
+export type DeviceAgentTokenRequest = z.infer<typeof deviceAgentTokenRequest>;
+
+/**
+ * `POST /api/device-agent/token.json` answer (see deviceAgentTokenRequest):
  * the token is `base64url(JSON payload) + "." + base64url(Ed25519 signature of the first part)`.
  */
 export const deviceAgentTokenAnswer = z.object({
@@ -160,9 +178,55 @@ export const AGENT_REFUSALS = ['token_invalid', 'token_expired', 'wrong_origin',
 
 /** Agent → page. */
 export const agentServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('welcome'), agent_version: z.string(), assignment_attempt_id: z.string() }),
+  z.object({
+    type: z.literal('welcome'),
+    agent_version: z.string(),
+    assignment_attempt_id: z.string().nullable(),
+  }),
   z.object({ type: z.literal('refused'), reason: z.enum(AGENT_REFUSALS), message: z.string() }),
   z.object({ type: z.literal('report'), report: deviceReport }),
   z.object({ type: z.literal('findings'), at: z.string(), findings: z.array(deviceFinding) }),
 ]);
 export type AgentServerFrame = z.infer<typeof agentServerFrame>;
+
+/**
+ * The agent's own calls to the platform (a page can be tampered with, so the agent reports itself),
+ * authenticated by the page token it was handed, not by a session:
+ * - `POST /api/device-agent/reports.json` `{ token, report }` → 201 `{ entity: deviceReportEntity }`;
+ *   the report kept for the attempt (or the assignment and student before it starts);
+ * - `POST /api/device-agent/conditions.json` `{ token, phases }` → 201 `{ ids }`: each finding's
+ *   begin, heartbeats and end, recorded as proctoring conditions of the attempt (the action type is the
+ *   finding's kind, source client, the description its detail), so they become timeline intervals.
+ * `GET /api/device-agent/reports.json?assignment_attempt_id=` (the assignment's watchers) answers the
+ * attempt's reports, newest first, as `{ entities: deviceReportEntity[] }`.
+ */
+export const deviceAgentReportBody = z.object({ token: z.string().min(1).max(8_000), report: deviceReport });
+export type DeviceAgentReportBody = z.infer<typeof deviceAgentReportBody>;
+
+export const CONDITION_PHASES_OF_AGENT = ['begin', 'heartbeat', 'end'] as const;
+export const deviceConditionPhase = z.object({
+  /** The agent's id of this phase (1–64 of `A-Z a-z 0-9 _ -`): a retry is stored once. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  /** One id per finding from its appearance to its disappearance. */
+  condition_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  phase: z.enum(CONDITION_PHASES_OF_AGENT),
+  finding: deviceFinding,
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type DeviceConditionPhase = z.infer<typeof deviceConditionPhase>;
+export const deviceAgentConditionsBody = z.object({
+  token: z.string().min(1).max(8_000),
+  phases: z.array(deviceConditionPhase).min(1).max(100),
+});
+export type DeviceAgentConditionsBody = z.infer<typeof deviceAgentConditionsBody>;
+export const deviceAgentConditionsAnswer = z.object({ ids: z.array(z.string()) });
+
+export const deviceReportEntity = z.object({
+  id: z.string(),
+  assignment_id: z.string(),
+  assignment_attempt_id: z.string().nullable(),
+  student_id: z.string(),
+  report: deviceReport,
+  created_at: z.string(),
+});
+export type DeviceReportEntity = z.infer<typeof deviceReportEntity>;

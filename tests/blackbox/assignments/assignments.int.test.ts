@@ -167,6 +167,18 @@ describe('assignments', () => {
       mute_frames: 30,
       // Ours (docs/ai-analysis.md): the server analyses the main camera by default.
       ai_analysis: true,
+      // Ours (docs/device-agent.md): the local agent's rules, not required by default.
+      device_agent: {
+        required: false,
+        prohibited_processes: [],
+        prohibited_process_classes: ['remote_desktop', 'screen_sharing', 'virtual_machine'],
+        forbidden_usb_classes: [],
+        min_resolution: { width: 1024, height: 720 },
+        single_display: true,
+        refuse_remote_session: true,
+        refuse_virtual_machine: true,
+        full_report: false,
+      },
     });
     // 000 §9: component settings and certificate defaults.
     expect(settings.component_settings).toEqual({

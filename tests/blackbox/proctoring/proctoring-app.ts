@@ -10,7 +10,6 @@ import { assignmentsRoutes } from '../../../services/src/contexts/assignments/ro
 import { authoringContext } from '../../../services/src/contexts/authoring';
 import { proctoringContext } from '../../../services/src/contexts/proctoring';
 import { proctoringRealtime } from '../../../services/src/contexts/proctoring/realtime';
-import { proctoringRoutes } from '../../../services/src/contexts/proctoring/routes';
 import { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
 import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
@@ -115,7 +114,8 @@ export async function startProctoringApp(
     routeAccess: { authenticator: services.authenticator, table: routeAccessTable },
     plugins: [
       (api) => assignmentsRoutes(api, services, { access: testAccess }),
-      (api) => proctoringRoutes(api, services),
+      // The whole context's routes, the device agent's among them.
+      (api) => proctoringContext.routes!(api, services),
       realtime.plugin,
     ],
   });

@@ -6,6 +6,9 @@ import { proctoringActionsMigrations } from './actions/table';
 import { proctoringRealtime } from './realtime';
 import { proctoringRoutes } from './routes';
 import { proctoringRouteAccess } from './access-rules';
+import { deviceAgentRouteAccess } from './device-agent/access-rules';
+import { deviceAgentRoutes } from './device-agent/routes';
+import { deviceAgentMigrations } from './device-agent/tables';
 
 /**
  * Proctoring: actions and activities as telemetry, timelines with reviews and credibility scores, the
@@ -15,9 +18,13 @@ export const proctoringContext: BoundedContext = {
   name: 'proctoring',
   /** ClickHouse: the actions and activities tables, filled from `events` by materialised views. */
   analyticsMigrations: fileURLToPath(new URL('./analytics-migrations/', import.meta.url)),
-  routeAccess: proctoringRouteAccess,
-  migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations },
+  routeAccess: { ...proctoringRouteAccess, ...deviceAgentRouteAccess },
+  migrations: { ...proctoringActionsMigrations, ...proctoringPipelineMigrations, ...deviceAgentMigrations },
   projections: [proctoringActionsProjection],
-  routes: (app, services) => proctoringRoutes(app, services),
+  routes: async (app, services) => {
+    await proctoringRoutes(app, services);
+    // The local exam agent's calls (docs/device-agent.md).
+    await deviceAgentRoutes(app, services);
+  },
   realtime: (services) => proctoringRealtime(services),
 };

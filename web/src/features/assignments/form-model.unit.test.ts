@@ -23,6 +23,23 @@ describe('the assignment form', () => {
     expect(DEFAULT_PROCTORING_SETTINGS.noise_sensitivity).toBe(10);
   });
 
+  it('starts with the agent not required and sends its rules as the teacher set them', () => {
+    const form = emptyAssignmentForm(now);
+    expect(form.proctoring.device_agent.required).toBe(false);
+    form.quizzes = ['q1'];
+    form.proctoring = {
+      ...form.proctoring,
+      device_agent: { ...form.proctoring.device_agent, required: true, prohibited_processes: ['anydesk'] },
+    };
+    const sent = assignmentBody(form).settings as { proctoring_settings: typeof form.proctoring };
+    expect(sent.proctoring_settings.device_agent).toMatchObject({
+      required: true,
+      prohibited_processes: ['anydesk'],
+    });
+    // The shared defaults stay as they were.
+    expect(DEFAULT_PROCTORING_SETTINGS.device_agent.required).toBe(false);
+  });
+
   it('sends the chosen limits, the dates only when dated, and the whole settings object', () => {
     const form = {
       ...emptyAssignmentForm(now),

@@ -7,6 +7,7 @@ import type { GradeAnswer } from '../grading-port';
 import { participationStream, resultId, reviewerResultId, stableJson } from '../ids';
 import { TABLES } from '../read-model/tables';
 import { grantedAssignments, PAID_ACCESS_REFUSED } from '../../shop/grants';
+import { requireAgentReportToStart } from '../../proctoring/device-agent/agent-gate';
 import { isStaff, openAssignment } from './open-assignment';
 import {
   participationDecider,
@@ -33,6 +34,14 @@ export async function startAttempt(
 ): Promise<void> {
   if (caller.group !== 'student') throw new ForbiddenError('Forbidden');
   const { view } = await openAssignment(services, caller, assignmentId);
+  // "Only with the agent" (docs/device-agent.md): refused before the attempt exists.
+  await requireAgentReportToStart(services.db, {
+    assignmentId,
+    studentId: caller.userId,
+    proctoringSettings: view.record.settings?.proctoring_settings,
+    isProctoring: view.record.is_proctoring,
+    now: services.clock(),
+  });
   const command: ParticipationCommand = {
     type: 'StartAttempt',
     attemptId,

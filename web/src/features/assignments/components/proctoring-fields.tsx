@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ProctoringSettings } from '@sabaq/events';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentForm } from '../form-model';
+import { DeviceAgentFields } from './device-agent-fields';
 import { FormSection } from './form-section';
 
 type Set = <K extends keyof AssignmentForm>(key: K, value: AssignmentForm[K]) => void;
@@ -161,6 +162,7 @@ export function ProctoringFields({ form, set }: { form: AssignmentForm; set: Set
                 />
               ))}
             </SimpleGrid>
+            <DeviceAgentFields rules={p.device_agent} onChange={(device_agent) => put({ device_agent })} />
             <Switch
               label={t('assignments.flags.proctoring_fallback_allow')}
               checked={form.proctoring_fallback_allow}

@@ -1,8 +1,12 @@
 import { Stack } from '@mantine/core';
+import { DEVICE_AGENT_PORT } from '@sabaq/events';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AgentCheck } from '../agent/agent-check';
+import { agentReady } from '../agent/agent-state';
+import { useAgent } from '../agent/use-agent';
 import { cameraThresholds } from '../detectors/camera-thresholds';
 import { heldEquipment, type HeldEquipment } from '../model/held-equipment';
-import { canStart, requiredEquipment, settingsOf } from '../model/requirements';
+import { canStart, requiredEquipment, settingsOf, usesAgent } from '../model/requirements';
 import { EquipmentCheck, type CheckStates } from './equipment-check';
 import { IdentityPhoto } from './identity-photo';
 
@@ -20,11 +24,14 @@ export interface ProctoredAssignment {
 export function ExamPreparation({
   assignment,
   withPhoto = true,
+  attemptId = null,
   onReady,
 }: {
   assignment: ProctoredAssignment;
   /** After a reload the photo was already sent: only the equipment is checked again. */
   withPhoto?: boolean;
+  /** The attempt once it exists (a reload during the exam); before the start the agent's token is for the assignment. */
+  attemptId?: string | null;
   onReady: (ready: boolean) => void;
 }) {
   const settings = useMemo(() => settingsOf(assignment.settings), [assignment.settings]);
@@ -33,6 +40,8 @@ export function ExamPreparation({
     [assignment.is_proctoring, settings],
   );
   const needsPhoto = withPhoto && settings.head_identity;
+  const wantsAgent = usesAgent(assignment.is_proctoring, settings);
+  const agent = useAgent(wantsAgent, assignment.id, attemptId);
   // Handed over in the effect, not in the initialiser: StrictMode calls an initialiser twice and keeps
   // one result, which must be the object the attempt's page later finds.
   const [equipment] = useState<HeldEquipment>(() => ({ findings: {} }));
@@ -50,12 +59,23 @@ export function ExamPreparation({
     heldEquipment.keep(assignment.id);
     return () => heldEquipment.letGoUnlessClaimed(assignment.id);
   }, [assignment.id, equipment]);
-  const ready = canStart(required, states, needsPhoto, photo !== undefined);
+  const ready =
+    canStart(required, states, needsPhoto, photo !== undefined) && (!wantsAgent || agentReady(agent.state));
   useEffect(() => onReady(ready), [ready, onReady]);
 
   return (
     <Stack gap="md">
-      <EquipmentCheck required={required} equipment={equipment} onChange={setStates} />
+      {/* An agent-only assignment asks nothing of the browser: no empty check card. */}
+      {required.length > 0 ? (
+        <EquipmentCheck required={required} equipment={equipment} onChange={setStates} />
+      ) : null}
+      {wantsAgent ? (
+        <AgentCheck
+          state={agent.state}
+          port={agent.connection.current?.port ?? DEVICE_AGENT_PORT}
+          onRetry={() => agent.connection.current?.retry()}
+        />
+      ) : null}
       {needsPhoto ? (
         <IdentityPhoto
           camera={states.camera === 'passed' ? equipment.camera : undefined}

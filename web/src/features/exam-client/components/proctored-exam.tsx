@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHoldFocusMode } from '../../../shared/ui/focus-mode';
+import { AgentExamPanel } from '../agent/agent-exam-panel';
+import { useAgent } from '../agent/use-agent';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
 import { examSessions, startExamSession } from '../exam-session';
 import { BeforeFinishContext } from '../../../shared/exam/before-finish';
 import { useExamText } from '../i18n/use-exam-text';
 import { heldEquipment } from '../model/held-equipment';
-import { settingsOf } from '../model/requirements';
+import { settingsOf, usesAgent } from '../model/requirements';
 import { startUploader } from '../../../shared/recording/uploader';
 import { ExamPreparation, type ProctoredAssignment } from './exam-preparation';
 import { ExamStatusBar } from './exam-status-bar';
@@ -46,9 +48,23 @@ export function ProctoredExam({
   const [unavailable, setUnavailable] = useState<string[]>([]);
   const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ending = useRef<((reason?: string) => Promise<void>) | undefined>(undefined);
+  // The agent's session for the attempt, once the exam itself is shown (the check before has its own).
+  const agent = useAgent(
+    equipmentReady && usesAgent(assignment.is_proctoring, settings),
+    assignment.id,
+    attemptId,
+  );
+  const agentConnection = agent.connection;
   const beforeFinish = useCallback(async () => {
+    agentConnection.current?.stop(true);
     await ending.current?.();
+  }, [agentConnection]);
+  const showWarning = useCallback((actionType: string) => {
+    setWarning(actionType);
+    clearTimeout(warningTimer.current);
+    warningTimer.current = setTimeout(() => setWarning(null), WARNING_SHOWN_MS);
   }, []);
+  const onAgentFinding = useCallback((finding: { kind: string }) => showWarning(finding.kind), [showWarning]);
   useHoldFocusMode();
   useLeaveGuard(
     true,
@@ -57,7 +73,10 @@ export function ProctoredExam({
       message: t('leave.text'),
       confirmLabel: t('leave.confirm'),
     },
-    () => void ending.current?.(LEFT_THE_EXAM),
+    () => {
+      agentConnection.current?.stop(true);
+      void ending.current?.(LEFT_THE_EXAM);
+    },
   );
 
   // Chunks a closed tab left behind go as soon as the student is back.
@@ -76,11 +95,7 @@ export function ProctoredExam({
     const hold = examSessions.hold(
       attemptId,
       {
-        onWarning: (actionType) => {
-          setWarning(actionType);
-          clearTimeout(warningTimer.current);
-          warningTimer.current = setTimeout(() => setWarning(null), WARNING_SHOWN_MS);
-        },
+        onWarning: showWarning,
         onUnavailable: (check) =>
           setUnavailable((checks) => (checks.includes(check) ? checks : [...checks, check])),
       },
@@ -110,13 +125,18 @@ export function ProctoredExam({
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       });
     };
-  }, [equipmentReady, assignment.id, attemptId, settings]);
+  }, [equipmentReady, assignment.id, attemptId, settings, showWarning]);
 
   if (!equipmentReady) {
     return (
       <Stack gap="md">
         <Alert color="blue">{t('start.restore')}</Alert>
-        <ExamPreparation assignment={assignment} withPhoto={false} onReady={setRestoreReady} />
+        <ExamPreparation
+          assignment={assignment}
+          attemptId={attemptId}
+          withPhoto={false}
+          onReady={setRestoreReady}
+        />
         <Group justify="flex-end">
           <Button
             disabled={!restoreReady}
@@ -141,6 +161,7 @@ export function ProctoredExam({
         needsFullscreen={settings.fullscreen_mode}
         unavailable={unavailable}
       />
+      {agent.state.kind !== 'idle' ? <AgentExamPanel state={agent.state} onBegan={onAgentFinding} /> : null}
       {messages ? (
         <Group justify="flex-end" data-testid="exam-messages">
           {messages}

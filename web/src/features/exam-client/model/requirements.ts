@@ -13,9 +13,12 @@ export function settingsOf(settings: unknown): ProctoringSettings {
     settings && typeof settings === 'object' && 'proctoring_settings' in settings
       ? (settings as { proctoring_settings: unknown }).proctoring_settings
       : null;
+  const own = given && typeof given === 'object' ? (given as Partial<ProctoringSettings>) : {};
+  // The agent's rules are merged key by key: an assignment saved before them has none.
   return {
     ...DEFAULT_PROCTORING_SETTINGS,
-    ...(given && typeof given === 'object' ? (given as Partial<ProctoringSettings>) : {}),
+    ...own,
+    device_agent: { ...DEFAULT_PROCTORING_SETTINGS.device_agent, ...own.device_agent },
   };
 }
 
@@ -34,6 +37,14 @@ export function requiredEquipment(isProctoring: boolean, s: ProctoringSettings):
   if (s.displays_check) needed.add('displays');
   if (s.check_env) needed.add('resolution');
   return EQUIPMENT.filter((e) => needed.has(e));
+}
+
+/**
+ * The local agent is used only when the assignment requires it (the specification's "special client
+ * app" limit); otherwise the page never looks for it.
+ */
+export function usesAgent(isProctoring: boolean, s: ProctoringSettings): boolean {
+  return isProctoring && s.device_agent.required;
 }
 
 export type CheckState = 'idle' | 'checking' | 'passed' | 'failed';

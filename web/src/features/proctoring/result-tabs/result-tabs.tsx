@@ -4,11 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AiReportPanel } from '../ai-report';
 import { ActionLogTab } from './action-log-tab';
+import { DeviceReportTab } from './device-report-tab';
 import { IdentityTab } from './identity-tab';
 import { RecordingsTab } from './recordings-tab';
 import { ViolationsTab } from './violations-tab';
 
-export const RESULT_TABS = ['results', 'violations', 'recordings', 'identity', 'log', 'ai-report'] as const;
+export const RESULT_TABS = [
+  'results',
+  'violations',
+  'recordings',
+  'identity',
+  'log',
+  'device',
+  'ai-report',
+] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
 
 const isTab = (value: string | null): value is ResultTab => RESULT_TABS.includes(value as ResultTab);
@@ -60,6 +69,9 @@ export function ResultTabs({
       </Tabs.Panel>
       <Tabs.Panel value="log" pt="md">
         <ActionLogTab attemptId={attemptId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="device" pt="md">
+        <DeviceReportTab attemptId={attemptId} />
       </Tabs.Panel>
       <Tabs.Panel value="ai-report" pt="md">
         <AiReportPanel attemptId={attemptId} />
