@@ -2,7 +2,7 @@
 /**
  * Installs the system tools a command needs when they are missing: Debian packages through apt-get
  * when running as root, otherwise a clear message naming what to install.
- *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests), ffmpeg
+ *   node scripts/bootstrap.mjs test   → librdkafka (Kafka mock broker), gcc, chromium (browser tests), ffmpeg, Xvfb
  *   node scripts/bootstrap.mjs start  → ffmpeg (recording transcoding)
  * `--check` only names what is missing (exit 1) and installs nothing. Tools are looked for on PATH, as
  * the workers that run them will look.
@@ -33,6 +33,11 @@ const needs = {
       what: 'ffmpeg and ffprobe (recording transcoding)',
       present: () => which('ffmpeg') && which('ffprobe'),
       packages: ['ffmpeg'],
+    },
+    {
+      what: "Xvfb and xrandr (the device agent's display test reads a virtual display)",
+      present: () => which('Xvfb') && which('xrandr'),
+      packages: ['xvfb', 'x11-xserver-utils'],
     },
   ],
   start: [

@@ -42,7 +42,7 @@ export function evaluateRules(snapshot: DeviceSnapshot, rules: DeviceAgentRules)
     findings.push({
       kind: 'second_monitor',
       key: String(snapshot.displays.length),
-      detail: `${snapshot.displays.length} displays`,
+      detail: `мониторов: ${snapshot.displays.length}`,
     });
   }
   if (rules.refuse_remote_session && snapshot.remote_session) {

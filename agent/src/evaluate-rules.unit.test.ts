@@ -60,7 +60,7 @@ describe('the rules evaluator', () => {
     };
     // Defaults refuse remote desktops, not messengers; calc is refused by name.
     expect(evaluateRules(snapshot, rules({ prohibited_processes: ['CALC'] }))).toEqual([
-      { kind: 'prohibited_process', key: 'anydesk', detail: 'AnyDesk.exe (remote desktop)' },
+      { kind: 'prohibited_process', key: 'anydesk', detail: 'AnyDesk.exe (удалённый рабочий стол)' },
       { kind: 'prohibited_process', key: 'calc', detail: 'calc.exe' },
     ]);
     const withMessengers = evaluateRules(snapshot, rules({ prohibited_process_classes: ['messenger'] }));
@@ -78,7 +78,7 @@ describe('the rules evaluator', () => {
     const small = { ...clean, displays: [display('1', 1920, 1080, false), display('2', 800, 600, true)] };
     expect(evaluateRules(small, rules())).toEqual([
       { kind: 'bad_screen_resolution', key: '800x600', detail: '800×600 < 1024×720' },
-      { kind: 'second_monitor', key: '2', detail: '2 displays' },
+      { kind: 'second_monitor', key: '2', detail: 'мониторов: 2' },
     ]);
     expect(evaluateRules(small, rules({ min_resolution: null, single_display: false }))).toEqual([]);
   });

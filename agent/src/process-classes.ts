@@ -102,9 +102,11 @@ export function processClassOf(name: string): ProcessClass | null {
 }
 
 /** How a class is shown beside a program's name in a finding's detail. */
+// In Russian, the platform's default language: the detail is shown as it is to the student and in the
+// proctor's timeline, and the agent does not know the page's language.
 export const PROCESS_CLASS_LABEL: Record<ProcessClass, string> = {
-  remote_desktop: 'remote desktop',
-  screen_sharing: 'screen sharing',
-  messenger: 'messenger',
-  virtual_machine: 'virtual machine',
+  remote_desktop: 'удалённый рабочий стол',
+  screen_sharing: 'показ экрана',
+  messenger: 'мессенджер',
+  virtual_machine: 'виртуальная машина',
 };

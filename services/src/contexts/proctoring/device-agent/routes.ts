@@ -19,6 +19,7 @@ import { recordAgentConditions, recordAgentReport } from './agent-calls';
 import { issueDeviceAgentToken } from './issue-token';
 import { attemptDeviceReports } from './read-reports';
 import { deviceAgentKey } from './signing-key';
+import { AGENT_CALL_BUDGETS, callBudget } from './call-budget';
 
 /**
  * The origin a page token names as its issuer, which the agent compares with the platform it was
@@ -44,6 +45,8 @@ function issuerOf(request: FastifyRequest): string {
 export async function deviceAgentRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['device-agent'];
+  const spendReport = callBudget(AGENT_CALL_BUDGETS.reports, services.clock);
+  const spendConditions = callBudget(AGENT_CALL_BUDGETS.conditions, services.clock);
 
   api.get(
     '/api/device-agent/key.json',
@@ -77,15 +80,19 @@ export async function deviceAgentRoutes(app: FastifyInstance, services: ContextS
   api.post(
     '/api/device-agent/reports.json',
     { schema: { tags, body: deviceAgentReportBody, response: { 201: entityAnswer(deviceReportEntity) } } },
-    async (request, reply) =>
-      reply.status(201).send({ entity: await recordAgentReport(services, request.body) }),
+    async (request, reply) => {
+      spendReport(request.body.token);
+      return reply.status(201).send({ entity: await recordAgentReport(services, request.body) });
+    },
   );
 
   api.post(
     '/api/device-agent/conditions.json',
     { schema: { tags, body: deviceAgentConditionsBody, response: { 201: deviceAgentConditionsAnswer } } },
-    async (request, reply) =>
-      reply.status(201).send({ ids: await recordAgentConditions(services, request.body) }),
+    async (request, reply) => {
+      spendConditions(request.body.token);
+      return reply.status(201).send({ ids: await recordAgentConditions(services, request.body) });
+    },
   );
 
   api.get(
