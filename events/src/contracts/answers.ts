@@ -67,3 +67,10 @@ export const fileAnswer = (types: readonly string[], description: string) => ({
   description,
   content: Object.fromEntries(types.map((type) => [type, { schema: binaryAnswer }])),
 });
+
+/**
+ * An object built by a route's own code, with a name in the OpenAPI document's components and where its
+ * fields are described; passed through whole (typed `unknown`, so any builder's type fits).
+ */
+export const namedObject = (id: string, description: string) =>
+  z.unknown().meta({ id, type: 'object', description });

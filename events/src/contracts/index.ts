@@ -5,3 +5,4 @@ export * from './shop';
 export * from './device-agent';
 export * from './identity';
 export * from './platform-answers';
+export * from './media';

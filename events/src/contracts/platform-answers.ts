@@ -63,12 +63,10 @@ export const webinarServerCheck = z
     hosts: z.array(reachability),
   })
   .meta({ id: 'WebinarServerCheck', description: "Whether each of the server's hosts answered" });
-export const storageCheck = z
-  .looseObject({ id: z.string(), checked_at: z.string() })
-  .meta({
-    id: 'StorageCheck',
-    description: 'Whether an object could be written, read and removed (docs/infrastructure.md)',
-  });
+export const storageCheck = z.looseObject({ id: z.string(), checked_at: z.string() }).meta({
+  id: 'StorageCheck',
+  description: 'Whether an object could be written, read and removed (docs/infrastructure.md)',
+});
 export const platformOverview = describedObject(
   "The platform's roles and the object store's usage (docs/infrastructure.md)",
 );

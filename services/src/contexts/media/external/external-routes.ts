@@ -1,3 +1,4 @@
+import { entityAnswer, externalRecordingObject, recordingSessionObject } from '@sabaq/events';
 import { SESSION_TYPES } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,6 +53,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
       schema: {
         tags: ['webinar-sessions'],
         body: z.strictObject({ assignment_attempt_id: recordId, purpose: z.enum(EXTERNAL_PURPOSES) }),
+        response: { 201: entityAnswer(externalRecordingObject) },
       },
     },
     async (request, reply) => {
@@ -84,7 +86,13 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
 
   api.get(
     '/api/webinar-sessions/external/:token',
-    { schema: { tags: ['webinar-sessions'], params: tokenParams } },
+    {
+      schema: {
+        tags: ['webinar-sessions'],
+        params: tokenParams,
+        response: { 200: entityAnswer(externalRecordingObject) },
+      },
+    },
     async (request) => {
       const { link, attempt } = await opened(request.params.token);
       const sessions = await services.db
@@ -132,6 +140,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
           session_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
           session_type: z.enum(SESSION_TYPES).default('second-camera'),
         }),
+        response: { 201: entityAnswer(recordingSessionObject) },
       },
     },
     async (request, reply) => {
@@ -187,6 +196,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
         tags: ['webinar-sessions'],
         params: tokenParams,
         body: z.strictObject({ webinar_session_id: recordId, event: z.enum(CAMERA_EVENTS) }),
+        response: { 200: entityAnswer(externalRecordingObject) },
       },
     },
     async (request) => {
@@ -237,7 +247,11 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
   api.get(
     '/api/webinar-sessions/external-status.json',
     {
-      schema: { tags: ['webinar-sessions'], querystring: z.object({ assignment_attempt_id: recordId }) },
+      schema: {
+        tags: ['webinar-sessions'],
+        querystring: z.object({ assignment_attempt_id: recordId }),
+        response: { 200: entityAnswer(externalRecordingObject) },
+      },
     },
     async (request) => {
       const caller = request.caller;

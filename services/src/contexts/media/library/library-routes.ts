@@ -1,3 +1,4 @@
+import { entityAnswer, mediaItemObject, mediaOverviewObject, previewAnswer } from '@sabaq/events';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -152,27 +153,38 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
     return { caller, row };
   };
 
-  app.post('/api/media/:id/preview.json', { ...signedIn, schema: idSchema }, async (request) => {
-    const { row } = await readable(request);
-    const entity = mediaEntity(row, signer);
-    return { src: entity.preview_src ?? (row.type === 'image' ? entity.src : null) };
-  });
+  app.post(
+    '/api/media/:id/preview.json',
+    { ...signedIn, schema: { ...idSchema, response: { 200: previewAnswer } } },
+    async (request) => {
+      const { row } = await readable(request);
+      const entity = mediaEntity(row, signer);
+      return { src: entity.preview_src ?? (row.type === 'image' ? entity.src : null) };
+    },
+  );
 
-  app.post('/api/media/:id/retry.json', { ...signedIn, schema: idSchema }, async (request) => {
-    const { caller, row } = await readable(request);
-    if (row.owner_id !== caller.userId) throw new NotFoundError(`No media record ${String(row.id)}`);
-    await retryMedia(services, caller, String(row.id));
-    const fresh = await services.db
-      .selectFrom(TABLES.items)
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    return { entity: mediaEntity(fresh, signer) };
-  });
+  app.post(
+    '/api/media/:id/retry.json',
+    { ...signedIn, schema: { ...idSchema, response: { 200: entityAnswer(mediaItemObject) } } },
+    async (request) => {
+      const { caller, row } = await readable(request);
+      if (row.owner_id !== caller.userId) throw new NotFoundError(`No media record ${String(row.id)}`);
+      await retryMedia(services, caller, String(row.id));
+      const fresh = await services.db
+        .selectFrom(TABLES.items)
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return { entity: mediaEntity(fresh, signer) };
+    },
+  );
 
   app.get(
     '/api/media-overview.json',
-    { onRequest: authenticate(services.authenticator) },
+    {
+      onRequest: authenticate(services.authenticator),
+      schema: { response: { 200: entityAnswer(mediaOverviewObject) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const rows = await services.db

@@ -1,3 +1,4 @@
+import { entityAnswer, mediaItemObject, redirectAnswer } from '@sabaq/events';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -74,7 +75,11 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
     {
       config: { access: 'records' as const },
       onRequest: authenticate(services.authenticator),
-      schema: { tags: ['media'], params: z.object({ id: recordId }) },
+      schema: {
+        tags: ['media'],
+        params: z.object({ id: recordId }),
+        response: { 200: entityAnswer(mediaItemObject) },
+      },
     },
     async (request: FastifyRequest) => {
       const caller = request.caller;
@@ -124,7 +129,7 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
 
   app.get(
     '/api/media/:id/view',
-    { schema: { tags: ['media'], params: z.object({ id: recordId }) } },
+    { schema: { tags: ['media'], params: z.object({ id: recordId }), response: { 302: redirectAnswer } } },
     async (request, reply) => {
       const caller = request.caller;
       if (!caller) throw new ForbiddenError('Forbidden');

@@ -1,3 +1,4 @@
+import { retentionAnswer } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,16 +19,21 @@ function schoolCaller(request: FastifyRequest): Caller & { schoolId: string } {
 export async function retentionRoutes(app: FastifyInstance, services: ContextServices) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['media'];
-  api.get('/api/media-retention.json', { schema: { tags } }, async (request) => {
-    const caller = schoolCaller(request);
-    return { entity: { school_id: caller.schoolId, days: await retentionOf(services, caller.schoolId) } };
-  });
+  api.get(
+    '/api/media-retention.json',
+    { schema: { tags, response: { 200: retentionAnswer } } },
+    async (request) => {
+      const caller = schoolCaller(request);
+      return { entity: { school_id: caller.schoolId, days: await retentionOf(services, caller.schoolId) } };
+    },
+  );
   api.put(
     '/api/media-retention.json',
     {
       schema: {
         tags,
         body: z.object({ days: z.int('Укажите число дней').min(1).max(3650).nullable() }).strict(),
+        response: { 200: retentionAnswer },
       },
     },
     async (request) => {

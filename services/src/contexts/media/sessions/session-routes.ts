@@ -1,3 +1,10 @@
+import {
+  entitiesAnswer,
+  entityAnswer,
+  erasedRecordingsObject,
+  recordingSessionObject,
+  recordingSummaryObject,
+} from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
@@ -51,7 +58,14 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
 
   api.post(
     '/api/webinar-sessions/:id/retry.json',
-    { ...signedIn, schema: { tags: ['webinar-sessions'], params: z.object({ id: recordId }) } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['webinar-sessions'],
+        params: z.object({ id: recordId }),
+        response: { 200: entityAnswer(recordingSessionObject) },
+      },
+    },
     async (request) => ({
       entity: await requestConversion(services, signer, callerOf(request), request.params.id),
     }),
@@ -62,7 +76,11 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
     '/api/webinar-sessions/summary.json',
     {
       ...signedIn,
-      schema: { tags: ['webinar-sessions'], querystring: z.object({ assignment_attempt_id: recordId }) },
+      schema: {
+        tags: ['webinar-sessions'],
+        querystring: z.object({ assignment_attempt_id: recordId }),
+        response: { 200: entityAnswer(recordingSummaryObject) },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -107,6 +125,7 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
         body: z
           .object({ assignment_attempt_id: recordId, reason: z.string().trim().min(1).max(500).optional() })
           .strict(),
+        response: { 200: entitiesAnswer(erasedRecordingsObject) },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { uploadAnswer } from '@sabaq/events';
 import { createHash } from 'node:crypto';
 import { CHUNK_NAME, MANIFEST_NAME, manifestSchema, type Manifest } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -71,7 +72,7 @@ function parseManifest(data: Buffer): Manifest {
 export async function uploadRoute(app: FastifyInstance, services: ContextServices, signer: MediaSigner) {
   app.post(
     '/api/webinar-sessions/:id/upload',
-    { schema: { tags: ['webinar-sessions'] } },
+    { schema: { tags: ['webinar-sessions'], response: { 200: uploadAnswer, 201: uploadAnswer } } },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const upload = await readUpload(request);
