@@ -1,6 +1,7 @@
 import { ASSIGNMENT_DEFAULT_DAYS, type AssignmentFields, type AssignmentRecord } from '@sabaq/events';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { buildAssignment, type AssignmentReferences } from './build-record';
+import { forbiddenChanges, type AssignmentWork } from './edit-rules';
 import { hasEnded } from './status';
 
 /** What a teacher does to an assignment. Handlers look references up and read the clock; this decides. */
@@ -11,6 +12,8 @@ export type AssignmentCommand =
       id: string;
       changes: Partial<AssignmentFields>;
       references: AssignmentReferences;
+      /** What students already did: what may change depends on it (edit-rules.ts). */
+      work: AssignmentWork;
       now: string;
     }
   | { type: 'delete'; id: string }
@@ -106,7 +109,11 @@ function update(
   const given = Object.fromEntries(
     Object.entries(command.changes).filter(([, value]) => value !== undefined),
   ) as Partial<AssignmentFields>;
-  const resolveSources = SOURCE_FIELDS.some((field) => field in given);
+  // Sent but unchanged (the edit form sends every field) keeps the questions as they were copied, so
+  // a form saved after its quiz was edited or deleted does not copy it again.
+  const resolveSources = SOURCE_FIELDS.some(
+    (field) => field in given && JSON.stringify(given[field]) !== JSON.stringify(record[field]),
+  );
   const studentsFromClass = 'class_id' in given && !('students' in given);
   const { id: _id, components, ...current } = record;
   const merged = { ...current, ...given } as AssignmentFields;
@@ -115,6 +122,8 @@ function update(
     studentsFromClass,
   });
   if (!resolveSources) next.components = components;
+  const forbidden = forbiddenChanges(record, next, command.work, now);
+  if (Object.keys(forbidden).length > 0) throw new ValidationError('The given data was invalid.', forbidden);
   const changes = Object.fromEntries(
     Object.entries(next).filter(
       ([key, value]) =>
