@@ -119,6 +119,7 @@ describe('deleting the quiz and the class an assignment was made from', () => {
     const saved = await edit(assignment.id, {
       type: 'quiz',
       quizzes: [quiz.id],
+      class_id: klass.id,
       description: 'После удаления',
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -114,9 +114,17 @@ function update(
   const resolveSources = SOURCE_FIELDS.some(
     (field) => field in given && JSON.stringify(given[field]) !== JSON.stringify(record[field]),
   );
-  const studentsFromClass = 'class_id' in given && !('students' in given);
+  // Likewise a class sent unchanged is not looked up again (it may have been deleted since).
+  const studentsFromClass =
+    'class_id' in given && given.class_id !== record.class_id && !('students' in given);
   const { id: _id, components, ...current } = record;
   const merged = { ...current, ...given } as AssignmentFields;
+  // A form sends no moment for "start now" or "no end": the stored one stays, so a form saved again
+  // neither moves the start (which students' attempts were decided against) nor records a change.
+  if (merged.starting_at_type === 'now' && record.starting_at_type === 'now' && merged.starting_at === null) {
+    merged.starting_at = record.starting_at;
+  }
+  if (merged.ending_at_type === 'without' && merged.ending_at === null) merged.ending_at = record.ending_at;
   const next = buildAssignment(record.id, merged, command.references, now, {
     resolveSources,
     studentsFromClass,

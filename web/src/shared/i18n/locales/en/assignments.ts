@@ -8,6 +8,13 @@ export const assignments: Messages['assignments'] = {
   empty: 'No assignments yet. Create the first one: choose a quiz or a lesson and a class.',
   create: 'Create assignment',
   created: 'Assignment created',
+  edit: {
+    title: 'Edit assignment',
+    open: 'Edit',
+    saved: 'Changes saved',
+    rules:
+      'Until someone starts an attempt, everything can change. After the first attempt the questions, the type, the scoring method and the start stay as they are, the end can only move later, and proctoring settings can change while no attempt is running.',
+  },
   missing: 'Assignment not found',
   searchLabel: 'Search',
   searchPlaceholder: 'Name or description',
