@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoPlatform, screenshotPath } from './support/demo-platform';
+
+/** A loaded machine may take seconds to load a screen: polls wait longer than vitest's 1 s default. */
+const POLL = { timeout: 20_000 };
+const QUIZ = 'Дроби: повторение';
+
+/**
+ * Issue 18's acceptance for editing and deleting (docs/assignments.md "Editing an assignment",
+ * docs/authoring.md "Deleting"): an assignment a student already started is edited through the
+ * filled form (a forbidden change refused with its reason, an allowed one saved), and the quiz it was
+ * made from is deleted after the confirmation, leaving the assignment working.
+ */
+describe('an assignment edited and its quiz deleted', () => {
+  const demo = new DemoPlatform();
+  let teacher = '';
+  let student = '';
+  let quizId = '';
+  let assignmentId = '';
+
+  const api = async (token: string, method: string, pathname: string, body?: unknown) => {
+    const response = await fetch(`${demo.url}${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+  };
+
+  beforeAll(async () => {
+    await demo.start();
+    teacher = (await demo.tokensOf('teacher')).access_token!;
+    student = (await demo.tokensOf('student')).access_token!;
+    const quiz = await api(teacher, 'POST', '/api/quiz', {
+      name: QUIZ,
+      components: [
+        {
+          component_type: 'choice',
+          data: {
+            question: '1/2 + 1/4 = ?',
+            options: [
+              { id: 'a', text: '3/4' },
+              { id: 'b', text: '2/6' },
+            ],
+            correct: ['a'],
+          },
+          settings: { points: 1 },
+        },
+      ],
+    });
+    expect(quiz.status).toBe(201);
+    quizId = quiz.body.entity.id;
+    const classes = await api(teacher, 'GET', '/api/classes');
+    const klass = (classes.body.entities as { id: string; name: string }[]).find((c) =>
+      c.name.startsWith('7'),
+    );
+    const assignment = await api(teacher, 'POST', '/api/assignments', {
+      type: 'quiz',
+      quizzes: [quizId],
+      class_id: klass!.id,
+      is_proctoring: false,
+      max_attempts: 2,
+    });
+    expect(assignment.status, JSON.stringify(assignment.body)).toBe(201);
+    assignmentId = assignment.body.entity.id;
+    // A student starts: from now on the questions and the counting stay as they are.
+    const attempt = await api(student, 'POST', '/api/assignment-attempts', { assignment_id: assignmentId });
+    expect(attempt.status, JSON.stringify(attempt.body)).toBe(201);
+  });
+  afterAll(() => demo.stop());
+
+  it('the teacher edits the started assignment: a forbidden change is refused, an allowed one saved', async () => {
+    const page = await demo.signedInPage('teacher', `/t/assignments/${assignmentId}`);
+    await page.getByRole('heading', { level: 1, name: QUIZ }).waitFor(POLL);
+    await page.getByRole('toolbar').getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL(`${demo.url}/t/assignments/${assignmentId}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Изменить задание' }).waitFor(POLL);
+    // The same form, filled with what is stored.
+    expect(await page.getByRole('combobox', { name: 'Количество попыток' }).inputValue()).toBe('2 попытки');
+
+    await page.getByRole('combobox', { name: 'Подсчёт баллов' }).click();
+    await page.getByRole('option', { name: 'Средний балл' }).click();
+    await page.getByTestId('assignment-save').click();
+    const errors = page.getByTestId('assignment-form-errors');
+    await errors
+      .getByText('Способ подсчёта баллов нельзя изменить: ученики уже начали попытки')
+      .waitFor(POLL);
+    await errors.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('assignment-edit-refused') });
+
+    await page.getByRole('combobox', { name: 'Подсчёт баллов' }).click();
+    await page.getByRole('option', { name: 'Сумма баллов' }).click();
+    await page.getByRole('combobox', { name: 'Количество попыток' }).click();
+    await page.getByRole('option', { name: '3 попытки' }).click();
+    await page.getByTestId('assignment-save').click();
+    await page.waitForURL(`${demo.url}/t/assignments/${assignmentId}`, POLL);
+    await expect.poll(() => page.getByTestId('assignment-info').textContent(), POLL).toContain('3 попытки');
+    await page.screenshot({ path: screenshotPath('assignment-edited') });
+    expect((await api(teacher, 'GET', `/api/assignments/${assignmentId}`)).body.entity).toMatchObject({
+      max_attempts: 3,
+      points_method_type: 'sum',
+    });
+  });
+
+  it('the teacher deletes the quiz after confirming; the assignment goes on with its copy', async () => {
+    const page = await demo.signedInPage('teacher', `/t/quiz/${quizId}`);
+    await page.getByRole('heading', { level: 1, name: QUIZ }).waitFor(POLL);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Удалить' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByText('Удалить тест?').waitFor(POLL);
+    await dialog.getByText('Задания, уже выданные по нему, продолжат работать').waitFor();
+    await page.screenshot({ path: screenshotPath('quiz-delete-confirm') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+    await page.waitForURL(`${demo.url}/t/quiz`, POLL);
+    await page.getByRole('heading', { level: 1 }).waitFor(POLL);
+    // The demo's own quizzes are listed, the deleted one is not.
+    await expect
+      .poll(() => page.getByRole('link', { name: /Проверочная работа/ }).count(), POLL)
+      .toBeGreaterThan(0);
+    expect(await page.getByText(QUIZ).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('quiz-deleted-list') });
+    expect((await api(teacher, 'GET', `/api/quiz/${quizId}`)).status).toBe(404);
+
+    // The started attempt still takes an answer to the copied question.
+    const assignment = (await api(teacher, 'GET', `/api/assignments/${assignmentId}`)).body.entity;
+    const attempts = await api(
+      student,
+      'GET',
+      `/api/assignment-attempts?filter[assignment_id]=${assignmentId}`,
+    );
+    const answered = await api(student, 'POST', '/api/assignment-results', {
+      assignment_attempt_id: attempts.body.entities[0].id,
+      component_id: assignment.components[0].id,
+      component_type: 'choice',
+      answer: { selected: ['a'] },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect(demo.errors).toEqual([]);
+  });
+});
