@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { DemoPlatform, PHONE, screenshotPath } from './support/demo-platform';
 
 /** A loaded machine may take seconds to load a screen: polls wait longer than vitest's 1 s default. */
 const POLL = { timeout: 20_000 };
@@ -138,4 +141,67 @@ describe('an assignment edited and its quiz deleted', () => {
     expect(answered.status, JSON.stringify(answered.body)).toBe(201);
     expect(demo.errors).toEqual([]);
   });
+
+  it('the teacher hands out an attempt’s upload link; a file sent through it appears on the attempt', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../.tmp/edits-upload');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'recording.webm');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '3'],
+      ...['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '300k', file],
+    ]);
+    // A proctored assignment whose attempt a student started (its recording never arrived).
+    const classes = await api(teacher, 'GET', '/api/classes');
+    const klass = (classes.body.entities as { id: string; name: string }[]).find((c) =>
+      c.name.startsWith('7'),
+    );
+    const assignment = await api(teacher, 'POST', '/api/assignments', {
+      type: 'external',
+      name: 'Экзамен с записью',
+      external_url: 'https://example.org/exam',
+      class_id: klass!.id,
+    });
+    expect(assignment.status, JSON.stringify(assignment.body)).toBe(201);
+    const id = assignment.body.entity.id as string;
+    const attempt = await api(student, 'POST', '/api/assignment-attempts', { assignment_id: id });
+    expect(attempt.status, JSON.stringify(attempt.body)).toBe(201);
+    const attemptId = attempt.body.entity.id as string;
+
+    const page = await demo.signedInPage('teacher', `/t/assignments/result/${id}/${attemptId}`);
+    const panel = page.getByTestId('upload-link');
+    await panel.waitFor(POLL);
+    await panel.getByTestId('upload-link-issue').click();
+    const link = panel.getByTestId('upload-link-url');
+    await link.waitFor(POLL);
+    const url = (await link.getAttribute('href')) ?? '';
+    expect(url).toMatch(new RegExp(`^${demo.url}/session/upload/[^/]+$`));
+    await expect.poll(() => panel.getByRole('img').getAttribute('src'), POLL).toMatch(/^data:image\/svg/);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('attempt-upload-link') });
+
+    // Opened on another device, without signing in.
+    const phone = await demo.newPage(PHONE);
+    await phone.goto(url);
+    await phone.getByTestId('upload-page').waitFor(POLL);
+    await phone.locator('input[type="file"]').setInputFiles(file);
+    await phone.getByTestId('upload-type').getByText('Экран').click();
+    await phone.getByTestId('upload-send').click();
+    await phone.getByTestId('upload-sent').waitFor(POLL);
+    await phone.screenshot({ path: screenshotPath('attempt-upload-sent') });
+
+    // The recording is the attempt's: its recordings tab lists it.
+    await page.getByTestId('result-tab-recordings').click();
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('result-tab-results').click();
+          await page.getByTestId('result-tab-recordings').click();
+          return page.getByTestId('recording-row').count();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('attempt-upload-recording') });
+    expect(demo.errors).toEqual([]);
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { ASSIGNMENT_DEFAULT_DAYS, type AssignmentFields, type AssignmentRecord } from '@sabaq/events';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { buildAssignment, type AssignmentReferences } from './build-record';
-import { forbiddenChanges, type AssignmentWork } from './edit-rules';
+import { forbiddenChanges, same, type AssignmentWork } from './edit-rules';
 import { hasEnded } from './status';
 
 /** What a teacher does to an assignment. Handlers look references up and read the clock; this decides. */
@@ -111,9 +111,7 @@ function update(
   ) as Partial<AssignmentFields>;
   // Sent but unchanged (the edit form sends every field) keeps the questions as they were copied, so
   // a form saved after its quiz was edited or deleted does not copy it again.
-  const resolveSources = SOURCE_FIELDS.some(
-    (field) => field in given && JSON.stringify(given[field]) !== JSON.stringify(record[field]),
-  );
+  const resolveSources = SOURCE_FIELDS.some((field) => field in given && !same(given[field], record[field]));
   // Likewise a class sent unchanged is not looked up again (it may have been deleted since).
   const studentsFromClass =
     'class_id' in given && given.class_id !== record.class_id && !('students' in given);
@@ -134,8 +132,7 @@ function update(
   if (Object.keys(forbidden).length > 0) throw new ValidationError('The given data was invalid.', forbidden);
   const changes = Object.fromEntries(
     Object.entries(next).filter(
-      ([key, value]) =>
-        key !== 'id' && JSON.stringify(value) !== JSON.stringify(record[key as keyof AssignmentRecord]),
+      ([key, value]) => key !== 'id' && !same(value, record[key as keyof AssignmentRecord]),
     ),
   );
   // Nothing changed: no event, so saving an untouched form neither conflicts nor grows the stream.

@@ -28,7 +28,17 @@ const LOCKED: Partial<Record<keyof AssignmentRecord, string>> = {
   starting_at: `Начало задания нельзя изменить: ${STARTED}`,
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: a stored record comes back from jsonb with its keys reordered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** The same value, whatever the order of the objects' keys. */
+export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Field → messages for the changes from `current` to `next` that the students' work forbids. Pure.

@@ -47,6 +47,26 @@ describe('editing an assignment', () => {
     expect(event!.data).toMatchObject({ changes: { type: 'external', name: 'Эссе', components: [] } });
   });
 
+  it('takes a record whose settings came back from the store with their keys reordered as unchanged', () => {
+    const reversed = (value: object): object =>
+      Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? reversed(v as object) : v]),
+      );
+    const stored = assignmentRecord({ ending_at_type: 'date' });
+    const reloaded = assignmentDecider.evolve(assignmentDecider.initialState, {
+      type: 'AssignmentCreated',
+      data: { ...stored, settings: reversed(stored.settings) as typeof stored.settings },
+    });
+    const { id: _id, components: _c, ...fields } = stored;
+    const decided = assignmentDecider.decide(
+      { type: 'update', id: 'as-1', changes: fields, references: noReferences, work: RUNNING, now: NOW },
+      reloaded,
+    );
+    expect(decided).toEqual([]);
+  });
+
   it('after an attempt keeps the questions, the counting and the start, each refused by field', () => {
     expect(
       errorsOf(() =>
