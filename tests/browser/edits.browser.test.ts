@@ -204,4 +204,37 @@ describe('an assignment edited and its quiz deleted', () => {
     await page.screenshot({ path: screenshotPath('attempt-upload-recording') });
     expect(demo.errors).toEqual([]);
   }, 180_000);
+
+  it('a day is typed and shown as DD.MM.YY in the page’s language, whatever the browser’s', async () => {
+    // The browser asks for English (DemoPlatform's newPage); the page is in Russian.
+    const page = await demo.signedInPage('teacher', '/t/invites/create');
+    await page.getByRole('textbox', { name: 'Название' }).waitFor(POLL);
+    await page.getByRole('textbox', { name: 'Название' }).fill('Приглашение с датой');
+    // By its name: the label changes with the language below.
+    const day = page.locator('input[name="expired_at"]');
+    await page.getByRole('textbox', { name: 'Действует до' }).waitFor();
+    expect(await day.getAttribute('placeholder')).toBe('ДД.ММ.ГГ');
+    await day.fill('31.02.30');
+    await day.blur();
+    await page.getByText('Введите дату в виде ДД.ММ.ГГ').waitFor(POLL);
+    await day.fill('7.3.2030');
+    await day.blur();
+    await expect.poll(() => day.inputValue(), POLL).toBe('07.03.30');
+    expect(await page.getByText('Введите дату в виде ДД.ММ.ГГ').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('date-field-ru') });
+    // In Kazakh the hint changes, the day stays as typed.
+    await page.getByTestId('language-switcher').getByText('KZ', { exact: true }).click();
+    await expect.poll(() => day.getAttribute('placeholder'), POLL).toBe('КК.АА.ЖЖ');
+    expect(await day.inputValue()).toBe('07.03.30');
+    await page.getByTestId('language-switcher').getByText('RU', { exact: true }).click();
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/invites') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('invite-save').click();
+    const sent = JSON.parse((await created).request().postData() ?? '{}') as { expired_at: string };
+    // The end of that day where the teacher is.
+    expect(new Date(sent.expired_at).getTime()).toBeGreaterThan(Date.UTC(2030, 2, 6));
+    expect(new Date(sent.expired_at).getTime()).toBeLessThan(Date.UTC(2030, 2, 8, 12));
+    expect(demo.errors).toEqual([]);
+  });
 });
