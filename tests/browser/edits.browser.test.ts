@@ -228,7 +228,7 @@ describe('an assignment edited and its quiz deleted', () => {
     expect(await day.inputValue()).toBe('07.03.30');
     await page.getByTestId('language-switcher').getByText('RU', { exact: true }).click();
     const created = page.waitForResponse(
-      (r) => r.url().endsWith('/api/invites') && r.request().method() === 'POST',
+      (r) => r.url().endsWith('/api/invite-codes') && r.request().method() === 'POST',
     );
     await page.getByTestId('invite-save').click();
     const sent = JSON.parse((await created).request().postData() ?? '{}') as { expired_at: string };
