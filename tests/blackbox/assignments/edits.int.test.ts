@@ -109,6 +109,9 @@ describe('deleting the quiz and the class an assignment was made from', () => {
     );
     expect([403, 404]).toContain((await call('DELETE', `/api/quiz/${quiz.id}`, colleague)).status);
     expect([403, 404]).toContain((await call('DELETE', `/api/quiz/${quiz.id}`, student1)).status);
+    expect([403, 404]).toContain((await call('DELETE', `/api/classes/${klass.id}`, colleague)).status);
+    expect([403, 404]).toContain((await call('DELETE', `/api/classes/${klass.id}`, student1)).status);
+    expect((await call('GET', `/api/classes/${klass.id}`, teacher)).status).toBe(200);
     expect((await call('DELETE', `/api/quiz/${quiz.id}`, teacher)).status).toBe(204);
     expect((await call('DELETE', `/api/classes/${klass.id}`, teacher)).status).toBe(204);
     expect((await list('/api/quiz?limit=100', teacher)).map((q) => q.id)).not.toContain(quiz.id);
