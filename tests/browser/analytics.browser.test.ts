@@ -137,8 +137,8 @@ describe("the analyst's dashboards and SQL console", () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Задание' }).inputValue(), POLL).toBe(EXAM);
 
     // A period before the exam: nothing, said so.
-    await page.getByLabel('С', { exact: true }).fill('2020-01-01');
-    await page.getByLabel('По', { exact: true }).fill('2020-01-31');
+    await page.getByLabel('С', { exact: true }).fill('01.01.20');
+    await page.getByLabel('По', { exact: true }).fill('31.01.20');
     await page.getByText('За этот период данных нет').waitFor();
   });
 
@@ -210,8 +210,8 @@ describe("the analyst's dashboards and SQL console", () => {
     await sales.screenshot({ path: screenshotPath('analytics-sales') });
 
     // A period before the sale: the empty state again.
-    await page.getByLabel('С', { exact: true }).fill('2020-01-01');
-    await page.getByLabel('По', { exact: true }).fill('2020-01-31');
+    await page.getByLabel('С', { exact: true }).fill('01.01.20');
+    await page.getByLabel('По', { exact: true }).fill('31.01.20');
     await sales.getByTestId('sales-empty').waitFor(POLL);
   });
 

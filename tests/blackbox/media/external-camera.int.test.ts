@@ -19,6 +19,9 @@ const student = tokenFor('student', 'school-a');
 const classmate = tokenFor('student', 'school-a', 2);
 const otherSchool = tokenFor('student', 'school-b');
 const teacher = tokenFor('teacher', 'school-a');
+const colleague = tokenFor('teacher', 'school-a', 2);
+const otherTeacher = tokenFor('teacher', 'school-b');
+const proctor = tokenFor('proctor', 'school-a');
 const key = randomBytes(32);
 
 let media: MediaApp;
@@ -117,6 +120,17 @@ describe('the link to a running attempt', () => {
     ).toBe(401);
     const badPurpose = await asked(student, attemptId, 'screen');
     expect(badPurpose).toMatchObject({ status: 422, body: { errors: { purpose: [expect.any(String)] } } });
+  });
+
+  it('as an upload link is handed out by the assignment’s teacher too, not by a colleague', async () => {
+    const given = await asked(teacher, attemptId, 'upload');
+    expect(given.status, JSON.stringify(given.body)).toBe(201);
+    expect(given.body.entity.path).toMatch(/^\/session\/upload\//);
+    const link = await phone('GET', `/api/webinar-sessions/external/${given.body.entity.token}`);
+    expect(link.body.entity).toMatchObject({ purpose: 'upload', assignment_attempt_id: attemptId });
+    expect((await asked(colleague, attemptId, 'upload')).status).toBe(422);
+    expect((await asked(otherTeacher, attemptId, 'upload')).status).toBe(422);
+    expect((await asked(proctor, attemptId, 'upload')).status).toBe(403);
   });
 
   it('is refused for a camera the assignment does not record', async () => {

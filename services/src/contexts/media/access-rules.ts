@@ -14,7 +14,8 @@ export const mediaRouteAccess: RouteAccessTable = {
   'GET /api/media/:id/view': signedIn,
   'POST /api/webinar-sessions/erase.json': only('admin', 'manager'),
   // The phone's pages (media/external): the student asks for a link to their attempt; the link is the proof.
-  'POST /api/webinar-sessions/external-token': only('student'),
+  // The teacher's result page asks for an attempt's upload link (the route checks the purpose and the attempt).
+  'POST /api/webinar-sessions/external-token': only('student', 'teacher', 'manager', 'admin'),
   'GET /api/webinar-sessions/external-status.json': only('student'),
   'GET /api/webinar-sessions/external/:token': publicRoute,
   'POST /api/webinar-sessions/external/:token/sessions': publicRoute,

@@ -29,6 +29,10 @@ const AssignmentCreatePage = lazy(async () => ({
     .AssignmentCreatePage,
 }));
 
+const AssignmentEditPage = lazy(async () => ({
+  default: (await import('../../features/assignments/components/assignment-edit-page')).AssignmentEditPage,
+}));
+
 // The proctoring page (grid, timeline, player) is loaded when first opened, not with the area.
 const TeacherProctoringPage = lazy(async () => ({
   default: (await import('../../features/proctoring/components/proctoring-page')).TeacherProctoringPage,
@@ -60,6 +64,11 @@ export const pages: Record<string, ComponentType> = {
     </Suspense>
   ),
   assignment: AssignmentViewPage,
+  'assignment-edit': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <AssignmentEditPage />
+    </Suspense>
+  ),
   'antiplagiarism-report': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>
       <AntiplagiarismReportPage />

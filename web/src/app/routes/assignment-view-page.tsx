@@ -67,6 +67,14 @@ export function AssignmentViewPage() {
     variant: action === 'clone' ? 'default' : action === 'finish' ? 'light' : 'filled',
     color: action === 'finish' ? 'red' : undefined,
   }));
+  // The same form, filled; the server says per field what may no longer change (docs/assignments.md).
+  toolbar.unshift({
+    key: 'edit',
+    label: t('assignments.edit.open'),
+    to: `/t/assignments/${a.id}/edit`,
+    variant: 'default',
+    visible: !a.is_finished,
+  });
   // The live grid and the violation timelines of the assignment (features/proctoring).
   toolbar.unshift({
     key: 'proctoring',

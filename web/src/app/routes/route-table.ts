@@ -40,6 +40,7 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'assignments', page: 'assignments' },
     { path: 'assignments/create', page: 'assignment-create' },
     { path: 'assignments/:assignment', page: 'assignment' },
+    { path: 'assignments/:assignment/edit', page: 'assignment-edit' },
     { path: 'assignments/proctoring/:assignment', page: 'assignment-proctoring' },
     { path: 'assignments/webinar/:assignment', page: 'assignment-webinar' },
     { path: 'assignments/result/:assignment/:result', page: 'assignment-result' },

@@ -98,6 +98,7 @@ export type StudentAction = 'finish' | 'restore' | 'reset-time';
 
 export const assignmentsApi = {
   create: (body: object) => records.create<Assignment>('assignments', body),
+  update: (id: string, body: object) => records.update<Assignment>('assignments', id, body),
   /** suspend, resume and finish answer the assignment; clone answers the copy (201). */
   act: async (id: string, action: AssignmentAction) => {
     const answer = await api.post<{ entity: Assignment }>(

@@ -1,4 +1,5 @@
 import { DEFAULT_PROCTORING_SETTINGS, type ProctoringSettings } from '@sabaq/events';
+import type { Assignment } from './model';
 
 /** 000 §9: an assignment lasts seven days unless the teacher says otherwise. */
 export const DEFAULT_LENGTH_DAYS = 7;
@@ -152,4 +153,86 @@ export function formProblems(
   if ((form.type === 'webinar' || form.type === 'external') && !form.name.trim()) problems.name = 'name';
   if (form.type === 'external' && !form.external_url.trim()) problems.external_url = 'url';
   return problems;
+}
+
+/** The select's value and the custom number of a stored limit (null: unlimited). */
+const choiceOf = (value: number | null, options: readonly (number | null)[]): [string, number | ''] => {
+  if (value === null) return ['', ''];
+  return options.includes(value) ? [String(value), ''] : ['custom', value];
+};
+
+/** The stored assignment as the form holds it, for the edit screen: the same form, filled. */
+export function formFromAssignment(
+  stored: Assignment,
+  options: { time: readonly (number | null)[]; attempts: readonly (number | null)[] },
+): AssignmentForm {
+  // The entity answers every stored field; the web's Assignment type names the ones the lists read.
+  const record = stored as Assignment & Record<string, unknown>;
+  const settings = record.settings as {
+    proctoring_settings?: Partial<ProctoringSettings>;
+    component_settings?: { all?: { shuffle?: boolean; per_student?: number } };
+    certificate?: { issue_type?: AssignmentForm['certificate_issue_type']; show_report?: boolean };
+  };
+  const base = emptyAssignmentForm(new Date(stored.created_at));
+  const [complete_time, custom_time] = choiceOf(stored.complete_time, options.time);
+  const [max_attempts, custom_attempts] = choiceOf(stored.max_attempts, options.attempts);
+  const flag = (key: keyof AssignmentForm & string) => (record[key] as boolean | undefined) === true;
+  return {
+    ...base,
+    type: stored.type as AssignmentForm['type'],
+    quizzes: stored.quizzes,
+    lessons: stored.lessons,
+    name: stored.name,
+    description: stored.description ?? '',
+    external_url: stored.external_url ?? '',
+    class_id: stored.class_id,
+    starting_at_type: stored.starting_at_type,
+    starting_at: toLocalInput(new Date(stored.starting_at)),
+    ending_at_type: stored.ending_at_type,
+    ending_at: toLocalInput(new Date(stored.ending_at)),
+    complete_time,
+    custom_time,
+    max_attempts,
+    custom_attempts,
+    points_method_type: stored.points_method_type,
+    is_show_results_after_finished: stored.is_show_results_after_finished,
+    is_show_scores: stored.is_show_scores,
+    is_show_answers_after_finished: flag('is_show_answers_after_finished'),
+    is_straight_answer: flag('is_straight_answer'),
+    is_comments: flag('is_comments'),
+    is_hide_users: flag('is_hide_users'),
+    shuffle: settings.component_settings?.all?.shuffle ?? false,
+    per_student: settings.component_settings?.all?.per_student ?? 0,
+    certificate_issue_type: settings.certificate?.issue_type ?? base.certificate_issue_type,
+    certificate_show_report: settings.certificate?.show_report ?? base.certificate_show_report,
+    is_proctoring: stored.is_proctoring,
+    proctoring_fallback_allow: flag('proctoring_fallback_allow'),
+    proctoring_mobile_restrict: flag('proctoring_mobile_restrict'),
+    proctoring: { ...base.proctoring, ...settings.proctoring_settings },
+  };
+}
+
+/**
+ * The body of PUT /api/assignments/{id}: the create body, with what the form cannot show kept as
+ * stored (the question settings it has no field for, and dates the form rounds to the minute), so
+ * that saving the form untouched changes nothing, which matters once students started.
+ */
+export function editBody(form: AssignmentForm, stored: Assignment): Record<string, unknown> {
+  const body = assignmentBody(form) as Record<string, unknown> & {
+    settings: { component_settings: { all: Record<string, unknown> } };
+  };
+  const storedAll = (stored.settings as { component_settings?: { all?: Record<string, unknown> } })
+    .component_settings?.all;
+  body.settings.component_settings.all = { ...storedAll, ...body.settings.component_settings.all };
+  if (storedAll) {
+    body.settings.component_settings.all.variant_split = storedAll.variant_split;
+    body.settings.component_settings.all.conditions = storedAll.conditions;
+  }
+  if (form.starting_at === toLocalInput(new Date(stored.starting_at)) && body.starting_at !== null) {
+    body.starting_at = stored.starting_at;
+  }
+  if (form.ending_at === toLocalInput(new Date(stored.ending_at)) && body.ending_at !== null) {
+    body.ending_at = stored.ending_at;
+  }
+  return body;
 }

@@ -1,6 +1,14 @@
 import { DEFAULT_PROCTORING_SETTINGS } from '@sabaq/events';
 import { describe, expect, it } from 'vitest';
-import { assignmentBody, emptyAssignmentForm, formProblems, localInputToIso } from './form-model';
+import {
+  assignmentBody,
+  editBody,
+  emptyAssignmentForm,
+  formFromAssignment,
+  formProblems,
+  localInputToIso,
+} from './form-model';
+import { ATTEMPT_OPTIONS, TIME_OPTIONS, type Assignment } from './model';
 
 const now = new Date('2026-03-01T09:30:00');
 
@@ -102,5 +110,63 @@ describe('the assignment form', () => {
       is_webinar: false,
       is_proctoring: true,
     });
+  });
+
+  it('fills the edit form from a stored assignment, and sends it back unchanged when untouched', () => {
+    const stored = {
+      id: 'a1',
+      type: 'quiz',
+      quizzes: ['q1'],
+      lessons: [],
+      name: 'Дроби',
+      description: null,
+      class_id: 'c1',
+      complete_time: 50,
+      max_attempts: 3,
+      points_method_type: 'avg',
+      starting_at: '2026-03-01T09:30:12.345Z',
+      starting_at_type: 'date',
+      ending_at: '2026-03-08T09:30:00.000Z',
+      ending_at_type: 'date',
+      is_proctoring: true,
+      is_show_results_after_finished: true,
+      is_show_scores: false,
+      is_straight_answer: true,
+      created_at: '2026-02-28T10:00:00.000Z',
+      settings: {
+        proctoring_settings: { ...DEFAULT_PROCTORING_SETTINGS, microphone_record: true },
+        component_settings: {
+          all: { shuffle: true, per_student: 2, variant_split: 'random', conditions: [] },
+        },
+        certificate: { issue_type: 'manual', show_report: false },
+      },
+    } as unknown as Assignment;
+    const form = formFromAssignment(stored, { time: TIME_OPTIONS, attempts: ATTEMPT_OPTIONS });
+    expect(form).toMatchObject({
+      complete_time: 'custom',
+      custom_time: 50,
+      max_attempts: '3',
+      points_method_type: 'avg',
+      is_straight_answer: true,
+      shuffle: true,
+      per_student: 2,
+      certificate_issue_type: 'manual',
+    });
+    expect(form.proctoring.microphone_record).toBe(true);
+    const body = editBody(form, stored);
+    // Dates the form rounds to the minute and the variant split it has no field for stay as stored.
+    expect(body).toMatchObject({
+      starting_at: stored.starting_at,
+      ending_at: stored.ending_at,
+      complete_time: 50,
+      max_attempts: 3,
+      quizzes: ['q1'],
+      class_id: 'c1',
+    });
+    expect(body.settings).toMatchObject({
+      component_settings: { all: { shuffle: true, per_student: 2, variant_split: 'random' } },
+    });
+    const later = editBody({ ...form, ending_at: '2026-03-09T10:00' }, stored);
+    expect(later.ending_at).toBe(localInputToIso('2026-03-09T10:00'));
   });
 });

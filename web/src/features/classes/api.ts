@@ -52,4 +52,5 @@ export const nameOf = (s: StudentOption) =>
 export const classesApi = {
   create: (body: object) => records.create<ClassRecord>('classes', body),
   update: (id: string, body: object) => records.update<ClassRecord>('classes', id, body),
+  remove: (id: string) => records.remove('classes', id),
 };

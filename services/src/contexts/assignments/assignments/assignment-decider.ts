@@ -1,6 +1,7 @@
 import { ASSIGNMENT_DEFAULT_DAYS, type AssignmentFields, type AssignmentRecord } from '@sabaq/events';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { buildAssignment, type AssignmentReferences } from './build-record';
+import { forbiddenChanges, same, type AssignmentWork } from './edit-rules';
 import { hasEnded } from './status';
 
 /** What a teacher does to an assignment. Handlers look references up and read the clock; this decides. */
@@ -11,6 +12,8 @@ export type AssignmentCommand =
       id: string;
       changes: Partial<AssignmentFields>;
       references: AssignmentReferences;
+      /** What students already did: what may change depends on it (edit-rules.ts). */
+      work: AssignmentWork;
       now: string;
     }
   | { type: 'delete'; id: string }
@@ -106,19 +109,30 @@ function update(
   const given = Object.fromEntries(
     Object.entries(command.changes).filter(([, value]) => value !== undefined),
   ) as Partial<AssignmentFields>;
-  const resolveSources = SOURCE_FIELDS.some((field) => field in given);
-  const studentsFromClass = 'class_id' in given && !('students' in given);
+  // Sent but unchanged (the edit form sends every field) keeps the questions as they were copied, so
+  // a form saved after its quiz was edited or deleted does not copy it again.
+  const resolveSources = SOURCE_FIELDS.some((field) => field in given && !same(given[field], record[field]));
+  // Likewise a class sent unchanged is not looked up again (it may have been deleted since).
+  const studentsFromClass =
+    'class_id' in given && given.class_id !== record.class_id && !('students' in given);
   const { id: _id, components, ...current } = record;
   const merged = { ...current, ...given } as AssignmentFields;
+  // A form sends no moment for "start now" or "no end": the stored one stays, so a form saved again
+  // neither moves the start (which students' attempts were decided against) nor records a change.
+  if (merged.starting_at_type === 'now' && record.starting_at_type === 'now' && merged.starting_at === null) {
+    merged.starting_at = record.starting_at;
+  }
+  if (merged.ending_at_type === 'without' && merged.ending_at === null) merged.ending_at = record.ending_at;
   const next = buildAssignment(record.id, merged, command.references, now, {
     resolveSources,
     studentsFromClass,
   });
   if (!resolveSources) next.components = components;
+  const forbidden = forbiddenChanges(record, next, command.work, now);
+  if (Object.keys(forbidden).length > 0) throw new ValidationError('The given data was invalid.', forbidden);
   const changes = Object.fromEntries(
     Object.entries(next).filter(
-      ([key, value]) =>
-        key !== 'id' && JSON.stringify(value) !== JSON.stringify(record[key as keyof AssignmentRecord]),
+      ([key, value]) => key !== 'id' && !same(value, record[key as keyof AssignmentRecord]),
     ),
   );
   // Nothing changed: no event, so saving an untouched form neither conflicts nor grows the stream.

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { assignmentRecord, NOW, quizSource } from '../test-fixtures';
 import { assignmentDecider, type AssignmentCommand, type AssignmentEvent } from './assignment-decider';
 import { noReferences, type AssignmentReferences } from './build-record';
+import { NO_WORK } from './edit-rules';
 
 const given = (events: AssignmentEvent[]) =>
   events.reduce(assignmentDecider.evolve, assignmentDecider.initialState);
@@ -122,6 +123,7 @@ describe('an assignment', () => {
         id: 'as-1',
         changes: { max_attempts: 2 },
         references: noReferences,
+        work: NO_WORK,
         now: NOW,
       }),
     ).toEqual([{ type: 'AssignmentUpdated', data: { id: 'as-1', changes: { max_attempts: 2 } } }]);
@@ -131,6 +133,7 @@ describe('an assignment', () => {
         id: 'as-1',
         changes: { max_attempts: null },
         references: noReferences,
+        work: NO_WORK,
         now: NOW,
       }),
     ).toEqual([]);
@@ -143,6 +146,7 @@ describe('an assignment', () => {
         quizzes: { 'quiz-2': { ...quizSource, id: 'quiz-2', name: 'Проценты', components: [] } },
         classStudents: [],
       },
+      work: NO_WORK,
       now: NOW,
     });
     expect(changed[0]!.data).toMatchObject({

@@ -5,7 +5,9 @@ import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';
 import { decideAndAppend, loadStream } from '../append';
 import { assignmentStream } from '../ids';
+import { TABLES } from '../read-model/tables';
 import { assignmentDecider, type AssignmentCommand, type AssignmentState } from './assignment-decider';
+import type { AssignmentWork } from './edit-rules';
 import { lookUpReferences } from './references';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
@@ -31,12 +33,34 @@ export const assignmentHandler: RecordCommandHandler = async (services, command,
         quizzes: changes.quizzes ?? current?.quizzes,
         class_id: changes.class_id,
       });
-      return run(services, { type: 'update', id: command.id, changes, references, now }, caller);
+      const work = await workOn(services, command.id, now);
+      return run(services, { type: 'update', id: command.id, changes, references, work, now }, caller);
     }
     case 'delete':
       return run(services, { type: 'delete', id: command.id }, caller);
   }
 };
+
+/**
+ * The students' attempts on the assignment, from the read model. An attempt started in the instant
+ * before an edit may not be projected yet; the edit is then decided as if it had not started
+ * (docs/assignments.md, "Editing").
+ */
+async function workOn(services: Services, assignmentId: string, now: string): Promise<AssignmentWork> {
+  const rows = (await services.db
+    .selectFrom(TABLES.attempts)
+    .select(['student_id', 'status', 'ends_at'])
+    .where('assignment_id', '=', assignmentId)
+    .where('deleted', '=', false)
+    .execute()) as { student_id: string; status: string; ends_at: Date | string | null }[];
+  const running = rows.filter(
+    (row) => row.status === 'active' && (row.ends_at === null || new Date(row.ends_at) > new Date(now)),
+  );
+  return {
+    studentsWithAttempts: [...new Set(rows.map((row) => row.student_id))],
+    activeAttempts: running.length,
+  };
+}
 
 /** Suspend, resume or finish the whole assignment. */
 export function changeAssignment(

@@ -9,6 +9,8 @@ export interface ExternalAttempt {
   assignmentName: string;
   studentId: string;
   schoolId: string | null;
+  /** The assignment's owner and reviewers: the teachers who may hand the attempt's upload link out. */
+  assignmentStaff: string[];
   running: boolean;
   endsAt: Date | null;
   /** The second camera is asked for: the settings' `second_camera_record` and the teacher's manual flags. */
@@ -54,6 +56,7 @@ export async function loadExternalAttempt(
       't.status',
       't.ends_at',
       'a.name',
+      'a.owner_id as assignment_owner_id',
       'a.is_proctoring',
       'a.record',
     ])
@@ -70,6 +73,10 @@ export async function loadExternalAttempt(
     assignmentName: String(row.name),
     studentId: String(row.owner_id),
     schoolId: row.school_id === null ? null : String(row.school_id),
+    assignmentStaff: [
+      String(row.assignment_owner_id),
+      ...(Array.isArray(record.reviewers) ? (record.reviewers as string[]) : []),
+    ],
     running: row.status === 'active' && (endsAt === null || endsAt > services.clock()),
     endsAt,
     secondCamera: wantsSecondCamera(Boolean(row.is_proctoring), record),

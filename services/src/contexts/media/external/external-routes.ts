@@ -26,6 +26,13 @@ import {
 } from './external-token';
 import { cameraState, HEARTBEAT_SECONDS, PRESENCE_TABLE, type PresenceRow } from './presence-table';
 
+/** Who may have an attempt's link: its student; for uploads also the school's staff and the assignment's teachers. */
+function handsOut(caller: { group: string; userId: string }, attempt: ExternalAttempt): boolean {
+  if (caller.group === 'student') return attempt.studentId === caller.userId;
+  if (caller.group === 'admin' || caller.group === 'manager') return true;
+  return caller.group === 'teacher' && attempt.assignmentStaff.includes(caller.userId);
+}
+
 const tokenParams = z.object({ token: z.string().max(300) });
 const CAMERA_EVENTS = ['opened', 'heartbeat', 'closed'] as const;
 
@@ -58,11 +65,14 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
     },
     async (request, reply) => {
       const caller = request.caller;
-      if (!caller || caller.group !== 'student') throw new ForbiddenError();
+      if (!caller) throw new ForbiddenError();
       const { assignment_attempt_id: attemptId, purpose } = request.body;
+      // The teacher's result page hands out the upload link too (a recording the student could not send
+      // live); the second camera is the student's own, during the attempt.
+      if (caller.group !== 'student' && purpose !== 'upload') throw new ForbiddenError();
       const attempt = await loadExternalAttempt(services, attemptId).catch(() => null);
-      // Another student's attempt, or another school's, reads as no attempt at all.
-      if (!attempt || attempt.studentId !== caller.userId || attempt.schoolId !== caller.schoolId) {
+      // Another student's attempt, or another school's, or a colleague's assignment, reads as no attempt.
+      if (!attempt || attempt.schoolId !== caller.schoolId || !handsOut(caller, attempt)) {
         throw new ValidationError('Unknown attempt', { assignment_attempt_id: ['Попытка не найдена'] });
       }
       if (purpose === 'camera' && !attempt.running) throw new AttemptFinishedError();

@@ -1,7 +1,8 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentViolations, DashboardFilters } from '../api/types';
 import { lastDays, PERIOD_PRESETS, presetOf } from '../model/period';
+import { DateField } from '../../../shared/ui/date-field';
 
 const CUSTOM = 'custom';
 
@@ -52,20 +53,17 @@ export function DashboardFiltersBar({
             ]}
           />
         </Stack>
-        <TextInput
-          type="date"
+        {/* No min/max: a day past the other end moves that end along (setDay). */}
+        <DateField
           label={t('analytics.dashboards.from')}
           value={filters.from}
-          max={filters.to}
-          onChange={(event) => setDay('from', event.currentTarget.value)}
+          onChange={(day) => setDay('from', day)}
           w={160}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('analytics.dashboards.to')}
           value={filters.to}
-          min={filters.from}
-          onChange={(event) => setDay('to', event.currentTarget.value)}
+          onChange={(day) => setDay('to', day)}
           w={160}
         />
         <Select

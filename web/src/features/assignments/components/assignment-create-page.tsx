@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   MultiSelect,
@@ -19,20 +20,48 @@ import { isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../../shared/toasts/notify';
 import { assignmentKeys, assignmentsApi, pickerQueries } from '../api';
-import { assignmentBody, emptyAssignmentForm, formProblems, type AssignmentForm } from '../form-model';
-import { ATTEMPT_OPTIONS, TIME_OPTIONS } from '../model';
+import {
+  assignmentBody,
+  editBody,
+  emptyAssignmentForm,
+  formFromAssignment,
+  formProblems,
+  type AssignmentForm,
+} from '../form-model';
+import { ATTEMPT_OPTIONS, TIME_OPTIONS, type Assignment } from '../model';
 import { FormSection } from './form-section';
 import { ProctoringFields } from './proctoring-fields';
 import { SettingsFields } from './settings-fields';
 
 const TYPES = ['quiz', 'lesson', 'webinar', 'external'] as const;
+/** Fields whose input shows its own server error; the rest (type, settings, students) are listed above the buttons. */
+const FIELDS_WITH_INPUT = new Set([
+  'quizzes',
+  'lessons',
+  'name',
+  'description',
+  'external_url',
+  'class_id',
+  'starting_at',
+  'ending_at',
+  'complete_time',
+  'max_attempts',
+]);
 
-/** /t/assignments/create: type, what to give, to whom, when, and the settings and proctoring forms. */
-export function AssignmentCreatePage() {
+/**
+ * /t/assignments/create: type, what to give, to whom, when, and the settings and proctoring forms.
+ * With `editing`, the same form filled with a stored assignment (/t/assignments/{id}/edit); the
+ * server says per field what may no longer change once students started.
+ */
+export function AssignmentCreatePage({ editing }: { editing?: Assignment } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<AssignmentForm>(() => emptyAssignmentForm(new Date()));
+  const [form, setForm] = useState<AssignmentForm>(() =>
+    editing
+      ? formFromAssignment(editing, { time: TIME_OPTIONS, attempts: ATTEMPT_OPTIONS })
+      : emptyAssignmentForm(new Date()),
+  );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const set = <K extends keyof AssignmentForm>(key: K, value: AssignmentForm[K]) =>
@@ -42,10 +71,14 @@ export function AssignmentCreatePage() {
   const lessons = useQuery({ ...pickerQueries.lessons, enabled: form.type === 'lesson' });
   const problems = formProblems(form);
   const create = useMutation({
-    mutationFn: () => assignmentsApi.create(assignmentBody(form)),
+    mutationFn: () =>
+      editing
+        ? assignmentsApi.update(editing.id, editBody(form, editing))
+        : assignmentsApi.create(assignmentBody(form)),
     onSuccess: (assignment) => {
-      notifySuccess(t('assignments.created'));
+      notifySuccess(t(editing ? 'assignments.edit.saved' : 'assignments.created'));
       queryClient.removeQueries({ queryKey: assignmentKeys.pages });
+      queryClient.setQueryData(assignmentKeys.one(assignment.id), assignment);
       void navigate(`/t/assignments/${assignment.id}`);
     },
     onError: (error) =>
@@ -103,7 +136,10 @@ export function AssignmentCreatePage() {
 
   return (
     <>
-      <PageHeading title={t('assignments.create')} description={t('assignments.form.description')} />
+      <PageHeading
+        title={editing ? t('assignments.edit.title') : t('assignments.create')}
+        description={editing ? t('assignments.edit.rules') : t('assignments.form.description')}
+      />
       <form
         noValidate
         onSubmit={(event) => {
@@ -269,12 +305,26 @@ export function AssignmentCreatePage() {
           <SettingsFields form={form} set={set} />
           {/* A webinar is a meeting, not an exam: nothing to proctor (the body sends is_proctoring off). */}
           {form.type === 'webinar' ? null : <ProctoringFields form={form} set={set} />}
+          {Object.entries(serverErrors).some(([field]) => !FIELDS_WITH_INPUT.has(field)) ? (
+            <Alert color="red" data-testid="assignment-form-errors">
+              {Object.entries(serverErrors)
+                .filter(([field]) => !FIELDS_WITH_INPUT.has(field))
+                .map(([field, message]) => (
+                  <Text size="sm" key={field}>
+                    {message}
+                  </Text>
+                ))}
+            </Alert>
+          ) : null}
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => navigate('/t/assignments')}>
+            <Button
+              variant="default"
+              onClick={() => navigate(editing ? `/t/assignments/${editing.id}` : '/t/assignments')}
+            >
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending} data-testid="assignment-save">
-              {t('common.create')}
+              {editing ? t('common.save') : t('common.create')}
             </Button>
           </Group>
         </Stack>

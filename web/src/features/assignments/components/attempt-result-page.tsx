@@ -10,6 +10,7 @@ import { assignmentQuery, assignmentWorkQuery, studentNamesQuery } from '../api'
 import { isQuestion, RESULT_COLORS, RESULT_KEYS } from '../model';
 import { countedPoints } from '../work-summary';
 import { ReviewForm } from './review-form';
+import { UploadLinkPanel } from './upload-link-panel';
 import { ResultTabs } from '../../proctoring';
 
 /**
@@ -59,6 +60,7 @@ export function AttemptResultPage() {
                 </Text>
               </Group>
             </Paper>
+            {assignment.data.is_proctoring ? <UploadLinkPanel attemptId={attemptId} /> : null}
             {questions.map((question, index) => {
               const result = results.find((r) => r.component_id === question.id);
               const counted = result ? countedPoints(result, work.data.reviews) : null;

@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringApi, authoringKeys, lessonQuery } from '../api';
 import type { Lesson } from '../model';
 import { ChapterEditor } from './chapter-editor';
+import { useDeleteItem } from './use-delete-item';
 
 interface LessonFields extends Record<string, unknown> {
   name: string;
@@ -144,13 +145,18 @@ export function LessonEditorPage() {
     },
     onError: (error) => setErrors(fieldErrors(error)),
   });
+  const deleteItem = useDeleteItem('lessons', lesson.data);
   if (lesson.isPending) return <Skeleton height={320} radius="md" />;
   if (!lesson.data) return <PageHeading title={t('authoring.missing')} />;
   const l = lesson.data;
   const initial: LessonFields = { name: l.name, description: l.description ?? '', status: l.status };
   return (
     <Stack gap="md">
-      <PageHeading title={l.name} description={t('authoring.quizzes.maxScore', { count: l.max_score })} />
+      <PageHeading
+        title={l.name}
+        description={t('authoring.quizzes.maxScore', { count: l.max_score })}
+        toolbar={[deleteItem]}
+      />
       <LessonFieldsForm
         initial={initial}
         busy={update.isPending}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { useDeleteItem } from './use-delete-item';
 import { notifySuccess } from '../../../shared/toasts/notify';
 import { authoringApi, authoringKeys, errorsByComponent, quizQuery } from '../api';
 import { componentsBody, newComponent, type Quiz, type QuizComponent } from '../model';
@@ -133,6 +134,7 @@ export function QuizEditorPage() {
   const { t } = useTranslation();
   const id = useParams().quiz;
   const quiz = useQuery({ ...quizQuery(id ?? ''), enabled: Boolean(id), meta: { errorToast: false } });
+  const deleteItem = useDeleteItem('quiz', quiz.data);
   if (id && quiz.isPending) return <Skeleton height={320} radius="md" />;
   if (id && !quiz.data) return <PageHeading title={t('authoring.missing')} />;
   return (
@@ -140,6 +142,7 @@ export function QuizEditorPage() {
       <PageHeading
         title={quiz.data ? quiz.data.name : t('authoring.quizzes.create')}
         description={t('authoring.quizzes.editorDescription')}
+        toolbar={[deleteItem]}
       />
       <QuizForm key={quiz.data?.id ?? 'new'} quiz={quiz.data} />
     </>

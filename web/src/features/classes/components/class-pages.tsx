@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { changedFields, clampPage, isApiError } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { IconPlus } from '../../../shared/ui/icons';
+import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
 import { notifySuccess } from '../../../shared/toasts/notify';
@@ -117,8 +118,19 @@ export function ClassViewPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useParams().class ?? '';
+  const navigate = useNavigate();
   const record = useQuery({ ...classQuery(id), meta: { errorToast: false } });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const remove = useMutation({
+    mutationFn: () => classesApi.remove(id),
+    onSuccess: () => {
+      notifySuccess(t('classes.deletion.done'));
+      queryClient.removeQueries({ queryKey: classKeys.pages });
+      queryClient.removeQueries({ queryKey: classKeys.one(id) });
+      queryClient.removeQueries({ queryKey: ['assignments', 'picker', 'classes'] });
+      void navigate('/t/classes');
+    },
+  });
   const update = useMutation({
     mutationFn: (body: object) => classesApi.update(id, body),
     onSuccess: (saved) => {
@@ -142,6 +154,22 @@ export function ClassViewPage() {
     <Stack gap="md">
       <PageHeading
         title={c.name}
+        toolbar={[
+          {
+            key: 'delete',
+            label: t('classes.deletion.action'),
+            variant: 'light',
+            color: 'red',
+            disabled: remove.isPending,
+            onClick: () =>
+              void confirmAction({
+                title: t('classes.deletion.title'),
+                message: t('classes.deletion.message', { name: c.name }),
+                confirmLabel: t('common.delete'),
+                danger: true,
+              }).then((confirmed) => confirmed && remove.mutate()),
+          },
+        ]}
         description={
           <Group gap="xs">
             <Badge variant="light">{`${t('classes.fields.studentsCount')}: ${c.students_count}`}</Badge>

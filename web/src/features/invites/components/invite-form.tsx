@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import { RowListEditor } from '../../../shared/ui/row-list-editor';
 import type { InviteFields, InviteGroup } from '../model';
+import { DateField } from '../../../shared/ui/date-field';
 
 const GROUPS: InviteGroup[] = ['student', 'teacher', 'proctor'];
 
@@ -55,13 +56,12 @@ export function InviteForm(props: RecordFormProps<InviteFields> & { groupEditabl
           onChange={(value) => set('limits', typeof value === 'number' ? value : 0)}
           error={errors.limits}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('invites.fields.expiredAt')}
           description={t('invites.fields.expiredAtHint')}
           name="expired_at"
           value={fields.expiresOn}
-          onChange={(e) => set('expiresOn', e.currentTarget.value)}
+          onChange={(day) => set('expiresOn', day)}
           error={errors.expired_at ?? errors.expires_in}
         />
       </Group>

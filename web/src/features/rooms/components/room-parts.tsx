@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RowListEditor } from '../../../shared/ui/row-list-editor';
 import type { Pc, Person, Schedule, StudentOption } from '../api';
 import { nameOf } from '../api';
+import { DateField } from '../../../shared/ui/date-field';
 
 type Errors = Record<string, string>;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -170,16 +171,11 @@ export function PersonEditor({
             nothingFoundMessage={t('common.nothingFound')}
             error={errors[`persons.${i}.user_id`]}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('rooms.fields.expiresAt')}
             w={170}
             value={row.access_expired_at?.slice(0, 10) ?? ''}
-            onChange={(e) =>
-              set({
-                access_expired_at: e.currentTarget.value ? `${e.currentTarget.value}T23:59:59Z` : null,
-              })
-            }
+            onChange={(day) => set({ access_expired_at: day ? `${day}T23:59:59Z` : null })}
             error={errors[`persons.${i}.access_expired_at`]}
           />
           {row.is_access_expired ? (

@@ -8,6 +8,20 @@ export const assignments: Messages['assignments'] = {
   empty: 'No assignments yet. Create the first one: choose a quiz or a lesson and a class.',
   create: 'Create assignment',
   created: 'Assignment created',
+  uploadLink: {
+    title: 'Recording upload link',
+    lead: 'If the exam recording did not arrive (the connection dropped, the recording stayed on the device), it can be sent through this link from any device without signing in.',
+    issue: 'Get the link',
+    qr: 'QR code of the upload link',
+    expires: 'The link works for two hours.',
+  },
+  edit: {
+    title: 'Edit assignment',
+    open: 'Edit',
+    saved: 'Changes saved',
+    rules:
+      'Until someone starts an attempt, everything can change. After the first attempt the questions, the type, the scoring method and the start stay as they are, the end can only move later, and proctoring settings can change while no attempt is running.',
+  },
   missing: 'Assignment not found',
   searchLabel: 'Search',
   searchPlaceholder: 'Name or description',

@@ -3,6 +3,15 @@ import type { Messages } from '../ru';
 export const authoring: Messages['authoring'] = {
   saved: 'Changes saved',
   missing: 'Not found',
+  deletion: {
+    action: 'Delete',
+    lessonTitle: 'Delete the lesson?',
+    quizTitle: 'Delete the quiz?',
+    message:
+      '“{{name}}” will disappear from the lists. Assignments already given from it keep working: they hold their own copy of the questions.',
+    lessonDone: 'Lesson deleted',
+    quizDone: 'Quiz deleted',
+  },
   searchLabel: 'Search',
   searchPlaceholder: 'Name or description',
   fields: {
@@ -164,6 +173,13 @@ export const classes: Messages['classes'] = {
   created: 'Class created',
   saved: 'Class saved',
   missing: 'Class not found',
+  deletion: {
+    action: 'Delete class',
+    title: 'Delete the class?',
+    message:
+      'The class “{{name}}” and its chat will disappear. The students stay in the school, and the assignments given to the class stay with their students.',
+    done: 'Class deleted',
+  },
   createDescription: 'Assignments are given to every student of a class at once.',
   fields: {
     name: 'Name',

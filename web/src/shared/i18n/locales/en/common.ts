@@ -21,6 +21,12 @@ export const common: Messages['common'] = {
   nothingFound: 'Nothing found',
   previousPage: 'Previous page',
   nextPage: 'Next page',
+  dateField: {
+    placeholder: 'DD.MM.YY',
+    invalid: 'Enter the date as DD.MM.YY',
+    tooEarly: 'Not before {{day}}',
+    tooLate: 'Not after {{day}}',
+  },
 };
 
 export const validation: Messages['validation'] = {

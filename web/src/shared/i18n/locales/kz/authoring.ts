@@ -3,6 +3,15 @@ import type { Messages } from '../ru';
 export const authoring: Messages['authoring'] = {
   saved: 'Өзгерістер сақталды',
   missing: 'Жазба табылмады',
+  deletion: {
+    action: 'Жою',
+    lessonTitle: 'Сабақты жою керек пе?',
+    quizTitle: 'Тестті жою керек пе?',
+    message:
+      '«{{name}}» тізімдерден жоғалады. Ол бойынша берілген тапсырмалар жұмысын жалғастырады: оларда сұрақтардың өз көшірмесі бар.',
+    lessonDone: 'Сабақ жойылды',
+    quizDone: 'Тест жойылды',
+  },
   searchLabel: 'Іздеу',
   searchPlaceholder: 'Атауы немесе сипаттамасы',
   fields: {
@@ -164,6 +173,13 @@ export const classes: Messages['classes'] = {
   created: 'Сынып жасалды',
   saved: 'Сынып сақталды',
   missing: 'Сынып табылмады',
+  deletion: {
+    action: 'Сыныпты жою',
+    title: 'Сыныпты жою керек пе?',
+    message:
+      '«{{name}}» сыныбы мен оның чаты жоғалады. Оқушылар мектепте қалады, ал сыныпқа берілген тапсырмалар оқушыларында қалады.',
+    done: 'Сынып жойылды',
+  },
   createDescription: 'Тапсырмалар сыныптың барлық оқушысына бірден беріледі.',
   fields: {
     name: 'Атауы',

@@ -21,6 +21,12 @@ export const common: Messages['common'] = {
   nothingFound: 'Ештеңе табылмады',
   previousPage: 'Алдыңғы бет',
   nextPage: 'Келесі бет',
+  dateField: {
+    placeholder: 'КК.АА.ЖЖ',
+    invalid: 'Күнді КК.АА.ЖЖ түрінде енгізіңіз',
+    tooEarly: '{{day}} күнінен ерте емес',
+    tooLate: '{{day}} күнінен кеш емес',
+  },
 };
 
 export const validation: Messages['validation'] = {

@@ -19,6 +19,12 @@ export const common = {
   nothingFound: 'Ничего не найдено',
   previousPage: 'Предыдущая страница',
   nextPage: 'Следующая страница',
+  dateField: {
+    placeholder: 'ДД.ММ.ГГ',
+    invalid: 'Введите дату в виде ДД.ММ.ГГ',
+    tooEarly: 'Не раньше {{day}}',
+    tooLate: 'Не позже {{day}}',
+  },
 };
 
 export const validation = {
