@@ -266,7 +266,7 @@ export function AssignmentCreatePage() {
               </SimpleGrid>
             </Stack>
           </FormSection>
-          <SettingsFields form={form} set={set} />
+          <SettingsFields form={form} set={set} errors={serverErrors} />
           {/* A webinar is a meeting, not an exam: nothing to proctor (the body sends is_proctoring off). */}
           {form.type === 'webinar' ? null : <ProctoringFields form={form} set={set} />}
           <Group justify="flex-end" gap="xs">
