@@ -64,7 +64,7 @@ export function SettingsFields({
             onChange={(value) => set('per_student', typeof value === 'number' ? value : '')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Stack gap="sm">
           <CertificateSettingsFields
             value={{
               is_certificate: form.is_certificate,
@@ -79,12 +79,11 @@ export function SettingsFields({
             error={errors?.certificate_id}
           />
           <Switch
-            mt="xl"
             label={t('assignments.form.certificateReport')}
             checked={form.certificate_show_report}
             onChange={(e) => set('certificate_show_report', e.currentTarget.checked)}
           />
-        </SimpleGrid>
+        </Stack>
       </Stack>
     </FormSection>
   );

@@ -175,7 +175,7 @@ export function ElementFields({
           <Text size="sm" fw={500}>
             {t('certificates.editor.styles')}
           </Text>
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+          <SimpleGrid cols={2} spacing="xs">
             <ColorInput
               label={t('certificates.editor.color')}
               value={element.styles.color ?? '#1a1a1a'}
@@ -195,7 +195,10 @@ export function ElementFields({
                 style({ font_family: FONT_FAMILIES[(value ?? 'sans') as keyof typeof FONT_FAMILIES] })
               }
             />
+          </SimpleGrid>
+          <Group gap="md" wrap="wrap" align="flex-end">
             <NumberInput
+              w={110}
               label={t('certificates.editor.size')}
               min={6}
               max={200}
@@ -204,8 +207,6 @@ export function ElementFields({
               error={error('styles.font_size')}
               data-testid="element-size"
             />
-          </SimpleGrid>
-          <Group gap="md" wrap="wrap">
             <SegmentedControl
               size="xs"
               aria-label={t('certificates.editor.weight')}
