@@ -187,6 +187,10 @@ describe('the template editor’s preview (POST /api/certificates/preview.svg)',
       elements: [{ variable: 'no spaces allowed', styles: { font_size: 9999 } }],
     });
     expect(bad.status).toBe(422);
+    // No layout at all is a mistake too, answered in the same shape.
+    const none = await call('POST', '/api/certificates/preview.svg', teacher, { image: null });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toHaveProperty('elements');
     expect(bad.body).toMatchObject({ status_code: 422 });
     expect(Object.keys(bad.body.errors as object).sort()).toEqual([
       'elements.0.styles.font_size',

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { binaryAnswer, certificateTemplateSchema, type CertificateElement } from '@sabaq/events';
+import {
+  binaryAnswer,
+  certificateElementSchema,
+  certificateTemplateSchema,
+  type CertificateElement,
+} from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { callerOf } from '../../../platform/http/authenticate';
 import type { Row } from '../../../platform/http/records/collection';
@@ -21,8 +26,12 @@ const svgAnswer = fileAnswer('The certificate as an SVG', 'image/svg+xml');
 const pdfAnswer = fileAnswer('The certificate as an A4 landscape PDF', 'application/pdf');
 const studentParams = z.object({ id: recordId, studentId: recordId });
 
-/** What the editor sends to see its sheet: the layout, and sample values in the teacher's language. */
-const previewBody = certificateTemplateSchema.pick({ image: true, elements: true }).extend({
+/**
+ * What the editor sends to see its sheet: the layout (elements required, even if none: a call without a
+ * layout is a mistake, 422), and sample values in the teacher's language.
+ */
+const previewBody = certificateTemplateSchema.pick({ image: true }).extend({
+  elements: z.array(certificateElementSchema).max(100),
   placeholders: z.record(z.string().max(64), z.string().max(500)).default({}),
 });
 
