@@ -23,7 +23,6 @@ export const answersNotDescribedYet: readonly string[] = [
   'GET /api/assignment-links/{token}/preview.json',
   'GET /api/user/certificates',
   'GET /api/user/certificates/{id}',
-  'GET /api/user/certificates/{id}/render.svg',
   'GET /api/certificate-check/{id}',
   'GET /api/assignments/{id}/certificates.json',
   'POST /api/assignments/{id}/students/{studentId}/certificate/issue.json',

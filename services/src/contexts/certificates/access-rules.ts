@@ -11,6 +11,9 @@ export const certificatesRouteAccess: RouteAccessTable = {
   'GET /api/user/certificates': signedIn,
   'GET /api/user/certificates/:id': signedIn,
   'GET /api/user/certificates/:id/render.svg': signedIn,
+  'GET /api/user/certificates/:id/render.pdf': signedIn,
+  // The template editor's live preview: the staff who make templates.
+  'POST /api/certificates/preview.svg': assignmentStaff,
   // What a certificate's QR code points to: anyone holding the paper may check it (by its uuid).
   'GET /api/certificate-check/:id': publicRoute,
   // The public report (`/report/{token}`): anyone holding the link; the token is the proof.
@@ -24,6 +27,7 @@ export const certificatesRouteAccess: RouteAccessTable = {
   'POST /api/assignments/:id/students/:studentId/certificate/issue.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
+  'GET /api/assignments/:id/students/:studentId/certificate/render.pdf': assignmentStaff,
 };
 
 /** Who may do what with this context's record collections: collection × action × group → rule. */

@@ -14,10 +14,9 @@ import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { openAssignment, requireAssignmentRule } from '../assignments/work/open-assignment';
 import { manualIssue } from './issuing/manual-issue';
 import { issuingProcess } from './issuing/process-manager';
-import { issuedCertificateEntity, templateEntity, userCertificateEntity } from './read-model/entities';
+import { issuedCertificateEntity, userCertificateEntity } from './read-model/entities';
 import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
-import { renderCertificateSvg } from './render/render-svg';
-import { certificateQrText } from './report/report-token';
+import { renderRoutes } from './render/render-routes';
 import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
@@ -34,7 +33,7 @@ const studentParams = z.object({ id: recordId, studentId: recordId });
 
 /**
  * - `/api/certificates` (+ /{id}): templates, through the record API;
- * - `GET /api/user/certificates` (+ /{id}, /{id}/render.svg): the caller's own certificates;
+ * - `GET /api/user/certificates` (+ /{id}): the caller's own certificates (their renders: render-routes.ts);
  * - `GET /api/certificate-check/{id}`: public, what a certificate's QR code points to;
  * - `GET /api/assignments/{id}/certificates.json`: what was issued for an assignment (its teacher);
  * - `POST /api/assignments/{id}/students/{studentId}/certificate/issue.json | revoke.json |
@@ -90,35 +89,6 @@ export async function certificatesRoutes(
   api.get('/api/user/certificates/:id', { schema: { tags, params: idParams } }, async (request) => ({
     entity: userCertificateEntity(await ownCertificate(callerOf(request), request.params.id)),
   }));
-
-  api.get(
-    '/api/user/certificates/:id/render.svg',
-    { schema: { tags, params: idParams } },
-    async (request, reply) => {
-      const row = await ownCertificate(callerOf(request), request.params.id);
-      const template = (await services.db
-        .selectFrom(TEMPLATES_TABLE)
-        .selectAll()
-        .where('id', '=', String(row.certificate_id))
-        .executeTakeFirst()) as Row | undefined;
-      const placeholders = row.placeholders as Record<string, string>;
-      const svg = await renderCertificateSvg({
-        image: (template?.image as string | null) ?? null,
-        elements: template ? (templateEntity(template).elements as never) : [],
-        placeholders,
-        // Where anyone holding the paper can check it: the report page by its random token; certificates
-        // issued before reports existed keep the JSON check by their id (never by the sequential number).
-        qrText: certificateQrText(`${request.protocol}://${request.host}`, {
-          id: String(row.id),
-          reportToken: row.report_token ? String(row.report_token) : null,
-        }),
-      });
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('content-disposition', `inline; filename="certificate-${String(row.certificate_number)}.svg"`)
-        .send(svg);
-    },
-  );
 
   /**
    * Public: what the QR code points to. By the certificate's id (a uuid, not its sequential number, so
@@ -202,14 +172,7 @@ export async function certificatesRoutes(
         const { id, studentId } = request.params;
         const assignment = await openAssignment(services, caller, id);
         requireAssignmentRule(access, 'update', caller, assignment);
-        const row = (await services.db
-          .selectFrom(USER_CERTIFICATES_TABLE)
-          .selectAll()
-          .where('assignment_id', '=', id)
-          .where('user_id', '=', studentId)
-          .orderBy('issued_at', 'desc')
-          .executeTakeFirst()) as Row | undefined;
-        if (!row) throw new NotFoundError('Сертификат не выдан');
+        const row = await latestOf(id, studentId);
         await runTemplateCommand(services, String(row.certificate_id), {
           type: action === 'revoke' ? 'Revoke' : 'Restore',
           id: String(row.id),
@@ -222,6 +185,28 @@ export async function certificatesRoutes(
   }
 
   reportRoutes(app, services);
+  renderRoutes(app, services, {
+    ownCertificate: (request, id) => ownCertificate(callerOf(request), id),
+    assignmentTeacherFirst,
+    studentCertificate: async (request, assignmentId, studentId) => {
+      const caller = callerOf(request);
+      requireAssignmentRule(access, 'update', caller, await openAssignment(services, caller, assignmentId));
+      return latestOf(assignmentId, studentId);
+    },
+  });
+
+  /** The student's certificate of the assignment (one per template; the latest if it changed). */
+  async function latestOf(assignmentId: string, studentId: string): Promise<Row> {
+    const row = (await services.db
+      .selectFrom(USER_CERTIFICATES_TABLE)
+      .selectAll()
+      .where('assignment_id', '=', assignmentId)
+      .where('user_id', '=', studentId)
+      .orderBy('issued_at', 'desc')
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw new NotFoundError('Сертификат не выдан');
+    return row;
+  }
 
   async function issuedRow(id: string): Promise<Row> {
     const row = (await services.db

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WebinarChat } from '../../features/chat';
 import { AssignmentsListPage, AttemptResultPage } from '../../features/assignments';
 import { AssignmentViewPage } from '../routes/assignment-view-page';
@@ -13,11 +14,13 @@ import {
   LessonEditorPage,
   QuizEditorPage,
 } from '../../features/authoring';
+import { TemplatesListPage } from '../../features/certificates';
 import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
 import { RoomCreatePage, RoomsListPage, RoomViewPage } from '../../features/rooms';
 import { GroupHome } from '../../features/home';
 import { InviteCreatePage, InvitesListPage, InviteViewPage } from '../../features/invites';
-import { MediaLibraryPage } from '../../features/media-library';
+import { MediaField, MediaLibraryPage } from '../../features/media-library';
+import type { BackgroundPicker } from '../../features/certificates/components/template-editor-page';
 // Straight from its file: through the feature's index the people screens would join every area's chunk.
 import { TeacherStudentPage } from '../../features/people/components/teacher-student-page';
 import { ProfileViewPage, TeacherProfileEditPage } from '../../features/profile';
@@ -46,6 +49,31 @@ const WebinarPage = lazy(async () => ({
 const AntiplagiarismReportPage = lazy(async () => ({
   default: (await import('../../features/antiplagiarism/components/report-page')).AntiplagiarismReportPage,
 }));
+// The template editor (its preview, drag and colour inputs) is loaded when first opened.
+const TemplateCreatePage = lazy(async () => ({
+  default: (await import('../../features/certificates/components/template-editor-page')).TemplateCreatePage,
+}));
+const TemplateEditPage = lazy(async () => ({
+  default: (await import('../../features/certificates/components/template-editor-page')).TemplateEditPage,
+}));
+/** A certificate template's background, picked from the media library (composed here: two features). */
+const templateBackground: BackgroundPicker = ({ value, onChange, error }) => (
+  <TemplateBackgroundField value={value} onChange={onChange} error={error} />
+);
+function TemplateBackgroundField(props: Parameters<BackgroundPicker>[0]) {
+  const { t } = useTranslation();
+  return (
+    <MediaField
+      label={t('certificates.editor.background')}
+      kinds={['image']}
+      value={props.value}
+      onChange={(media) => props.onChange(media?.src ?? null)}
+      error={props.error}
+      testId="template-background"
+    />
+  );
+}
+
 /** The teacher's area (/t); managers open it too, through the shared menu. */
 export const pages: Record<string, ComponentType> = {
   'assignment-webinar': () => (
@@ -100,4 +128,15 @@ export const pages: Record<string, ComponentType> = {
   'invite-create': InviteCreatePage,
   invite: InviteViewPage,
   media: MediaLibraryPage,
+  'certificate-templates': TemplatesListPage,
+  'certificate-template-create': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <TemplateCreatePage backgroundPicker={templateBackground} />
+    </Suspense>
+  ),
+  'certificate-template-edit': () => (
+    <Suspense fallback={<Skeleton height={320} radius="md" />}>
+      <TemplateEditPage backgroundPicker={templateBackground} />
+    </Suspense>
+  ),
 };

@@ -59,6 +59,10 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'courses/:course', page: 'course' },
     { path: 'courses/:course/edit', page: 'course-edit' },
     { path: 'media', page: 'media' },
+    // Ours (docs/certificates.md): the school's certificate templates and their editor.
+    { path: 'certificates', page: 'certificate-templates' },
+    { path: 'certificates/create', page: 'certificate-template-create' },
+    { path: 'certificates/edit/:id', page: 'certificate-template-edit' },
     { path: 'classes', page: 'classes' },
     { path: 'classes/create', page: 'class-create' },
     { path: 'classes/:class', page: 'class' },

@@ -32,6 +32,9 @@ export interface AssignmentForm {
   is_hide_users: boolean;
   shuffle: boolean;
   per_student: number | '';
+  /** Issues certificates from the template `certificate_id` (docs/certificates.md). */
+  is_certificate: boolean;
+  certificate_id: string | null;
   certificate_issue_type: 'auto-all' | 'auto-conditions' | 'manual';
   certificate_show_report: boolean;
   is_proctoring: boolean;
@@ -74,6 +77,8 @@ export function emptyAssignmentForm(now: Date): AssignmentForm {
     is_hide_users: false,
     shuffle: false,
     per_student: 0,
+    is_certificate: false,
+    certificate_id: null,
     certificate_issue_type: 'auto-conditions',
     certificate_show_report: true,
     is_proctoring: true,
@@ -122,6 +127,9 @@ export function assignmentBody(form: AssignmentForm): Record<string, unknown> {
     is_straight_answer: form.is_straight_answer,
     is_comments: form.is_comments,
     is_hide_users: form.is_hide_users,
+    // Without a template there is nothing to issue from: the flag follows the choice.
+    is_certificate: form.is_certificate && form.certificate_id !== null,
+    certificate_id: form.is_certificate ? form.certificate_id : null,
     // "Вебинар" makes the assignment's webinar (the server decides the same from the type).
     is_webinar: form.type === 'webinar',
     // A webinar is a meeting, not an exam: nothing to proctor.

@@ -170,3 +170,26 @@ describe('the assignment form', () => {
     expect(later.ending_at).toBe(localInputToIso('2026-03-09T10:00'));
   });
 });
+
+describe('the assignment form’s certificate block', () => {
+  it('sends the chosen template and issue type; no template or the switch off issues nothing', () => {
+    const base = { ...emptyAssignmentForm(now), quizzes: ['q'] };
+    expect(assignmentBody(base)).toMatchObject({ is_certificate: false, certificate_id: null });
+    const chosen = assignmentBody({
+      ...base,
+      is_certificate: true,
+      certificate_id: 't1',
+      certificate_issue_type: 'auto-all',
+    });
+    expect(chosen).toMatchObject({ is_certificate: true, certificate_id: 't1' });
+    expect(chosen.settings).toMatchObject({ certificate: { issue_type: 'auto-all', show_report: true } });
+    expect(assignmentBody({ ...base, is_certificate: true, certificate_id: null })).toMatchObject({
+      is_certificate: false,
+      certificate_id: null,
+    });
+    expect(assignmentBody({ ...base, is_certificate: false, certificate_id: 't1' })).toMatchObject({
+      is_certificate: false,
+      certificate_id: null,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, fetchBlob } from '../../shared/api';
+import { api, fetchBlob, records } from '../../shared/api';
 import type { CertificateAction, IssuedCertificate, UserCertificate } from './model';
+import type { CertificateTemplate } from './template-model';
 
 export const certificateKeys = {
   mine: ['certificates', 'mine'] as const,
@@ -40,3 +41,42 @@ export const certificatesApi = {
       `/api/assignments/${encodeURIComponent(assignmentId)}/students/${encodeURIComponent(studentId)}/certificate/${action}.json`,
     ),
 };
+
+export const templateKeys = {
+  all: ['certificate-templates'] as const,
+  page: (page: number) => ['certificate-templates', 'page', page] as const,
+  one: (id: string) => ['certificate-templates', 'one', id] as const,
+};
+
+/** The school's certificate templates, a page of 25 (the record API, docs/certificates.md). */
+export const templatesPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: templateKeys.page(page),
+    queryFn: ({ signal }) => records.page<CertificateTemplate>('certificates', { page, limit: 25 }, signal),
+  });
+
+export const templateQuery = (id: string) =>
+  queryOptions({
+    queryKey: templateKeys.one(id),
+    queryFn: ({ signal }) => records.get<CertificateTemplate>('certificates', id, signal),
+  });
+
+export const templatesApi = {
+  create: (body: Record<string, unknown>) => records.create<CertificateTemplate>('certificates', body),
+  update: (id: string, body: Record<string, unknown>) =>
+    records.update<CertificateTemplate>('certificates', id, body),
+  remove: (id: string) => records.remove('certificates', id),
+  /** The sheet drawn by the server's own renderer with sample values: the preview is the certificate. */
+  preview: (body: object, signal?: AbortSignal) =>
+    api.post<string>('/api/certificates/preview.svg', body, { signal }),
+};
+
+/** A certificate's PDF, fetched with the token (a link cannot send it): the holder's own. */
+export const myCertificatePdf = (id: string) =>
+  fetchBlob(`/api/user/certificates/${encodeURIComponent(id)}/render.pdf`);
+
+/** A student's certificate of an assignment as PDF: the assignment's teacher. */
+export const studentCertificatePdf = (assignmentId: string, studentId: string) =>
+  fetchBlob(
+    `/api/assignments/${encodeURIComponent(assignmentId)}/students/${encodeURIComponent(studentId)}/certificate/render.pdf`,
+  );

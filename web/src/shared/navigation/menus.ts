@@ -69,6 +69,7 @@ const teacherSections = (home: string): MenuSection[] => [
       { key: 'quizzes', icon: 'quizzes', to: '/t/quiz' },
       { key: 'courses', icon: 'courses', to: '/t/courses' },
       { key: 'media', icon: 'media', to: '/t/media' },
+      { key: 'certificateTemplates', icon: 'certificates', to: '/t/certificates' },
     ],
   },
   {

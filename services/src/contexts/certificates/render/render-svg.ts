@@ -1,9 +1,12 @@
 import type { CertificateElement } from '@sabaq/events';
 import QRCode from 'qrcode';
+import type { ImageResolver } from './inline-images';
 
 /** An A4 sheet in landscape at 96 dpi. */
-const WIDTH = 1123;
-const HEIGHT = 794;
+export const SHEET_WIDTH = 1123;
+export const SHEET_HEIGHT = 794;
+const WIDTH = SHEET_WIDTH;
+const HEIGHT = SHEET_HEIGHT;
 
 export interface RenderInput {
   /** The template's background picture, if any (an http(s) or data: URL). */
@@ -13,6 +16,8 @@ export interface RenderInput {
   placeholders: Record<string, string>;
   /** What the QR code says: the address where the certificate can be checked. */
   qrText: string;
+  /** Inlines the platform's own pictures (relative media links); without it they are left out. */
+  resolveImage?: ImageResolver;
 }
 
 /**
@@ -24,8 +29,17 @@ export interface RenderInput {
 export async function renderCertificateSvg(input: RenderInput): Promise<string> {
   const active = input.elements.filter((e) => e.is_active);
   const parts: string[] = [];
-  if (input.image && safeUrl(input.image)) {
-    parts.push(`<image href="${xml(input.image)}" x="0" y="0" width="${WIDTH}" height="${HEIGHT}"/>`);
+  const picture = async (url: string | null | undefined): Promise<string | null> => {
+    if (!url) return null;
+    if (safeUrl(url)) return url;
+    const inlined = input.resolveImage ? await input.resolveImage(url) : null;
+    return inlined && safeUrl(inlined) ? inlined : null;
+  };
+  const background = await picture(input.image);
+  if (background) {
+    parts.push(
+      `<image href="${xml(background)}" x="0" y="0" width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="xMidYMid slice"/>`,
+    );
   }
   let row = 0;
   for (const element of active) {
@@ -36,14 +50,19 @@ export async function renderCertificateSvg(input: RenderInput): Promise<string> 
       const qr = await QRCode.toString(input.qrText, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
       const inner = qr.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
       const viewBox = /viewBox="([^"]+)"/.exec(qr)?.[1] ?? '0 0 1 1';
+      const code = `<svg x="${box.x}" y="${box.y}" width="${size}" height="${size}" viewBox="${viewBox}">${inner}</svg>`;
+      // The code is also a link (a click in the PDF or the browser opens the check), and the link names
+      // what the code holds, so a reader without a camera can follow it too.
       parts.push(
-        `<svg x="${box.x}" y="${box.y}" width="${size}" height="${size}" viewBox="${viewBox}">${inner}</svg>`,
+        /^https?:\/\//i.test(input.qrText)
+          ? `<a href="${xml(input.qrText)}" data-qr-text="${xml(input.qrText)}">${code}</a>`
+          : code,
       );
       continue;
     }
     if (element.type === 'image') {
-      const href = element.image ?? value;
-      if (href && safeUrl(href)) {
+      const href = await picture(element.image ?? value);
+      if (href) {
         parts.push(
           `<image href="${xml(href)}" x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid meet"/>`,
         );
@@ -96,9 +115,19 @@ function textOf(element: CertificateElement, value: string, box: Box): string {
     `font-size="${s.font_size ?? 28}"`,
     `font-family="${xml(s.font_family ?? 'DejaVu Sans, Arial, sans-serif')}"`,
     `fill="${xml(s.color ?? '#1a1a1a')}"`,
-    ...(s.font_weight === null ? [] : [`font-weight="${xml(String(s.font_weight))}"`]),
+    ...(isBold(s.font_weight) ? ['font-weight="bold"'] : []),
   ];
   return `<text ${attributes.join(' ')}>${xml(value)}</text>`;
+}
+
+/**
+ * Bold or not: the sheet has two weights, and the PDF's font chooser only knows the word "bold", so a
+ * numeric weight of 600 or more is written as that word (the preview and the PDF then agree).
+ */
+function isBold(weight: string | number | null): boolean {
+  if (weight === null) return false;
+  const text = String(weight).trim().toLowerCase();
+  return text === 'bold' || text === 'bolder' || Number(text) >= 600;
 }
 
 function safeUrl(url: string): boolean {

@@ -302,7 +302,7 @@ export function AssignmentCreatePage({ editing }: { editing?: Assignment } = {})
               </SimpleGrid>
             </Stack>
           </FormSection>
-          <SettingsFields form={form} set={set} />
+          <SettingsFields form={form} set={set} errors={serverErrors} />
           {/* A webinar is a meeting, not an exam: nothing to proctor (the body sends is_proctoring off). */}
           {form.type === 'webinar' ? null : <ProctoringFields form={form} set={set} />}
           {Object.entries(serverErrors).some(([field]) => !FIELDS_WITH_INPUT.has(field)) ? (

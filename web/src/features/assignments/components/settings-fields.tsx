@@ -1,4 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { CertificateSettingsFields } from '../../../shared/certificates/certificate-settings-fields';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentForm } from '../form-model';
 import { FormSection } from './form-section';
@@ -15,7 +16,15 @@ const FLAGS = [
 ] as const;
 
 /** The settings form: what students see afterwards, question order, grading and certificates. */
-export function SettingsFields({ form, set }: { form: AssignmentForm; set: Set }) {
+export function SettingsFields({
+  form,
+  set,
+  errors,
+}: {
+  form: AssignmentForm;
+  set: Set;
+  errors?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   return (
     <FormSection title={t('assignments.form.settings')} testId="settings-form">
@@ -55,29 +64,26 @@ export function SettingsFields({ form, set }: { form: AssignmentForm; set: Set }
             onChange={(value) => set('per_student', typeof value === 'number' ? value : '')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('assignments.form.certificateIssue')}
-            data={(['auto-conditions', 'auto-all', 'manual'] as const).map((value) => ({
-              value,
-              label: t(`assignments.certificateIssue.${value}`),
-            }))}
-            value={form.certificate_issue_type}
-            allowDeselect={false}
-            onChange={(value) =>
-              set(
-                'certificate_issue_type',
-                (value ?? 'auto-conditions') as AssignmentForm['certificate_issue_type'],
-              )
-            }
+        <Stack gap="sm">
+          <CertificateSettingsFields
+            value={{
+              is_certificate: form.is_certificate,
+              certificate_id: form.certificate_id,
+              issue_type: form.certificate_issue_type,
+            }}
+            onChange={(next) => {
+              set('is_certificate', next.is_certificate);
+              set('certificate_id', next.certificate_id);
+              set('certificate_issue_type', next.issue_type);
+            }}
+            error={errors?.certificate_id}
           />
           <Switch
-            mt="xl"
             label={t('assignments.form.certificateReport')}
             checked={form.certificate_show_report}
             onChange={(e) => set('certificate_show_report', e.currentTarget.checked)}
           />
-        </SimpleGrid>
+        </Stack>
       </Stack>
     </FormSection>
   );

@@ -2,6 +2,7 @@ import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
+import { CertificateSettingsFields } from '../../../shared/certificates/certificate-settings-fields';
 import { MediaField } from '../../media-library';
 import type { CourseFields } from './course-model';
 
@@ -13,11 +14,22 @@ export function CourseFieldsForm(props: RecordFormProps<CourseFields>) {
   const { t } = useTranslation();
   const { initial, errors } = props;
   const [fields, setFields] = useState(initial);
+  // A course has no flag of its own: a certificate is on once a template is chosen.
+  const [certificateOn, setCertificateOn] = useState(initial.certificate_id !== null);
   const set = (patch: Partial<CourseFields>) => setFields((current) => ({ ...current, ...patch }));
   return (
     <RecordForm
       {...shellOf(props, fields)}
-      shownFields={['name', 'short_description', 'description', 'image', 'status', 'availability_type']}
+      shownFields={[
+        'name',
+        'short_description',
+        'description',
+        'image',
+        'status',
+        'availability_type',
+        'certificate_id',
+        'settings',
+      ]}
       canSubmit={fields.name.trim() !== ''}
       submitTestId="course-fields-save"
       label={t('authoring.courseEditor.fields')}
@@ -72,6 +84,22 @@ export function CourseFieldsForm(props: RecordFormProps<CourseFields>) {
           error={errors.availability_type}
         />
       </Group>
+      <CertificateSettingsFields
+        value={{
+          is_certificate: certificateOn,
+          certificate_id: fields.certificate_id,
+          issue_type: fields.certificate_issue_type,
+        }}
+        onChange={(next) => {
+          setCertificateOn(next.is_certificate);
+          set({
+            certificate_id: next.is_certificate ? next.certificate_id : null,
+            certificate_issue_type: next.issue_type,
+          });
+        }}
+        error={errors.certificate_id}
+        hint={certificateOn ? t('certificates.settings.courseHint') : undefined}
+      />
     </RecordForm>
   );
 }

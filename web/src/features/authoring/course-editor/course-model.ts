@@ -23,6 +23,9 @@ export interface CourseGroup {
 /** A course as GET /api/courses/{id} answers it to its author: groups with their materials, and the rest. */
 export interface CourseWithParts extends Course {
   image: string | null;
+  /** The certificate template the course names, and its settings (settings.certificate.issue_type). */
+  certificate_id?: string | null;
+  settings?: Record<string, unknown> | null;
   groups: CourseGroup[];
   materials: CourseMaterial[];
 }
@@ -64,6 +67,18 @@ export interface CourseFields {
   image: string | null;
   status: 'draft' | 'published';
   availability_type: 'public' | 'private' | 'prepaid';
+  certificate_id: string | null;
+  certificate_issue_type: 'auto-conditions' | 'auto-all' | 'manual';
+  /** The course's whole settings as loaded: an edit sends settings whole, so the rest is kept. */
+  settings: Record<string, unknown>;
+}
+
+const ISSUE_TYPES = ['auto-conditions', 'auto-all', 'manual'] as const;
+
+/** The course's settings.certificate.issue_type, auto-conditions when unset (000 §9's default). */
+function issueTypeOf(settings: Record<string, unknown>): CourseFields['certificate_issue_type'] {
+  const certificate = settings.certificate as { issue_type?: unknown } | undefined;
+  return ISSUE_TYPES.find((type) => type === certificate?.issue_type) ?? 'auto-conditions';
 }
 
 export function courseFieldsOf(course: CourseWithParts): CourseFields {
@@ -74,6 +89,9 @@ export function courseFieldsOf(course: CourseWithParts): CourseFields {
     image: course.image ?? null,
     status: course.status,
     availability_type: course.availability_type,
+    certificate_id: course.certificate_id ?? null,
+    certificate_issue_type: issueTypeOf(course.settings ?? {}),
+    settings: course.settings ?? {},
   };
 }
 
@@ -89,9 +107,20 @@ export function courseChanges(
   });
   const a = normal(before);
   const b = normal(after);
-  return Object.fromEntries(
-    (Object.keys(b) as (keyof CourseFields)[]).filter((k) => a[k] !== b[k]).map((k) => [k, b[k]]),
+  const plain = (Object.keys(b) as (keyof CourseFields)[]).filter(
+    (k) => k !== 'settings' && k !== 'certificate_issue_type' && a[k] !== b[k],
   );
+  const changes: Partial<Record<keyof CourseFields, unknown>> = Object.fromEntries(
+    plain.map((k) => [k, b[k]]),
+  );
+  if (a.certificate_issue_type !== b.certificate_issue_type) {
+    const certificate = (before.settings.certificate ?? {}) as Record<string, unknown>;
+    changes.settings = {
+      ...before.settings,
+      certificate: { ...certificate, issue_type: b.certificate_issue_type },
+    };
+  }
+  return changes;
 }
 
 /** An assignment as the picker needs it: what it was made from. */

@@ -64,6 +64,9 @@ describe('course editor: fields sent', () => {
     image: null,
     status: 'draft',
     availability_type: 'public',
+    certificate_id: null,
+    certificate_issue_type: 'auto-conditions',
+    settings: { other: 1, certificate: { show_report: false } },
   };
   it('sends only changes, trimmed, with blank texts as null', () => {
     expect(courseChanges(before, { ...before })).toEqual({});
@@ -75,6 +78,12 @@ describe('course editor: fields sent', () => {
         image: '/api/media/1/file',
       }),
     ).toEqual({ name: 'Алгебра 7', description: null, image: '/api/media/1/file' });
+  });
+  it('sends the certificate template, and the issue type inside the whole settings, keeping the rest', () => {
+    expect(courseChanges(before, { ...before, certificate_id: 't1' })).toEqual({ certificate_id: 't1' });
+    expect(courseChanges(before, { ...before, certificate_issue_type: 'manual' })).toEqual({
+      settings: { other: 1, certificate: { show_report: false, issue_type: 'manual' } },
+    });
   });
 });
 

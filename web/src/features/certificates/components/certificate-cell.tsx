@@ -3,12 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/toasts/notify';
-import { certificateKeys, certificatesApi } from '../api';
+import { certificateKeys, certificatesApi, studentCertificatePdf } from '../api';
 import { certificateActionFor, type CertificateAction, type IssuedCertificate } from '../model';
+import { PdfButton } from './pdf-button';
 
 /**
- * A student's certificate on the teacher's assignment view: its state and number, and the one action
- * that applies (issue, revoke after confirmation, restore).
+ * A student's certificate on the teacher's assignment view: its state and number, the one action
+ * that applies (issue, revoke after confirmation, restore) and its PDF.
  */
 export function CertificateCell({
   assignmentId,
@@ -65,6 +66,16 @@ export function CertificateCell({
       >
         {t(`certificates.short.${action}`)}
       </Button>
+      {issued ? (
+        <PdfButton
+          size="compact-xs"
+          variant="subtle"
+          fetchPdf={() => studentCertificatePdf(assignmentId, studentId)}
+          certificate={issued}
+          label={`${t('certificates.pdf')}: ${studentName}`}
+          data-testid="certificate-cell-pdf"
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -2,8 +2,9 @@ import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { certificateSvgQuery } from '../api';
+import { certificateSvgQuery, myCertificatePdf } from '../api';
 import { certificateFileName, type UserCertificate } from '../model';
+import { PdfButton } from './pdf-button';
 
 /** An object URL for a blob, revoked when the blob changes or the viewer closes. */
 function useObjectUrl(blob: Blob | undefined): string | null {
@@ -78,6 +79,7 @@ export function CertificateViewer({
             </Button>
             <Button
               component="a"
+              variant="light"
               href={url ?? undefined}
               download={certificateFileName(certificate)}
               disabled={!url}
@@ -85,6 +87,11 @@ export function CertificateViewer({
             >
               {t('certificates.download')}
             </Button>
+            <PdfButton
+              fetchPdf={() => myCertificatePdf(certificate.id)}
+              certificate={certificate}
+              data-testid="certificate-pdf"
+            />
           </Group>
         </Stack>
       ) : null}

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
-import { myCertificatesQuery } from '../api';
+import { myCertificatePdf, myCertificatesQuery } from '../api';
 import { certificateDate, pageOf, type UserCertificate } from '../model';
 import { CertificateViewer } from './certificate-viewer';
+import { PdfButton } from './pdf-button';
 
 const PAGE_SIZE = 25;
 
@@ -40,7 +41,15 @@ export function MyCertificatesPage() {
       key: 'open',
       header: '',
       render: (c) => (
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs" wrap="nowrap">
+          <PdfButton
+            size="xs"
+            variant="subtle"
+            fetchPdf={() => myCertificatePdf(c.id)}
+            certificate={c}
+            label={`${t('certificates.pdf')}: ${c.name} ${c.certificate_number}`}
+            data-testid="certificate-row-pdf"
+          />
           <Button
             size="xs"
             variant="light"

@@ -24,6 +24,7 @@ export const shell: Messages['shell'] = {
       quizzes: 'Quizzes',
       courses: 'Courses',
       media: 'Media',
+      certificateTemplates: 'Certificate templates',
       createClass: 'Create a class',
       classes: 'Classes',
       rooms: 'Rooms',

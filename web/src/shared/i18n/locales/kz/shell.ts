@@ -24,6 +24,7 @@ export const shell: Messages['shell'] = {
       quizzes: 'Тесттер',
       courses: 'Курстар',
       media: 'Медиафайлдар',
+      certificateTemplates: 'Сертификат үлгілері',
       createClass: 'Сынып құру',
       classes: 'Сыныптар',
       rooms: 'Аудиториялар',

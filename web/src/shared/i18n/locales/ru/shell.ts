@@ -22,6 +22,7 @@ export const shell = {
       quizzes: 'Тесты',
       courses: 'Курсы',
       media: 'Медиафайлы',
+      certificateTemplates: 'Шаблоны сертификатов',
       createClass: 'Создать класс',
       classes: 'Классы',
       rooms: 'Аудитории',
