@@ -20,6 +20,9 @@ import { ru as webinarRu } from '../../features/webinars/i18n/ru';
 import { en as notificationsEn } from '../../features/notifications/i18n/en';
 import { kz as notificationsKz } from '../../features/notifications/i18n/kz';
 import { ru as notificationsRu } from '../../features/notifications/i18n/ru';
+import { en as newsEn } from '../../features/news/i18n/en';
+import { kz as newsKz } from '../../features/news/i18n/kz';
+import { ru as newsRu } from '../../features/news/i18n/ru';
 import { en as richTextEn } from '../rich-text/i18n/en';
 import { kz as richTextKz } from '../rich-text/i18n/kz';
 import { ru as richTextRu } from '../rich-text/i18n/ru';
@@ -56,6 +59,7 @@ const BUNDLES = [
   { name: 'chat', ru: chatRu, en: chatEn, kz: chatKz },
   { name: 'notifications', ru: notificationsRu, en: notificationsEn, kz: notificationsKz },
   { name: 'rich text', ru: richTextRu, en: richTextEn, kz: richTextKz },
+  { name: 'news', ru: newsRu, en: newsEn, kz: newsKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {
