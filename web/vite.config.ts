@@ -17,6 +17,9 @@ const proxy = {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // One copy of TipTap's core and ProseMirror bundle for the editor, its starter kit and the math
+  // extension (installed at different levels): two copies would make their nodes foreign to each other.
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy },
   // `vite preview` serves the built app against the same platform as `vite dev`.

@@ -20,6 +20,7 @@ import { chatContract } from './contexts/chat';
 import { antiplagiarismContract } from './contexts/antiplagiarism';
 import { assignmentLaunchLinksContract } from './contexts/assignment-launch-links';
 import { shopContract } from './contexts/shop';
+import { newsContract } from './contexts/news';
 
 /**
  * Every context's contract; a new context adds its contract here. Kept as a tuple of the contracts' own
@@ -47,6 +48,7 @@ export const contracts = [
   antiplagiarismContract,
   chatContract,
   shopContract,
+  newsContract,
 ] as const satisfies readonly ContextContract[];
 
 export function createRegistry(extra: readonly ContextContract[] = []): EventRegistry {

@@ -29,6 +29,7 @@ export * from './contexts/chat';
 export * from './contexts/antiplagiarism';
 export * from './contexts/assignment-launch-links';
 export * from './contexts/shop';
+export * from './contexts/news';
 
 export * from './event-contracts';
 export * from './domain-event';

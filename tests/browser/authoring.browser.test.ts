@@ -112,7 +112,7 @@ describe("the teacher's authoring screens", () => {
     await chapter.getByRole('heading', { name: '1. Что такое дробь' }).waitFor();
     await chapter.getByTestId('add-component').click();
     await page.getByRole('menuitem', { name: 'Текст' }).click();
-    await chapter.getByRole('textbox', { name: /^Текст/ }).fill('<p>Дробь — часть целого.</p>');
+    await chapter.getByRole('textbox', { name: /^Текст$/ }).fill('Дробь — часть целого.');
     await chapter.getByTestId('add-component').click();
     await page.getByRole('menuitem', { name: 'Краткий ответ' }).click();
     await chapter.getByRole('textbox', { name: /^Текст вопроса/ }).fill('Как называется число под чертой?');

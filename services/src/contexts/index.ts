@@ -18,6 +18,7 @@ import { webinarsContext } from './webinars';
 import { antiplagiarismContext } from './antiplagiarism';
 import { chatContext } from './chat';
 import { shopContext } from './shop';
+import { newsContext } from './news';
 
 /** Every bounded context; the roles (services/src/roles/) hand this list to the platform. Seeds run in this order. */
 export const contexts: readonly BoundedContext[] = [
@@ -40,4 +41,5 @@ export const contexts: readonly BoundedContext[] = [
   antiplagiarismContext,
   chatContext,
   shopContext,
+  newsContext,
 ];

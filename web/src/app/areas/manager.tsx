@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { NewsEditorPage, NewsItemPage, NewsListPage } from '../../features/news';
 import { GroupCreatePage, GroupEditPage, GroupsListPage } from '../../features/antiplagiarism';
 import { GroupHome } from '../../features/home';
 import {
@@ -31,6 +32,10 @@ const peoplePages = Object.fromEntries(
 
 /** The manager's area (/m); the admin administers a school's people here too. */
 export const pages: Record<string, ComponentType> = {
+  news: NewsListPage,
+  'news-item': NewsItemPage,
+  'news-create': NewsEditorPage,
+  'news-edit': NewsEditorPage,
   home: GroupHome,
   profile: ProfileViewPage,
   'profile-edit': () => <ProfileEditPage />,

@@ -1,4 +1,5 @@
 import { Skeleton } from '@mantine/core';
+import { NewsItemPage, NewsListPage } from '../../features/news';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { GroupHome } from '../../features/home';
 import { ProctorAssignmentsPage } from '../../features/proctoring';
@@ -11,6 +12,8 @@ const ProctorAssignmentPage = lazy(async () => ({
 
 /** The proctor's area (/p). */
 export const pages: Record<string, ComponentType> = {
+  news: NewsListPage,
+  'news-item': NewsItemPage,
   home: GroupHome,
   assignments: ProctorAssignmentsPage,
   assignment: () => (

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { NewsItemPage, NewsListPage } from '../../features/news';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { WebinarChat } from '../../features/chat';
@@ -17,6 +18,8 @@ const WebinarPage = lazy(async () => ({
 }));
 /** The student's area (/s). */
 export const pages: Record<string, ComponentType> = {
+  news: NewsListPage,
+  'news-item': NewsItemPage,
   'assignment-webinar': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>
       <WebinarPage chat={(webinarId) => <WebinarChat webinarId={webinarId} />} />

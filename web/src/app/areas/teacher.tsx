@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { NewsItemPage, NewsListPage } from '../../features/news';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +77,8 @@ function TemplateBackgroundField(props: Parameters<BackgroundPicker>[0]) {
 
 /** The teacher's area (/t); managers open it too, through the shared menu. */
 export const pages: Record<string, ComponentType> = {
+  news: NewsListPage,
+  'news-item': NewsItemPage,
   'assignment-webinar': () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>
       <WebinarPage chat={(webinarId) => <WebinarChat webinarId={webinarId} />} />

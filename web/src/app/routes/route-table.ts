@@ -37,6 +37,8 @@ const people = (collection: 'students' | 'teachers' | 'proctors'): PageSpec[] =>
 export const AREA_PAGES: Record<Area, PageSpec[]> = {
   t: [
     { path: '', page: 'home' },
+    { path: 'news', page: 'news' },
+    { path: 'news/:id', page: 'news-item' },
     { path: 'assignments', page: 'assignments' },
     { path: 'assignments/create', page: 'assignment-create' },
     { path: 'assignments/:assignment', page: 'assignment' },
@@ -75,6 +77,8 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
   ],
   s: [
     { path: '', page: 'home' },
+    { path: 'news', page: 'news' },
+    { path: 'news/:id', page: 'news-item' },
     { path: 'courses', page: 'courses' },
     { path: 'courses/:course', page: 'course' },
     { path: 'assignments', page: 'assignments' },
@@ -95,6 +99,10 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
   ],
   m: [
     { path: '', page: 'home' },
+    { path: 'news', page: 'news' },
+    { path: 'news/:id', page: 'news-item' },
+    { path: 'news/create', page: 'news-create' },
+    { path: 'news/edit/:id', page: 'news-edit' },
     { path: 'profile/edit', page: 'profile-edit' },
     { path: 'profile/password', page: 'profile-password' },
     { path: 'profile/:user?', page: 'profile' },
@@ -132,6 +140,8 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
   ],
   p: [
     { path: '', page: 'home' },
+    { path: 'news', page: 'news' },
+    { path: 'news/:id', page: 'news-item' },
     { path: 'assignments', page: 'assignments' },
     { path: 'assignments/:assignment', page: 'assignment' },
     { path: 'profile/edit', page: 'profile-edit' },

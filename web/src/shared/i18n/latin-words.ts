@@ -6,7 +6,7 @@
 export const LATIN_ALLOWED = new Set(
   (
     'Sabaq ClickHouse SQL PostgreSQL Kafka KurrentDB HLS PDF CSV XLSX JSON URL API ID USB SMS OAuth WebRTC ' +
-    'Wi-Fi Python JavaScript TypeScript Java Excel Google Microsoft Apple Yandex Chrome Chromium Firefox ' +
+    'LaTeX Wi-Fi Python JavaScript TypeScript Java Excel Google Microsoft Apple Yandex Chrome Chromium Firefox ' +
     'Safari Edge ffmpeg LTI SCORM QR MP4 WebM JPEG PNG SVG HTTP HTTPS http https www ONNX AI IP PC OS iOS ' +
     'Android Windows macOS Linux Ctrl Enter Esc Alt Shift Tab Cmd FPS Zoom Moodle E-mail e-mail SFU S3 MinIO ' +
     // Network and storage terms of the servers' forms, SQL words of the console's hints, a browser's name.

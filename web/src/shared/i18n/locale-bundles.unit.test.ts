@@ -20,6 +20,12 @@ import { ru as webinarRu } from '../../features/webinars/i18n/ru';
 import { en as notificationsEn } from '../../features/notifications/i18n/en';
 import { kz as notificationsKz } from '../../features/notifications/i18n/kz';
 import { ru as notificationsRu } from '../../features/notifications/i18n/ru';
+import { en as newsEn } from '../../features/news/i18n/en';
+import { kz as newsKz } from '../../features/news/i18n/kz';
+import { ru as newsRu } from '../../features/news/i18n/ru';
+import { en as richTextEn } from '../rich-text/i18n/en';
+import { kz as richTextKz } from '../rich-text/i18n/kz';
+import { ru as richTextRu } from '../rich-text/i18n/ru';
 import { latinWords } from './latin-words';
 import { en } from './locales/en';
 import { kz } from './locales/kz';
@@ -52,6 +58,8 @@ const BUNDLES = [
   { name: 'quick start', ru: quickStartRu, en: quickStartEn, kz: quickStartKz },
   { name: 'chat', ru: chatRu, en: chatEn, kz: chatKz },
   { name: 'notifications', ru: notificationsRu, en: notificationsEn, kz: notificationsKz },
+  { name: 'rich text', ru: richTextRu, en: richTextEn, kz: richTextKz },
+  { name: 'news', ru: newsRu, en: newsEn, kz: newsKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {

@@ -63,4 +63,5 @@ export const MENU_ICONS: Record<MenuIcon, ComponentType<{ size?: number }>> = {
   dashboards: IconChartBar,
   console: IconTerminal,
   queries: IconBookmark,
+  news: IconClipboard,
 };

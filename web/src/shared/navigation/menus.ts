@@ -32,7 +32,8 @@ export type MenuIcon =
   | 'antiplagiarism'
   | 'dashboards'
   | 'console'
-  | 'queries';
+  | 'queries'
+  | 'news';
 
 export interface MenuItem {
   key: string;
@@ -60,7 +61,14 @@ const resources: MenuSection = {
 
 /** Teacher and manager share this menu (001 §2): Library, Groups, Resources. */
 const teacherSections = (home: string): MenuSection[] => [
-  { key: 'main', items: [{ key: 'home', icon: 'home', to: home, end: true }] },
+  {
+    key: 'main',
+    items: [
+      { key: 'home', icon: 'home', to: home, end: true },
+      // The manager reads the news where they publish it (/m/news); a teacher reads it in /t.
+      { key: 'news', icon: 'news', to: `${home}/news` },
+    ],
+  },
   {
     key: 'library',
     items: [
@@ -127,6 +135,7 @@ export function menuOf(group: string): MenuSection[] {
           key: 'main',
           items: [
             { key: 'home', icon: 'home', to: '/s', end: true },
+            { key: 'news', icon: 'news', to: '/s/news' },
             { key: 'assignments', icon: 'assignments', to: '/s/assignments' },
             { key: 'media', icon: 'media', to: '/s/media' },
             { key: 'certificates', icon: 'certificates', to: '/s/certificates' },
@@ -142,6 +151,7 @@ export function menuOf(group: string): MenuSection[] {
           key: 'main',
           items: [
             { key: 'home', icon: 'home', to: '/p', end: true },
+            { key: 'news', icon: 'news', to: '/p/news' },
             { key: 'assignments', icon: 'assignments', to: '/p/assignments' },
             { key: 'profile', icon: 'profile', to: profilePathOf('proctor')! },
             { key: 'logout', icon: 'logout', action: 'logout' },

@@ -6,10 +6,12 @@ import { decide, evolve, initialState, referencesToCheck, type AuthoringCommand 
 import type { Data, RecordRules } from './record-rules';
 import { quizDecider, quizStream, type ComponentInput, type QuizEvent } from './quiz-decider';
 import { resolveReferences } from './references';
+import { cleanRichText } from './rich-text-fields';
 
 /** load → look the references up → decide → append with the expected version → wait for the read model. */
 export function recordHandler(rules: RecordRules): RecordCommandHandler {
-  return async (services, command, caller) => {
+  return async (services, sent, caller) => {
+    const command = cleaned(rules.category, sent);
     const stream = streamId(rules.category, command.id);
     const history = await services.store.readStream(stream);
     // Why the cast: a record stream holds only this kind's Created / Updated / Deleted, whose data the
@@ -29,7 +31,8 @@ export function recordHandler(rules: RecordRules): RecordCommandHandler {
 type SentComponent = Partial<QuizComponentFields> & { id?: string };
 
 /** The quiz's fields and its components arrive together; entries without an id get one here. */
-export const quizHandler: RecordCommandHandler = async (services, command, caller) => {
+export const quizHandler: RecordCommandHandler = async (services, sent, caller) => {
+  const command = cleaned('quiz', sent);
   const stream = quizStream(command.id);
   const history = await services.store.readStream(stream);
   const state = history.reduce(
@@ -73,3 +76,12 @@ export const quizHandler: RecordCommandHandler = async (services, command, calle
   }
   await appendAndShow(services, stream, history.length - 1, events, caller);
 };
+
+type RecordCommand = Parameters<RecordCommandHandler>[1];
+
+/** The command with its rich text sanitised (a delete carries none). */
+function cleaned(category: string, command: RecordCommand): RecordCommand {
+  if (command.type === 'create') return { ...command, data: cleanRichText(category, command.data) };
+  if (command.type === 'update') return { ...command, changes: cleanRichText(category, command.changes) };
+  return command;
+}

@@ -12,6 +12,7 @@ import { countedPoints } from '../work-summary';
 import { ReviewForm } from './review-form';
 import { UploadLinkPanel } from './upload-link-panel';
 import { ResultTabs } from '../../proctoring';
+import { plainTextOf } from '../../../shared/rich-text';
 
 /**
  * /t/assignments/result/{assignment}/{result}: one attempt in tabs (?tab=): question by question with the
@@ -70,7 +71,7 @@ export function AttemptResultPage() {
                 : undefined;
               const reviewed = review !== undefined;
               const verdict = (review?.result ?? result?.result ?? 0) as 0 | 1 | 2 | 3;
-              const title = String(question.data.question ?? '');
+              const title = plainTextOf(String(question.data.question ?? ''));
               return (
                 <Paper withBorder radius="md" p="md" key={question.id} data-testid="result-question">
                   <Stack gap="xs">

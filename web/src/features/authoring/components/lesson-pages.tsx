@@ -1,4 +1,4 @@
-import { Button, Group, Select, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { authoringApi, authoringKeys, lessonQuery } from '../api';
 import type { Lesson } from '../model';
 import { ChapterEditor } from './chapter-editor';
 import { useDeleteItem } from './use-delete-item';
+import { AuthoringRichText } from './editors/authoring-rich-text';
 
 interface LessonFields extends Record<string, unknown> {
   name: string;
@@ -39,12 +40,11 @@ function LessonFieldsForm(props: RecordFormProps<LessonFields>) {
         onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
         error={errors.name}
       />
-      <Textarea
+      <AuthoringRichText
         label={t('authoring.fields.description')}
-        autosize
         minRows={2}
         value={fields.description}
-        onChange={(e) => setFields({ ...fields, description: e.currentTarget.value })}
+        onChange={(description) => setFields({ ...fields, description })}
         error={errors.description}
       />
       <Select

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { authoringApi, authoringKeys, errorsByComponent, quizQuery } from '../ap
 import { componentsBody, newComponent, type Quiz, type QuizComponent } from '../model';
 import { AddComponentMenu } from './add-component-menu';
 import { ComponentEditor } from './component-editor';
+import { AuthoringRichText } from './editors/authoring-rich-text';
 
 interface Draft {
   name: string;
@@ -87,12 +88,11 @@ function QuizForm({ quiz }: { quiz: Quiz | undefined }) {
               error={errors.name}
               name="name"
             />
-            <Textarea
+            <AuthoringRichText
               label={t('authoring.fields.description')}
-              autosize
               minRows={2}
               value={draft.description}
-              onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+              onChange={(description) => setDraft({ ...draft, description })}
               error={errors.description}
             />
             <Text size="sm" c="dimmed" data-testid="quiz-max-score">

@@ -1,9 +1,10 @@
-import { Group, Select, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import { CertificateSettingsFields } from '../../../shared/certificates/certificate-settings-fields';
 import { MediaField } from '../../media-library';
+import { AuthoringRichText } from '../components/editors/authoring-rich-text';
 import type { CourseFields } from './course-model';
 
 const STATUSES = ['draft', 'published'] as const;
@@ -49,13 +50,11 @@ export function CourseFieldsForm(props: RecordFormProps<CourseFields>) {
         onChange={(e) => set({ short_description: e.currentTarget.value })}
         error={errors.short_description}
       />
-      <Textarea
+      <AuthoringRichText
         label={t('authoring.fields.description')}
-        autosize
         minRows={2}
-        name="description"
         value={fields.description}
-        onChange={(e) => set({ description: e.currentTarget.value })}
+        onChange={(description) => set({ description })}
         error={errors.description}
       />
       <MediaField

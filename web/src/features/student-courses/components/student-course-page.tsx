@@ -6,6 +6,7 @@ import { PageHeading } from '../../../shared/ui/page-heading';
 import { BuyButton } from '../../shop/components/buy-button';
 import { studentCourseQuery } from '../api';
 import { materialLink, outlineOf, type CourseMaterial } from '../model';
+import { RichTextView } from '../../../shared/rich-text';
 
 function MaterialRow({ material }: { material: CourseMaterial }) {
   const { t } = useTranslation();
@@ -81,7 +82,10 @@ export function StudentCoursePage() {
         {/* A course the school sells: buying it opens the basket (docs/shop.md). */}
         <BuyButton courseId={course.data.id} />
         {course.data.description ? (
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{course.data.description}</Text>
+          // Rich text from the course editor; old plain texts keep their line breaks (pre-wrap).
+          <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
+            <RichTextView html={course.data.description} />
+          </Text>
         ) : null}
         {loose.length > 0 ? (
           <Paper withBorder radius="md" p="md">

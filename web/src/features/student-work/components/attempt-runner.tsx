@@ -16,6 +16,7 @@ import {
   type StudentResult,
 } from '../model';
 import { QuestionAnswer } from './answers/question-answer';
+import { plainTextOf, RichTextView } from '../../../shared/rich-text';
 import { AttemptTimer } from './attempt-timer';
 import { ContentBlock } from './content-block';
 import { QuestionNav } from './question-nav';
@@ -157,7 +158,7 @@ export function AttemptRunner({
 
   if (!step) return <Text>{t('work.take.empty')}</Text>;
   const number = questions.indexOf(step) + 1;
-  const title = isQuestion(step.type) ? String(step.data.question ?? '') : '';
+  const question = isQuestion(step.type) ? String(step.data.question ?? '') : '';
   const isSaved = answered.has(step.id) && !drafts[step.id];
   const final = straight && answered.has(step.id);
   const verdict = final ? verdicts[step.id] : undefined;
@@ -194,7 +195,8 @@ export function AttemptRunner({
               value={answerOf(step.id)}
               onChange={(answer) => setDrafts((d) => ({ ...d, [step.id]: answer }))}
               disabled={finish.isPending || final}
-              label={title}
+              label={plainTextOf(question)}
+              title={<RichTextView html={question} inline />}
             />
           ) : (
             <ContentBlock component={step} />

@@ -1,14 +1,14 @@
 import { Anchor, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkComponent } from '../model';
-import { RichText } from './rich-text';
+import { RichTextView } from '../../../shared/rich-text';
 
 /** A lesson's material: text, an image, video, audio or document, or a link to outside content. */
 export function ContentBlock({ component }: { component: WorkComponent }) {
   const { t } = useTranslation();
   const d = component.data;
   const caption = typeof d.caption === 'string' ? d.caption : null;
-  if (component.type === 'text') return <RichText html={String(d.content ?? '')} />;
+  if (component.type === 'text') return <RichTextView html={String(d.content ?? '')} />;
   if (component.type === 'embed') {
     return (
       <Stack gap={4}>

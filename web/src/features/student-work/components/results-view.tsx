@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/i18n';
+import { plainTextOf } from '../../../shared/rich-text';
 import {
   isQuestion,
   stepsOf,
@@ -86,7 +87,7 @@ export function ResultsView({
                     return (
                       <Table.Tr key={q.id} data-testid="my-result-row">
                         <Table.Td>
-                          {i + 1}. {String(q.data.question ?? '')}
+                          {i + 1}. {plainTextOf(String(q.data.question ?? ''))}
                         </Table.Td>
                         <Table.Td>
                           <Badge color={r ? RESULT_COLORS[r.result] : 'gray'} variant="light">

@@ -1,9 +1,10 @@
-import { NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MediaField } from '../../../media-library';
+import { AuthoringRichText } from './authoring-rich-text';
 import type { EditorProps } from './editor-props';
 
-/** Material between questions: text (simple HTML), an image, video, audio or document by link, or a web page. */
+/** Material between questions: rich text (with formulas), an image, video, audio or document by link, or a web page. */
 export function ContentEditor({ component, onData, errors }: EditorProps) {
   const { t } = useTranslation();
   const d = component.data;
@@ -16,14 +17,14 @@ export function ContentEditor({ component, onData, errors }: EditorProps) {
   );
   if (component.component_type === 'text') {
     return (
-      <Textarea
+      <AuthoringRichText
         label={t('authoring.editor.content')}
         description={t('authoring.editor.contentHint')}
-        autosize
-        minRows={3}
+        minRows={4}
         value={String(d.content ?? '')}
-        onChange={(e) => onData({ ...d, content: e.currentTarget.value })}
+        onChange={(content) => onData({ ...d, content })}
         error={errors['data.content']}
+        testId="content-text"
       />
     );
   }

@@ -1,19 +1,19 @@
-import { Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AuthoringRichText } from './authoring-rich-text';
 import type { EditorProps } from './editor-props';
 
-/** The question's text, which every question type has. */
+/** The question's text, which every question type has: rich text, formulas included. */
 export function QuestionField({ component, onData, errors }: EditorProps) {
   const { t } = useTranslation();
   return (
-    <Textarea
+    <AuthoringRichText
       label={t('authoring.editor.question')}
       required
-      autosize
       minRows={2}
       value={String(component.data.question ?? '')}
-      onChange={(e) => onData({ ...component.data, question: e.currentTarget.value })}
+      onChange={(question) => onData({ ...component.data, question })}
       error={errors['data.question']}
+      testId="question-text"
     />
   );
 }

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerProps } from './answer-props';
 
 /** One option (radio buttons) or several (checkboxes), as the question says. */
-export function ChoiceAnswer({ component, value, onChange, disabled, label }: AnswerProps) {
+export function ChoiceAnswer({ component, value, onChange, disabled, title }: AnswerProps) {
   const { t } = useTranslation();
   const options = (component.data.options as { id: string; text: string }[] | undefined) ?? [];
   const selected = (value?.selected as string[] | undefined) ?? [];
   if (component.data.multiple) {
     return (
       <Checkbox.Group
-        label={label}
+        label={title}
         description={t('work.answer.several')}
         value={selected}
         onChange={(next) => onChange({ selected: next })}
@@ -25,7 +25,7 @@ export function ChoiceAnswer({ component, value, onChange, disabled, label }: An
   }
   return (
     <Radio.Group
-      label={label}
+      label={title}
       description={t('work.answer.one')}
       value={selected[0] ?? null}
       onChange={(next) => onChange({ selected: [next] })}

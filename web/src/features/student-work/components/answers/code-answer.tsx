@@ -5,7 +5,7 @@ import type { AnswerProps } from './answer-props';
 const LANGUAGE_NAMES: Record<string, string> = { javascript: 'JavaScript', python: 'Python' };
 
 /** A program in one of the allowed languages, started from the question's template. */
-export function CodeAnswer({ component, value, onChange, disabled, label }: AnswerProps) {
+export function CodeAnswer({ component, value, onChange, disabled, title }: AnswerProps) {
   const { t } = useTranslation();
   const languages = (component.data.languages as string[] | undefined) ?? ['javascript'];
   const templates = (component.data.templates as Record<string, string> | undefined) ?? {};
@@ -21,7 +21,7 @@ export function CodeAnswer({ component, value, onChange, disabled, label }: Answ
         onChange={(e) => onChange({ language: e.currentTarget.value, source })}
       />
       <Textarea
-        label={label}
+        label={title}
         description={t('work.answer.code')}
         autosize
         minRows={8}

@@ -7,7 +7,7 @@ import type { AnswerProps } from './answer-props';
 const GAP = /\{\{\s*([^{}\s]{1,64})\s*\}\}/g;
 
 /** The text with an input in place of each gap, each named "Пропуск N". */
-export function FillSpaceAnswer({ component, value, onChange, disabled, label }: AnswerProps) {
+export function FillSpaceAnswer({ component, value, onChange, disabled, label, title }: AnswerProps) {
   const { t } = useTranslation();
   const text = String(component.data.text ?? '');
   const gaps = (value?.gaps as Record<string, string> | undefined) ?? {};
@@ -22,8 +22,8 @@ export function FillSpaceAnswer({ component, value, onChange, disabled, label }:
   parts.push(text.slice(last));
   return (
     <div role="group" aria-label={label}>
-      <Text fw={500} mb="xs">
-        {label}
+      <Text fw={500} mb="xs" component="div">
+        {title}
       </Text>
       <Text component="div" lh={2.4}>
         {parts.map((part, i) =>

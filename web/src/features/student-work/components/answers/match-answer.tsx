@@ -8,14 +8,16 @@ type Piece = { id: string; text: string };
  * Drag-and-drop as a choice per item: every item gets a list of the targets. It works the same with a
  * mouse, a keyboard, a screen reader or a phone, where dragging is the hardest.
  */
-export function MatchAnswer({ component, value, onChange, disabled, label }: AnswerProps) {
+export function MatchAnswer({ component, value, onChange, disabled, label, title }: AnswerProps) {
   const { t } = useTranslation();
   const items = (component.data.items as Piece[] | undefined) ?? [];
   const targets = (component.data.targets as Piece[] | undefined) ?? [];
   const placements = (value?.placements as Record<string, string> | undefined) ?? {};
   return (
     <div role="group" aria-label={label}>
-      <Text fw={500}>{label}</Text>
+      <Text fw={500} component="div">
+        {title}
+      </Text>
       <Text size="sm" c="dimmed" mb="xs">
         {t('work.answer.match')}
       </Text>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerProps } from './answer-props';
 
 /** An essay (free) or a short answer (open): the teacher reviews both. */
-export function TextAnswer({ component, value, onChange, disabled, label }: AnswerProps) {
+export function TextAnswer({ component, value, onChange, disabled, title }: AnswerProps) {
   const { t } = useTranslation();
   const short = component.type === 'open';
   return (
     <Textarea
-      label={label}
+      label={title}
       description={short ? t('work.answer.short') : t('work.answer.essay')}
       autosize
       minRows={short ? 2 : 6}

@@ -150,7 +150,7 @@ export const authoring: Messages['authoring'] = {
     addTest: 'Add test',
     caption: 'Caption',
     content: 'Text',
-    contentHint: 'Simple markup works: <p>, <b>, <i>, <code>, lists and links.',
+    contentHint: 'Add a formula with the Σ button or type $$x^2$$ in the text.',
     url: 'Page address',
     mediaType: 'File type',
     fromLibrary: 'File from the media library',

@@ -19,6 +19,7 @@ export const shell: Messages['shell'] = {
     },
     items: {
       home: 'Home',
+      news: 'News',
       assignments: 'Assignments',
       lessons: 'Lessons',
       quizzes: 'Quizzes',

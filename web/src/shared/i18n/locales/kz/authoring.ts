@@ -150,7 +150,7 @@ export const authoring: Messages['authoring'] = {
     addTest: 'Тест қосу',
     caption: 'Қолтаңба',
     content: 'Мәтін',
-    contentHint: 'Қарапайым белгілеуді қолдануға болады: <p>, <b>, <i>, <code>, тізімдер мен сілтемелер.',
+    contentHint: 'Формуланы панельдегі Σ батырмасымен немесе мәтінге $$x^2$$ деп жазып қосыңыз.',
     url: 'Бет мекенжайы',
     mediaType: 'Файл түрі',
     fromLibrary: 'Медиатекадағы файл',

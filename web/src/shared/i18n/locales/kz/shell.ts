@@ -19,6 +19,7 @@ export const shell: Messages['shell'] = {
     },
     items: {
       home: 'Басты бет',
+      news: 'Жаңалықтар',
       assignments: 'Тапсырмалар',
       lessons: 'Сабақтар',
       quizzes: 'Тесттер',

@@ -149,7 +149,7 @@ export const authoring = {
     addTest: 'Добавить тест',
     caption: 'Подпись',
     content: 'Текст',
-    contentHint: 'Можно использовать простую разметку: <p>, <b>, <i>, <code>, списки и ссылки.',
+    contentHint: 'Формула — кнопкой Σ на панели или $$x^2$$ прямо в тексте.',
     url: 'Адрес страницы',
     mediaType: 'Тип файла',
     fromLibrary: 'Файл из медиатеки',

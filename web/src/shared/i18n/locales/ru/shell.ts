@@ -17,6 +17,7 @@ export const shell = {
     },
     items: {
       home: 'Главная',
+      news: 'Новости',
       assignments: 'Задания',
       lessons: 'Уроки',
       quizzes: 'Тесты',

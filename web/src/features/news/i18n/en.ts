@@ -1,0 +1,33 @@
+import type { NewsMessages } from './ru';
+
+export const en: NewsMessages = {
+  title: 'News',
+  empty: 'No news yet',
+  create: 'Add news',
+  edit: 'Edit',
+  remove: 'Delete',
+  removeConfirm: 'Delete the news item “{{title}}”?',
+  removed: 'News item deleted',
+  saved: 'News item saved',
+  save: 'Save',
+  back: 'All news',
+  main: 'Main',
+  unlisted: 'Link only',
+  draft: 'Draft',
+  notFound: 'News item not found',
+  createTitle: 'New news item',
+  editTitle: 'Edit news item',
+  fields: {
+    title: 'Title',
+    announce: 'Announcement',
+    announceHint: 'A short text for the news list',
+    categories: 'Categories',
+    categoriesHint: 'Type a category and press Enter',
+    image: 'Image',
+    body: 'Text',
+    isMain: 'Main news item (shown first)',
+    isUnlisted: 'Keep out of the list: opens by its link only',
+    status: 'State',
+  },
+  statuses: { draft: 'Draft', published: 'Published' },
+};

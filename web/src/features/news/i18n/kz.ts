@@ -1,0 +1,33 @@
+import type { NewsMessages } from './ru';
+
+export const kz: NewsMessages = {
+  title: 'Жаңалықтар',
+  empty: 'Әзірге жаңалық жоқ',
+  create: 'Жаңалық қосу',
+  edit: 'Өзгерту',
+  remove: 'Жою',
+  removeConfirm: '«{{title}}» жаңалығын жою керек пе?',
+  removed: 'Жаңалық жойылды',
+  saved: 'Жаңалық сақталды',
+  save: 'Сақтау',
+  back: 'Барлық жаңалықтар',
+  main: 'Басты',
+  unlisted: 'Тек сілтеме арқылы',
+  draft: 'Жоба',
+  notFound: 'Жаңалық табылмады',
+  createTitle: 'Жаңа жаңалық',
+  editTitle: 'Жаңалықты өзгерту',
+  fields: {
+    title: 'Тақырып',
+    announce: 'Анонс',
+    announceHint: 'Жаңалықтар тізіміне арналған қысқа мәтін',
+    categories: 'Айдарлар',
+    categoriesHint: 'Айдарды жазып, Enter пернесін басыңыз',
+    image: 'Сурет',
+    body: 'Жаңалық мәтіні',
+    isMain: 'Басты жаңалық (бірінші көрсетіледі)',
+    isUnlisted: 'Тізімде көрсетпеу: тек сілтеме арқылы ашылады',
+    status: 'Күйі',
+  },
+  statuses: { draft: 'Жоба', published: 'Жарияланған' },
+};

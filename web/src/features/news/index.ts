@@ -1,0 +1,3 @@
+export { NewsEditorPage } from './components/news-editor-page';
+export { NewsItemPage } from './components/news-item-page';
+export { NewsListPage } from './components/news-list-page';

@@ -1,0 +1,32 @@
+/** The rich text editor's texts in Russian: the source of the keys (en and kz are typed against it). */
+export const ru = {
+  toolbar: 'Оформление текста',
+  bold: 'Жирный',
+  italic: 'Курсив',
+  strike: 'Зачёркнутый',
+  heading2: 'Заголовок',
+  heading3: 'Подзаголовок',
+  bulletList: 'Маркированный список',
+  orderedList: 'Нумерованный список',
+  quote: 'Цитата',
+  link: 'Ссылка',
+  linkAddress: 'Адрес ссылки',
+  linkHint: 'Начинается с https://',
+  unlink: 'Убрать ссылку',
+  image: 'Изображение',
+  imageAddress: 'Адрес изображения',
+  formula: 'Формула',
+  formulaSource: 'Формула (LaTeX)',
+  formulaHint: 'Например: x^2 + y^2 = z^2',
+  formulaBlock: 'Отдельной строкой',
+  formulaPreview: 'Так она будет выглядеть',
+  formulaError: 'В формуле ошибка',
+  insert: 'Вставить',
+  apply: 'Применить',
+  remove: 'Удалить',
+  undo: 'Отменить',
+  redo: 'Повторить',
+  loading: 'Загрузка редактора…',
+};
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type RichTextMessages = Shape<typeof ru>;
