@@ -54,8 +54,18 @@ describe("a manager's products", () => {
     expect(await row.textContent()).toMatch(/Курс Python.*1 501 KZT.*Цифровой.*Навсегда.*без ограничений/);
     await page.screenshot({ path: screenshotPath('products') });
 
+    // The name opens the product's own view: price, kind, stock, promo codes, recent orders, edit.
     await row.getByRole('link', { name: 'Курс Python' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Курс Python' }).waitFor(POLL);
+    await page.waitForURL(/\/m\/products\/view\//);
+    const view = page.getByTestId('product-view');
+    await view.getByRole('heading', { level: 1, name: 'Курс Python' }).waitFor(POLL);
+    expect(await view.getByTestId('product-view-price').textContent()).toBe('1 501 KZT');
+    expect(await view.getByTestId('product-view-stock').textContent()).toBe('без ограничений');
+    await view.getByTestId('product-view-orders').getByText('Заказов с этим товаром пока нет').waitFor(POLL);
+    await view.getByTestId('product-view-promocodes').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('product-view'), fullPage: true });
+    await page.getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL(/\/m\/products\/edit\//);
     await page.getByLabel('Остаток').fill('7');
     const saved = page.waitForResponse(
       (r) => /\/api\/products\/[^/]+$/.test(r.url()) && r.request().method() === 'PUT',

@@ -191,6 +191,16 @@ describe('a refund', () => {
     const usedUp = await call('POST', '/api/order/attach-promocode.json', second, { promocode: 'ONCE' });
     expect(usedUp.status).toBe(422);
 
+    // The product's view lists its orders: the filter by product.
+    const ofProduct = async (productId: string) =>
+      (
+        (await call('GET', `/api/orders?product_id=${productId}`, manager)).body.entities as {
+          data: { id: string }[];
+        }
+      ).data.map((o) => o.id);
+    expect(await ofProduct(ids.course!)).toContain(paid.orderId);
+    expect(await ofProduct(ids.book!)).not.toContain(paid.orderId);
+
     expect((await call('POST', `/api/orders/${paid.orderId}/refund.json`, manager)).status).toBe(200);
     const attached = await until(
       () => call('POST', '/api/order/attach-promocode.json', second, { promocode: 'ONCE' }),

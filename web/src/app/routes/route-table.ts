@@ -19,8 +19,6 @@ export const SECTIONS = {
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
-const placeholder = (section: SectionKey, ...paths: string[]): PageSpec[] =>
-  paths.map((path) => ({ path, page: 'section', section }));
 
 const shop = (pages: [path: string, page: string][]): PageSpec[] =>
   pages.map(([path, page]) => ({ path, page, module: 'shop' }));
@@ -103,6 +101,7 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
       ['products', 'products'],
       ['products/create', 'product-create'],
       ['products/edit/:product', 'product-edit'],
+      ['products/view/:product', 'product-view'],
       ['payments', 'payments'],
       ['payments/create', 'payment-create'],
       ['payments/edit/:payment', 'payment-edit'],
@@ -117,7 +116,6 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
       ['promocodes/create', 'promocode-create'],
       ['promocodes/edit/:promocode', 'promocode-edit'],
     ]),
-    ...placeholder('products', 'products/view/:id'),
     { path: 'servers', page: 'servers' },
     { path: 'servers/create', page: 'server-create' },
     { path: 'servers/edit/:server', page: 'server-edit' },
