@@ -41,6 +41,12 @@ describe('a guest basket', () => {
       currency: 'KZT',
       payment_type: 'voucher',
     });
+    // The school's shop page lists its products on sale to anyone.
+    const catalogue = await call('GET', '/api/shop/catalogue.json?school_id=school-a', null);
+    expect(catalogue.status).toBe(200);
+    const listed = catalogue.body.entities as { id: string; price: { raw: number } }[];
+    expect(listed.find((p) => p.id === ids.book)?.price.raw).toBe(250_050);
+    expect((await call('GET', '/api/shop/catalogue.json', null)).status).toBe(422);
     const guest = session();
     expect(
       (await withSession('POST', '/api/basket/add.json', guest, null, { product_id: ids.book })).status,

@@ -17,6 +17,8 @@ export const shopRouteAccess: RouteAccessTable = {
   'POST /api/basket/clear.json': publicRoute,
   'GET /api/order/total.json': publicRoute,
   'POST /api/basket/merge.json': signedIn,
+  // A school's shop page: its products on sale, for guests too.
+  'GET /api/shop/catalogue.json': publicRoute,
   'POST /api/order/attach-promocode.json': signedIn,
   'POST /api/order/detach-promocode.json': signedIn,
   'GET /api/order/customer.json': signedIn,

@@ -3,6 +3,7 @@ import {
   entitiesAnswer,
   entityAnswer,
   orderCustomerSchema,
+  shopCatalogueItem,
   shopOrderCustomer,
   shopOrderTotal,
 } from '@sabaq/events';
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import { callerOf } from '../../../platform/http/authenticate';
-import { cityDeliveryMethods } from '../collections';
+import { cityDeliveryMethods, products } from '../collections';
+import { formatMoney } from '../money';
 import {
   attachPromo,
   checkStock,
@@ -31,6 +33,8 @@ import { badSession, basketOwner, ownerBasket, ownerTotal, type BasketOwner } fr
 import { id, needSchool, nowOf, tags, totalAnswer } from './route-kit';
 
 const noDelivery = 'Отсутствуют службы доставки';
+/** At most this many products on a school's public page. */
+const CATALOGUE_SIZE = 100;
 
 /**
  * The basket and the order being filled: items, promo code, customer and delivery (001 §7). The item
@@ -138,6 +142,40 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
     '/api/basket/clear.json',
     { schema: { tags, body: z.object({ ids: z.array(id).max(1000) }), response: { 200: shopOrderTotal } } },
     async (request) => remove(await ownerOf(request), request.body.ids),
+  );
+
+  // A school's shop page for everyone, guests included: its products on sale (no stock, no grants).
+  api.get(
+    '/api/shop/catalogue.json',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ school_id: id }),
+        response: { 200: entitiesAnswer(shopCatalogueItem) },
+      },
+    },
+    async (request) => {
+      const rows = await services.db
+        .selectFrom(products.collection.table)
+        .selectAll()
+        .where('school_id', '=', request.query.school_id)
+        .where('deleted', '=', false)
+        .where('status', '=', 'active')
+        .orderBy('name')
+        .limit(CATALOGUE_SIZE)
+        .execute();
+      const entities = rows.map((row) => ({
+        id: row.id as string,
+        name: row.name as string,
+        description: (row.description as string | null) ?? null,
+        image: (row.image as string | null) ?? null,
+        price: { raw: Number(row.price), formatted: formatMoney(Number(row.price), row.currency as string) },
+        currency: row.currency as string,
+        shipment_type: row.shipment_type as string,
+        payment_type: row.payment_type as string,
+      }));
+      return { entities };
+    },
   );
 
   // After signing in or registering, the web hands over the guest's session: its basket merges once.
