@@ -19,7 +19,6 @@ export const SECTIONS = {
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
-
 const shop = (pages: [path: string, page: string][]): PageSpec[] =>
   pages.map(([path, page]) => ({ path, page, module: 'shop' }));
 
@@ -159,6 +158,8 @@ export const PUBLIC_PAGES: PageSpec[] = [
   { path: 'session/assignment/:token', page: 'external-assignment' },
   { path: 'session/upload/:token', page: 'external-upload' },
   { path: 'report/:token', page: 'report' },
+  // Ours (docs/shop.md): a school's shop page, where a guest fills a basket before signing in.
+  { path: 'shop/:school', page: 'shop' },
 ];
 
 /** Every full path of the app, for checks (menus, links) and the docs. */

@@ -1,4 +1,5 @@
 import { api, records } from '../../shared/api';
+import { guestHeaders } from './guest-session';
 
 /** The basket's calls (001 §7 Basket and payment; docs/shop.md). */
 export interface Money {
@@ -58,19 +59,42 @@ export interface DeliveryMethodOption {
 
 export const basketKeys = { all: ['basket'] as const };
 
-export const fetchTotal = () => api.get<OrderTotal>('/api/order/total.json');
+// The item calls serve a guest too: they carry the guest's session while this browser has one.
+export const fetchTotal = () => api.get<OrderTotal>('/api/order/total.json', { headers: guestHeaders() });
 export const fetchItems = async () =>
   (
     await api.get<{ entities: BasketItem[] }>('/api/basket', {
-      headers: { 'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed' },
+      headers: {
+        'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed',
+        ...guestHeaders(),
+      },
     })
   ).entities;
 export const addItem = (productId: string) =>
-  api.post<OrderTotal>('/api/basket/add.json', { product_id: productId });
+  api.post<OrderTotal>('/api/basket/add.json', { product_id: productId }, { headers: guestHeaders() });
 export const clearItems = (productIds: string[]) =>
-  api.post<OrderTotal>('/api/basket/clear.json', { ids: productIds });
+  api.post<OrderTotal>('/api/basket/clear.json', { ids: productIds }, { headers: guestHeaders() });
 export const removeItem = (productId: string) =>
-  api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId });
+  api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId }, { headers: guestHeaders() });
+/** After signing in: the guest's basket merges into the user's (once, however often asked). */
+export const mergeGuestBasket = (sessionId: string) =>
+  api.post<OrderTotal>('/api/basket/merge.json', {}, { headers: { 'X-Basket-Session': sessionId } });
+
+export interface CatalogueItem {
+  id: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  price: Money;
+  shipment_type: string;
+  payment_type: string;
+}
+export const fetchCatalogue = async (schoolId: string) =>
+  (
+    await api.get<{ entities: CatalogueItem[] }>('/api/shop/catalogue.json', {
+      query: { school_id: schoolId },
+    })
+  ).entities;
 export const attachPromo = (promocode: string) =>
   api.post<OrderTotal>('/api/order/attach-promocode.json', { promocode });
 export const detachPromo = () => api.post<OrderTotal>('/api/order/detach-promocode.json', {});

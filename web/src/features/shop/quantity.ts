@@ -1,5 +1,6 @@
 import { api } from '../../shared/api';
 import type { BasketItem, OrderTotal } from './basket-api';
+import { guestHeaders } from './guest-session';
 
 /**
  * The line's minus and plus: its quantity set in place (`POST /api/basket/quantity.json`), so the line
@@ -7,4 +8,8 @@ import type { BasketItem, OrderTotal } from './basket-api';
  * special kind (422, shown as a toast).
  */
 export const setQuantity = (item: Pick<BasketItem, 'product_id'>, quantity: number) =>
-  api.post<OrderTotal>('/api/basket/quantity.json', { id: item.product_id, quantity });
+  api.post<OrderTotal>(
+    '/api/basket/quantity.json',
+    { id: item.product_id, quantity },
+    { headers: guestHeaders() },
+  );

@@ -44,6 +44,14 @@ export const shop: Messages['shop'] = {
     shipment: { digital: 'Digital', physical: 'Shipped' },
     payment: { forever: 'Forever', subscription: 'Subscription', voucher: 'Voucher' },
   },
+  guest: {
+    title: "The school's shop",
+    basket: 'Basket: {{total}}',
+    add: 'Add to basket',
+    empty: 'Nothing on sale yet',
+    signInHint: 'Sign in to pay: the basket is kept.',
+    signInToPay: 'Sign in and pay',
+  },
   basket: {
     title: 'Basket',
     steps: {

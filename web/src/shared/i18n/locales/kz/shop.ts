@@ -44,6 +44,14 @@ export const shop: Messages['shop'] = {
     shipment: { digital: 'Цифрлық', physical: 'Жеткізумен' },
     payment: { forever: 'Мәңгілік', subscription: 'Жазылым', voucher: 'Ваучер' },
   },
+  guest: {
+    title: 'Мектеп дүкені',
+    basket: 'Себет: {{total}}',
+    add: 'Себетке',
+    empty: 'Сатылымда әзірге тауар жоқ',
+    signInHint: 'Төлеу үшін кіріңіз: себет сақталады.',
+    signInToPay: 'Кіру және төлеу',
+  },
   basket: {
     title: 'Себет',
     steps: {

@@ -42,6 +42,14 @@ export const shop = {
     shipment: { digital: 'Цифровой', physical: 'С доставкой' },
     payment: { forever: 'Навсегда', subscription: 'Подписка', voucher: 'Ваучер' },
   },
+  guest: {
+    title: 'Магазин школы',
+    basket: 'Корзина: {{total}}',
+    add: 'В корзину',
+    empty: 'Товаров в продаже пока нет',
+    signInHint: 'Чтобы оплатить, войдите: корзина сохранится.',
+    signInToPay: 'Войти и оплатить',
+  },
   basket: {
     title: 'Корзина',
     steps: {
