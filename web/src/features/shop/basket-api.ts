@@ -1,5 +1,6 @@
 import { api, records } from '../../shared/api';
-import { guestHeaders } from './guest-session';
+import { isSignedIn } from '../../shared/session';
+import { guestHeaders, guestSession } from './guest-session';
 
 /** The basket's calls (001 §7 Basket and payment; docs/shop.md). */
 export interface Money {
@@ -59,17 +60,34 @@ export interface DeliveryMethodOption {
 
 export const basketKeys = { all: ['basket'] as const };
 
+const NO_MONEY = { raw: 0, formatted: '0' };
+/** A guest who has added nothing yet has no basket to ask about (the server would answer 401). */
+const nothingToAsk = () => !isSignedIn() && guestSession() === null;
+
 // The item calls serve a guest too: they carry the guest's session while this browser has one.
-export const fetchTotal = () => api.get<OrderTotal>('/api/order/total.json', { headers: guestHeaders() });
+export const fetchTotal = async (): Promise<OrderTotal> =>
+  nothingToAsk()
+    ? {
+        id: '',
+        total: NO_MONEY,
+        savings: NO_MONEY,
+        delivery: NO_MONEY,
+        currency: '',
+        promocode: null,
+        is_needs_shipment: false,
+      }
+    : api.get<OrderTotal>('/api/order/total.json', { headers: guestHeaders() });
 export const fetchItems = async () =>
-  (
-    await api.get<{ entities: BasketItem[] }>('/api/basket', {
-      headers: {
-        'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed',
-        ...guestHeaders(),
-      },
-    })
-  ).entities;
+  nothingToAsk()
+    ? []
+    : (
+        await api.get<{ entities: BasketItem[] }>('/api/basket', {
+          headers: {
+            'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed',
+            ...guestHeaders(),
+          },
+        })
+      ).entities;
 export const addItem = (productId: string) =>
   api.post<OrderTotal>('/api/basket/add.json', { product_id: productId }, { headers: guestHeaders() });
 export const clearItems = (productIds: string[]) =>
