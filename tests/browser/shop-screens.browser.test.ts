@@ -155,7 +155,12 @@ describe('the shop’s screens', () => {
     await expect.poll(() => basket.getByTestId('basket-total').textContent(), POLL).toBe('8 000 KZT');
 
     // Plus and minus on the textbook; minus at 1 asks first, and Cancel keeps it.
+    // The line's quantity is set in place: no remove and add again.
+    const setQuantity = page.waitForResponse((r) => r.url().endsWith('/api/basket/quantity.json'));
     await bookRow.getByTestId('basket-plus').click();
+    const quantityCall = await setQuantity;
+    expect(quantityCall.status()).toBe(200);
+    expect(quantityCall.request().postDataJSON()).toMatchObject({ quantity: 2 });
     await expect.poll(() => bookRow.getByTestId('basket-quantity').textContent(), POLL).toBe('2');
     await expect.poll(() => basket.getByTestId('basket-total').textContent(), POLL).toBe('11 000 KZT');
     await bookRow.getByTestId('basket-minus').click();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
+import { DemoPlatform, screenshotPath, signInThroughModal } from './support/demo-platform';
 
 const POLL = { timeout: 30_000 };
 const TALL = { viewport: { width: 1280, height: 1100 } };
@@ -54,8 +55,18 @@ describe("a manager's products", () => {
     expect(await row.textContent()).toMatch(/Курс Python.*1 501 KZT.*Цифровой.*Навсегда.*без ограничений/);
     await page.screenshot({ path: screenshotPath('products') });
 
+    // The name opens the product's own view: price, kind, stock, promo codes, recent orders, edit.
     await row.getByRole('link', { name: 'Курс Python' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Курс Python' }).waitFor(POLL);
+    await page.waitForURL(/\/m\/products\/view\//);
+    const view = page.getByTestId('product-view');
+    await view.getByRole('heading', { level: 1, name: 'Курс Python' }).waitFor(POLL);
+    expect(await view.getByTestId('product-view-price').textContent()).toBe('1 501 KZT');
+    expect(await view.getByTestId('product-view-stock').textContent()).toBe('без ограничений');
+    await view.getByTestId('product-view-orders').getByText('Заказов с этим товаром пока нет').waitFor(POLL);
+    await view.getByTestId('product-view-promocodes').waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('product-view'), fullPage: true });
+    await page.getByRole('link', { name: 'Изменить' }).click();
+    await page.waitForURL(/\/m\/products\/edit\//);
     await page.getByLabel('Остаток').fill('7');
     const saved = page.waitForResponse(
       (r) => /\/api\/products\/[^/]+$/.test(r.url()) && r.request().method() === 'PUT',
@@ -112,5 +123,37 @@ describe("a manager's products", () => {
     const error = page.getByTestId('error-page');
     await error.waitFor(POLL);
     expect(await error.getAttribute('data-status')).toBe('403');
+  });
+
+  it("a guest fills a basket on the school's shop page, signs in to pay, and the basket is theirs", async () => {
+    const page = await demo.open(`/shop/${DEMO_SCHOOL_ID}`, TALL);
+    const card = page.getByTestId('shop-product').filter({ hasText: 'Ваучер на пробный экзамен' });
+    await card.waitFor(POLL);
+    const added = page.waitForResponse((r) => r.url().endsWith('/api/basket/add.json'));
+    await card.getByTestId('shop-add').click();
+    const answer = await added;
+    expect(answer.status()).toBe(200);
+    // No token: the call named the guest's basket by its session.
+    expect(answer.request().headers()['x-basket-session']).toMatch(/^[0-9a-f]{32}$/);
+    expect(answer.request().headers().authorization).toBeUndefined();
+    await expect.poll(() => page.getByTestId('shop-basket').textContent(), POLL).toBe('Корзина: 5 000 KZT');
+    await page.getByTestId('shop-basket').click();
+    const basket = page.getByRole('dialog', { name: 'Корзина' });
+    await basket.getByTestId('basket-item').filter({ hasText: 'Ваучер на пробный экзамен' }).waitFor(POLL);
+    expect(await basket.getByTestId('basket-promocode').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('shop-guest-basket') });
+    await basket.getByTestId('basket-sign-in').click();
+    await signInThroughModal(page, 'student');
+    // Back on the shop page, signed in: the guest's basket merged into the student's.
+    await page.waitForURL(`${demo.url}/shop/${DEMO_SCHOOL_ID}`, POLL);
+    const { access_token } = await demo.tokensOf('student');
+    await expect
+      .poll(async () => {
+        const items = (await (await demo.getAs(access_token!, '/api/basket')).json()) as {
+          entities?: { product: { name: string } }[];
+        };
+        return items.entities?.map((i) => i.product.name) ?? items;
+      }, POLL)
+      .toEqual(['Ваучер на пробный экзамен']);
   });
 });

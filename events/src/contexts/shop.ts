@@ -111,10 +111,11 @@ export const PromoCodeUsed = defineEvent({
   version: 1,
   schema: z.object({ id, order_id: id, user_id: id, at }),
 });
+/** A hold given back (detach), or a taken use given back because the order was refunded. */
 export const PromoCodeReleased = defineEvent({
   type: 'PromoCodeReleased',
   version: 1,
-  schema: z.object({ id, order_id: id, at }),
+  schema: z.object({ id, order_id: id, reason: z.enum(['refund']).optional(), at }),
 });
 
 /**
@@ -201,6 +202,18 @@ export const BasketItemRemoved = defineEvent({
   version: 1,
   schema: z.object({ id, product_id: id, at }),
 });
+/** A line's quantity set (the basket's minus and plus); the special kind keeps 1. */
+export const BasketItemQuantityChanged = defineEvent({
+  type: 'BasketItemQuantityChanged',
+  version: 1,
+  schema: z.object({ id, product_id: id, quantity: z.number().int().min(1).max(1000), at }),
+});
+/** A guest basket's lines came into this order (their items are the events before it); once per merge. */
+export const BasketGuestMerged = defineEvent({
+  type: 'BasketGuestMerged',
+  version: 1,
+  schema: z.object({ id, merge_id: id, at }),
+});
 export const OrderPromoCodeAttached = defineEvent({
   type: 'OrderPromoCodeAttached',
   version: 1,
@@ -261,6 +274,52 @@ export const OrderRefunded = defineEvent({
   schema: z.object({ id, user_id: id, amount: minorUnits, currency: currencyCode, by: id, at }),
 });
 
+/**
+ * A guest's basket (no user yet): kept under a hash of the session id the web holds, never the id
+ * itself. Its lines are products of one school; signing in merges them into the user's basket.
+ */
+const guestLine = z.object({ product: productSnapshot, quantity: z.number().int().min(1).max(1000) });
+export const GuestBasketItemAdded = defineEvent({
+  type: 'GuestBasketItemAdded',
+  version: 1,
+  schema: z.object({
+    id,
+    school_id: id,
+    product: productSnapshot,
+    quantity: z.number().int().min(1).max(1000),
+    at,
+  }),
+});
+export const GuestBasketItemRemoved = defineEvent({
+  type: 'GuestBasketItemRemoved',
+  version: 1,
+  schema: z.object({ id, product_id: id, at }),
+});
+export const GuestBasketItemQuantityChanged = defineEvent({
+  type: 'GuestBasketItemQuantityChanged',
+  version: 1,
+  schema: z.object({ id, product_id: id, quantity: z.number().int().min(1).max(1000), at }),
+});
+/** An untouched guest basket emptied when next used after its expiry. */
+export const GuestBasketExpired = defineEvent({
+  type: 'GuestBasketExpired',
+  version: 1,
+  schema: z.object({ id, at }),
+});
+/** The guest signed in: these lines go to the user's open order `order_id` (merge `merge_id`). */
+export const GuestBasketMerged = defineEvent({
+  type: 'GuestBasketMerged',
+  version: 1,
+  schema: z.object({
+    id,
+    merge_id: id,
+    user_id: id,
+    order_id: id,
+    lines: z.array(guestLine).max(1000),
+    at,
+  }),
+});
+
 const grantItem = z.object({
   product_id: id,
   course_id: id.nullable(),
@@ -298,6 +357,7 @@ export const shopContract = defineContract({
     'shop_cart',
     'shop_order',
     'shop_grant',
+    'shop_guest_basket',
   ],
   events: [
     ...records.flatMap((set) => [set.created, set.updated, set.deleted]),
@@ -311,6 +371,13 @@ export const shopContract = defineContract({
     OrderOpened,
     BasketItemAdded,
     BasketItemRemoved,
+    BasketItemQuantityChanged,
+    BasketGuestMerged,
+    GuestBasketItemAdded,
+    GuestBasketItemRemoved,
+    GuestBasketItemQuantityChanged,
+    GuestBasketExpired,
+    GuestBasketMerged,
     OrderPromoCodeAttached,
     OrderPromoCodeDetached,
     OrderCustomerSaved,

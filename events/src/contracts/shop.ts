@@ -19,6 +19,10 @@ export const basketLine = z
   .looseObject({ id: entityId })
   .meta({ id: 'BasketLine', description: 'One product in the basket (docs/shop.md)' });
 
+export const shopCatalogueItem = z
+  .looseObject({ id: entityId })
+  .meta({ id: 'CatalogueItem', description: "A product on a school's public shop page (docs/shop.md)" });
+
 export const shopGrant = z
   .looseObject({ id: entityId })
   .meta({ id: 'ShopGrant', description: 'Access a paid order granted to the caller (docs/shop.md)' });

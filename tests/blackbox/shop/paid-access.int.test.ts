@@ -156,4 +156,62 @@ describe('buying opens a prepaid course and assignment; a refund closes them', (
       ['refunded', '250000', '1'],
     ]);
   });
+
+  it("opens an invite code's courses and assignments to its product's buyer, and a refund closes them", async () => {
+    const courseId = await create(teacher, 'courses', {
+      name: 'Курс по приглашению',
+      status: 'published',
+      availability_type: 'prepaid',
+    });
+    const assignmentId = await create(teacher, 'assignments', {
+      type: 'external',
+      name: 'Задание по приглашению',
+      access_type: 'prepaid',
+      students: [],
+    });
+    const inviteId = await create(manager, 'invite-codes', {
+      name: 'Поток платный',
+      courses: [courseId],
+      assignments: [assignmentId],
+    });
+    const productId = await create(manager, 'products', {
+      name: 'Приглашение в поток',
+      price: 100_000,
+      currency: 'KZT',
+      invite_code_id: inviteId,
+    });
+    const course = () => http.call('GET', `/api/courses/${courseId}`, student);
+    const assignments = async () => idsOf(await http.call('GET', '/api/assignments', student));
+    expect(entityOf(await course())).toMatchObject({ is_purchase_required: true });
+    expect(await assignments()).not.toContain(assignmentId);
+
+    entityOf(await http.call('POST', '/api/basket/add.json', student, { product_id: productId }), 200);
+    const made = await http.call('POST', `/api/payment/make/${ids.provider}`, student, { is_mobile: false });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const src = /src="([^"]+)"/.exec(String(made.body.view))![1]!.replace(/&#38;/g, '&');
+    const url = new URL(src, platform.url);
+    const pressed = await fetch(`${platform.url}${url.pathname}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        order_id: url.searchParams.get('order')!,
+        amount: url.searchParams.get('amount')!,
+        token: url.searchParams.get('token')!,
+      }).toString(),
+    });
+    expect(pressed.status).toBe(200);
+    const opened = await until(course, (a) => entityOf(a).is_purchase_required === undefined);
+    expect(entityOf(opened).is_purchase_required).toBeUndefined();
+    expect(await assignments()).toContain(assignmentId);
+
+    const refunded = await http.call(
+      'POST',
+      `/api/orders/${String(made.body.order_id)}/refund.json`,
+      manager,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const closed = await until(course, (a) => entityOf(a).is_purchase_required === true);
+    expect(entityOf(closed).is_purchase_required).toBe(true);
+    expect(await assignments()).not.toContain(assignmentId);
+  });
 });

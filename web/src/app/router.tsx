@@ -68,6 +68,8 @@ const publicPages: Record<
   }),
   // The quick start by a short code (docs/assignments.md).
   'quick-start': async () => ({ Component: (await import('../features/quick-start')).QuickStartPage }),
+  // A school's shop page, guests included (docs/shop.md).
+  shop: async () => ({ Component: (await import('../features/shop/components/shop-page')).ShopPage }),
   // The public report: its loader answers 404 for an unknown or revoked link (the layout's error page).
   report: async () => {
     const { PublicReportPage, reportLoader } = await import('../features/public-report');

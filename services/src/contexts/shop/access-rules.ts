@@ -3,16 +3,22 @@ import { groups, schoolStaff, type AccessTable } from '../../platform/http/recor
 
 /**
  * Who may call each of the shop's routes that is not a record collection's. The basket, order and
- * customer calls act on the caller's own order only; the orders list and view narrow to the caller's
+ * customer calls act on the caller's own order (or the guest's own basket) only; the orders list and view narrow to the caller's
  * own orders, or their school's for its admins and managers (404 for anyone else's). The provider's
  * callback and the test provider's page are public: a signature and a page token guard them.
  */
 export const shopRouteAccess: RouteAccessTable = {
-  'GET /api/basket': signedIn,
-  'POST /api/basket/add.json': signedIn,
-  'POST /api/basket/remove.json': signedIn,
-  'POST /api/basket/clear.json': signedIn,
-  'GET /api/order/total.json': signedIn,
+  // The basket's items serve guests too: public here, the route verifies a token when one is sent and
+  // otherwise needs the guest's session id (http/basket-owner.ts); 401 with neither.
+  'GET /api/basket': publicRoute,
+  'POST /api/basket/add.json': publicRoute,
+  'POST /api/basket/quantity.json': publicRoute,
+  'POST /api/basket/remove.json': publicRoute,
+  'POST /api/basket/clear.json': publicRoute,
+  'GET /api/order/total.json': publicRoute,
+  'POST /api/basket/merge.json': signedIn,
+  // A school's shop page: its products on sale, for guests too.
+  'GET /api/shop/catalogue.json': publicRoute,
   'POST /api/order/attach-promocode.json': signedIn,
   'POST /api/order/detach-promocode.json': signedIn,
   'GET /api/order/customer.json': signedIn,

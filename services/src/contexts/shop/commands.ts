@@ -8,7 +8,7 @@ import { products, promoCodes } from './collections';
 import { cartOrderId, cartStream, orderStream, productStream, promoStream, shopEventId } from './ids';
 import { orderDecider, type OrderCommand, type OrderState } from './order-decider';
 import { decidePromo, promoDecider, type PromoCommand } from './promo-decider';
-import { stockDecider, type StockCommand } from './stock-decider';
+import { decideStock, stockDecider, type StockCommand } from './stock-decider';
 import { ORDERS_PROJECTION } from './read-model/orders-table';
 
 export type ShopServices = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
@@ -110,6 +110,10 @@ function commandKey(command: OrderCommand): string {
       return `add:${command.product.product_id}`;
     case 'RemoveItems':
       return `remove:${[...command.productIds].sort().join(',')}`;
+    case 'SetQuantity':
+      return `quantity:${command.productId}:${command.quantity}`;
+    case 'MergeGuest':
+      return `merge:${command.mergeId}`;
     case 'AttachPromo':
       return `promo:${command.promo.id}`;
     case 'StartPayment':
@@ -127,23 +131,44 @@ export async function productSnapshot(
   caller: Caller,
   productId: string,
 ): Promise<ProductSnapshot & { quantity: number | null }> {
+  const found = await activeProduct(services, productId);
+  if (!found || found.schoolId !== caller.schoolId) throw productNotFound();
+  return found.product;
+}
+
+const productNotFound = () => new ValidationError('Товар не найден', { product_id: ['Товар не найден'] });
+
+/** An active product of any school (a guest's basket takes the school of its first product). */
+export async function activeProduct(
+  services: ShopServices,
+  productId: string,
+): Promise<{ schoolId: string; product: ProductSnapshot & { quantity: number | null } } | null> {
   const row = await services.db
     .selectFrom(products.collection.table)
     .selectAll()
     .where('id', '=', productId)
     .where('deleted', '=', false)
     .executeTakeFirst();
-  if (!row || row.school_id !== caller.schoolId || row.status !== 'active')
-    throw new ValidationError('Товар не найден', { product_id: ['Товар не найден'] });
+  if (!row || row.status !== 'active' || !row.school_id) return null;
   return {
-    product_id: row.id as string,
-    name: row.name as string,
-    price: Number(row.price),
-    currency: row.currency as string,
-    shipment_type: row.shipment_type as ProductSnapshot['shipment_type'],
-    payment_type: row.payment_type as ProductSnapshot['payment_type'],
-    quantity: row.quantity === null ? null : Number(row.quantity),
+    schoolId: row.school_id as string,
+    product: {
+      product_id: row.id as string,
+      name: row.name as string,
+      price: Number(row.price),
+      currency: row.currency as string,
+      shipment_type: row.shipment_type as ProductSnapshot['shipment_type'],
+      payment_type: row.payment_type as ProductSnapshot['payment_type'],
+      quantity: row.quantity === null ? null : Number(row.quantity),
+    },
   };
+}
+
+/** A guest's product: active, else 422 as for a signed-in buyer. */
+export async function guestProduct(services: ShopServices, productId: string) {
+  const found = await activeProduct(services, productId);
+  if (!found) throw productNotFound();
+  return found;
 }
 
 /**
@@ -226,6 +251,17 @@ export async function releasePromo(services: ShopServices, caller: Caller, promo
   await promoCommand(services, { type: 'Release', promoId, orderId, at }, caller.userId);
 }
 
+/** When the order is refunded: its promo code's use is given back (it counts no longer). */
+export async function giveBackPromoFor(services: ShopServices, orderId: string, state: OrderState) {
+  if (!state.promo) return;
+  const at = services.clock().toISOString();
+  await promoCommand(
+    services,
+    { type: 'GiveBack', promoId: state.promo.id, orderId, at },
+    state.userId ?? 'shop',
+  );
+}
+
 export async function detachPromo(services: ShopServices, caller: Caller) {
   const peek = await peekBasket(services, caller);
   if (peek.state.status !== 'basket' || !peek.state.promo) return;
@@ -251,6 +287,19 @@ export async function stockCommand(services: ShopServices, command: StockCommand
     attempts: 200,
     pauseAfterConflict: (n) => Math.random() * Math.min(100, 5 * n),
   });
+}
+
+/** A physical product's line may not ask for more than is left beside what others hold (422). */
+export async function checkStock(
+  services: ShopServices,
+  product: Pick<ProductSnapshot, 'product_id' | 'shipment_type'>,
+  orderId: string,
+  quantity: number,
+) {
+  if (product.shipment_type !== 'physical') return;
+  const { state } = await loadState(services.store, productStream(product.product_id), stockDecider);
+  const at = services.clock().toISOString();
+  decideStock({ type: 'Check', productId: product.product_id, orderId, quantity, at }, state);
 }
 
 /** Before a payment starts, every physical line holds its stock (422 when there is not enough). */

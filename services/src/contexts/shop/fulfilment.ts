@@ -4,7 +4,7 @@ import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
 import { products } from './collections';
 import type { ShopServices } from './commands';
-import { runOrder, loadOrder, sellStockFor, stockCommand, usePromoFor } from './commands';
+import { giveBackPromoFor, runOrder, loadOrder, sellStockFor, stockCommand, usePromoFor } from './commands';
 import { grantStream, shopEventId } from './ids';
 
 export const FULFILMENT_PROCESS = 'shop.fulfilment';
@@ -82,7 +82,7 @@ async function itemsOf(services: ShopServices, productIds: string[]): Promise<Gr
 /**
  * The fulfilment process manager: OrderPaid → the promo code's use and the units taken → access
  * granted → OrderCompleted; OrderRefunded → the
- * access revoked and the stock given back; an item removed from the basket gives back its stock. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
+ * access revoked, the promo code's use and the stock given back; an item removed from the basket gives back its stock. Checkpointed like a projection; each step is idempotent (derived ids, deciders that
  * decide nothing the second time), so a replay after a crash repeats nothing.
  */
 export function fulfilmentProcess(services: ShopServices): Projection {
@@ -108,6 +108,7 @@ export function fulfilmentProcess(services: ShopServices): Projection {
       const d = event.data;
       await grantCommand(services, { type: 'Revoke', orderId: d.id, userId: d.user_id, at });
       const { state } = await loadOrder(services, d.id);
+      await giveBackPromoFor(services, d.id, state);
       for (const line of state.lines.filter((l) => l.product.shipment_type === 'physical'))
         await stockCommand(
           services,

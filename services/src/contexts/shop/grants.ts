@@ -1,4 +1,5 @@
 import type { ReadModelDb } from '../../platform/read-models/database';
+import { INVITES_TABLE } from '../identity/invites/table';
 import { GRANTS_TABLE } from './read-model/orders-table';
 
 /**
@@ -7,7 +8,44 @@ import { GRANTS_TABLE } from './read-model/orders-table';
  */
 export const PAID_ACCESS_REFUSED = 'Доступ откроется после оплаты';
 
-/** Of the given courses, those the user bought and still holds. */
+const idsOf = (value: unknown): string[] => {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(String) : [];
+};
+
+/**
+ * What the user holds through bought invite codes' products: the invite's courses and assignments,
+ * read from the invite as it is now (a deleted invite opens nothing). Read at the time of asking, so a
+ * refund (the grant revoked) closes them with the rest.
+ */
+async function throughInvites(db: ReadModelDb, userId: string) {
+  const grants = await db
+    .selectFrom(GRANTS_TABLE)
+    .select('invite_code_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('revoked', '=', false)
+    .where('invite_code_id', 'is not', null)
+    .execute();
+  // Only asked when there is one, so a platform without the identity context's tables never asks.
+  if (grants.length === 0) return { courses: [], assignments: [] };
+  const invites = await db
+    .selectFrom(INVITES_TABLE)
+    .select(['courses', 'assignments'])
+    .where('deleted', '=', false)
+    .where(
+      'id',
+      'in',
+      grants.map((g) => String(g.invite_code_id)),
+    )
+    .execute();
+  return {
+    courses: invites.flatMap((i) => idsOf(i.courses)),
+    assignments: invites.flatMap((i) => idsOf(i.assignments)),
+  };
+}
+
+/** Of the given courses, those the user bought (or bought an invite code naming them) and still holds. */
 export async function grantedCourses(
   db: ReadModelDb,
   userId: string,
@@ -22,10 +60,11 @@ export async function grantedCourses(
     .where('revoked', '=', false)
     .where('course_id', 'in', courseIds)
     .execute();
-  return rows.map((row) => String(row.course_id));
+  const viaInvites = (await throughInvites(db, userId)).courses.filter((c) => courseIds.includes(c));
+  return [...new Set([...rows.map((row) => String(row.course_id)), ...viaInvites])];
 }
 
-/** The assignments the user bought and still holds. */
+/** The assignments the user bought (or bought an invite code naming them) and still holds. */
 export async function grantedAssignments(db: ReadModelDb, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom(GRANTS_TABLE)
@@ -35,5 +74,6 @@ export async function grantedAssignments(db: ReadModelDb, userId: string): Promi
     .where('revoked', '=', false)
     .where('assignment_id', 'is not', null)
     .execute();
-  return rows.map((row) => String(row.assignment_id));
+  const viaInvites = (await throughInvites(db, userId)).assignments;
+  return [...new Set([...rows.map((row) => String(row.assignment_id)), ...viaInvites])];
 }

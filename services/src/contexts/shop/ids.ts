@@ -13,3 +13,5 @@ export const cartOrderId = (userId: string, cartVersion: number) =>
 /** An event's id from its stream, the version decided against and the command's key: a retry appends nothing. */
 export const shopEventId = (stream: string, version: number, key: string, index: number) =>
   uuidV5(['shop-event', stream, String(version), key, String(index)].join('\u001f'));
+/** A guest's basket, named by a hash of the session id the web keeps (guest-basket.ts). */
+export const guestBasketStream = (key: string) => `shop_guest_basket-${key}`;

@@ -4,6 +4,7 @@ import type { BoundedContext } from '../../platform/context';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { shopRecordAccess, shopRouteAccess } from './access-rules';
 import { shopCollections } from './collections';
+import { seedShopDemo } from './demo-seed';
 import { fulfilmentProcess } from './fulfilment';
 import { grantsProjection, ordersProjection } from './read-model/orders-projection';
 import { ordersMigrations, providerKeysMigrations } from './read-model/orders-table';
@@ -39,4 +40,5 @@ export const shopContext: BoundedContext = {
     app.addHook('onClose', async () => runner.stop());
   },
   realtime: (services) => shopRealtime(services),
+  seed: seedShopDemo,
 };

@@ -27,6 +27,8 @@ export interface OrderState {
   paid: { payment_id: string; amount: number; currency: string } | null;
   refusedCallbacks: number;
   openedAt: string | null;
+  /** Guest baskets merged into this one (their merge ids): a merge applied again adds nothing. */
+  mergedGuests?: string[];
 }
 
 export const initialOrderState: OrderState = {
@@ -50,6 +52,8 @@ export type OrderCommand =
   | { type: 'Open'; orderId: string; userId: string; schoolId: string | null; at: string }
   | { type: 'AddItem'; product: ProductSnapshot; at: string }
   | { type: 'RemoveItems'; productIds: string[]; at: string }
+  | { type: 'SetQuantity'; productId: string; quantity: number; at: string }
+  | { type: 'MergeGuest'; mergeId: string; lines: Line[]; at: string }
   | { type: 'AttachPromo'; promo: PromoSnapshot; at: string }
   | { type: 'DetachPromo'; at: string }
   | {
@@ -94,6 +98,7 @@ interface OrderEventFields {
   provider_id: string;
   amount: number;
   currency: string;
+  merge_id: string;
 }
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
@@ -118,6 +123,16 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         : [...state.lines, { product, quantity }];
       return { ...state, lines, payments: supersede(state) };
     }
+    case 'BasketItemQuantityChanged':
+      return {
+        ...state,
+        lines: state.lines.map((l) =>
+          l.product.product_id === d.product_id ? { ...l, quantity: d.quantity } : l,
+        ),
+        payments: supersede(state),
+      };
+    case 'BasketGuestMerged':
+      return { ...state, mergedGuests: [...(state.mergedGuests ?? []), d.merge_id] };
     case 'BasketItemRemoved':
       return {
         ...state,
@@ -197,6 +212,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (existing && product.payment_type === SINGLE_QUANTITY_PAYMENT_TYPE) return [];
       return [{ type: 'BasketItemAdded', data: { id: id!, product, quantity: 1, at: command.at } }];
     }
+    case 'SetQuantity':
+      openBasket(state);
+      return decideQuantity(command, state);
+    case 'MergeGuest':
+      openBasket(state);
+      return decideMerge(command, state);
     case 'RemoveItems': {
       openBasket(state);
       const present = new Set(state.lines.map((l) => l.product.product_id));
@@ -273,6 +294,65 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         },
       ];
   }
+}
+
+/** The most of one product a basket line holds (the events' bound). */
+export const MAX_LINE_QUANTITY = 1000;
+
+const fixedQuantity = () =>
+  new ValidationError('Количество этого товара не меняется', {
+    quantity: ['Количество этого товара не меняется'],
+  });
+
+/** The minus and plus: a line's quantity set; the special kind (000 §4) keeps 1. */
+function decideQuantity(
+  command: Extract<OrderCommand, { type: 'SetQuantity' }>,
+  state: OrderState,
+): OrderEvent[] {
+  const line = state.lines.find((l) => l.product.product_id === command.productId);
+  if (!line) throw new ValidationError('Товара нет в корзине', { id: ['Товара нет в корзине'] });
+  if (line.quantity === command.quantity) return [];
+  if (line.product.payment_type === SINGLE_QUANTITY_PAYMENT_TYPE) throw fixedQuantity();
+  return [
+    {
+      type: 'BasketItemQuantityChanged',
+      data: { id: state.id!, product_id: command.productId, quantity: command.quantity, at: command.at },
+    },
+  ];
+}
+
+/**
+ * A guest basket's lines into this basket, once per merge id. The same product in both keeps the
+ * quantity rules: the special kind stays 1, others add up (to the line's bound); a line in another
+ * currency than the basket's cannot join it and is left out.
+ */
+function decideMerge(
+  command: Extract<OrderCommand, { type: 'MergeGuest' }>,
+  state: OrderState,
+): OrderEvent[] {
+  if ((state.mergedGuests ?? []).includes(command.mergeId)) return [];
+  const id = state.id!;
+  const at = command.at;
+  const events: OrderEvent[] = [];
+  let currency = state.lines[0]?.product.currency ?? null;
+  for (const { product, quantity } of command.lines) {
+    if (currency && product.currency !== currency) continue;
+    currency = product.currency;
+    const fixed = product.payment_type === SINGLE_QUANTITY_PAYMENT_TYPE;
+    const existing = state.lines.find((l) => l.product.product_id === product.product_id);
+    if (!existing) {
+      const q = fixed ? 1 : Math.min(quantity, MAX_LINE_QUANTITY);
+      events.push({ type: 'BasketItemAdded', data: { id, product, quantity: q, at } });
+    } else if (!fixed) {
+      const q = Math.min(existing.quantity + quantity, MAX_LINE_QUANTITY);
+      if (q !== existing.quantity)
+        events.push({
+          type: 'BasketItemQuantityChanged',
+          data: { id, product_id: product.product_id, quantity: q, at },
+        });
+    }
+  }
+  return [...events, { type: 'BasketGuestMerged', data: { id, merge_id: command.mergeId, at } }];
 }
 
 /**

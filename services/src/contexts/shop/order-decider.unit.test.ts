@@ -133,4 +133,15 @@ describe('the promo code decider', () => {
     ).toHaveLength(1);
     expect(decidePromo({ type: 'Release', promoId: 'p', orderId: 'o1', at }, used)).toEqual([]);
   });
+
+  it('gives a taken use back when the order is refunded, and a replayed use takes nothing again', () => {
+    const one = apply(created, reserve('o1', 'u1'));
+    const used = apply(one, { type: 'Use', promoId: 'p', orderId: 'o1', userId: 'u1', at });
+    expect(() => decidePromo(reserve('o2', 'u1'), used)).toThrow('больше не действует');
+    const back = apply(used, { type: 'GiveBack', promoId: 'p', orderId: 'o1', at });
+    // The same buyer may use it again: it counts neither in all nor per user.
+    expect(decidePromo(reserve('o2', 'u1'), back).map((e) => e.type)).toEqual(['PromoCodeReserved']);
+    expect(decidePromo({ type: 'GiveBack', promoId: 'p', orderId: 'o1', at }, back)).toEqual([]);
+    expect(decidePromo({ type: 'Use', promoId: 'p', orderId: 'o1', userId: 'u1', at }, back)).toEqual([]);
+  });
 });

@@ -18,6 +18,8 @@ export interface PromoState {
   expiresAt: string | null;
   /** order id → its claim, for every use held or taken and not given back. */
   uses: Record<string, PromoUse>;
+  /** Orders refunded after taking a use: a replayed `Use` for them takes nothing again. */
+  refunded: string[];
 }
 
 export const initialPromoState: PromoState = {
@@ -27,18 +29,20 @@ export const initialPromoState: PromoState = {
   maxUsesPerUser: null,
   expiresAt: null,
   uses: {},
+  refunded: [],
 };
 
 type PromoEvent = { type: string; data: Record<string, unknown> };
 /**
  * `Check` (attach) decides nothing and only refuses a code with no use left for this order; `Reserve`
  * (the payment starts) holds a use for HOLD_MINUTES; `Use` (the order is paid) takes it for good, even
- * past the limit: the buyer has paid the discounted amount; `Release` gives a hold back.
+ * past the limit: the buyer has paid the discounted amount; `Release` gives a hold back; `GiveBack`
+ * (the order is refunded) gives back the use even when taken, so it no longer counts in all or per user.
  */
 export type PromoCommand =
   | { type: 'Check' | 'Reserve'; promoId: string; orderId: string; userId: string; at: string }
   | { type: 'Use'; promoId: string; orderId: string; userId: string; at: string }
-  | { type: 'Release'; promoId: string; orderId: string; at: string };
+  | { type: 'Release' | 'GiveBack'; promoId: string; orderId: string; at: string };
 
 type Limits = { max_uses?: number | null; max_uses_per_user?: number | null; expires_at?: string | null };
 
@@ -74,7 +78,8 @@ export function evolvePromo(state: PromoState, event: PromoEvent): PromoState {
     case 'PromoCodeReleased': {
       const uses = { ...state.uses };
       delete uses[orderId];
-      return { ...state, uses };
+      const refunded = d.reason === 'refund' ? [...state.refunded, orderId] : state.refunded;
+      return { ...state, uses, refunded };
     }
     default:
       return state;
@@ -99,8 +104,12 @@ export function decidePromo(command: PromoCommand, state: PromoState): PromoEven
   switch (command.type) {
     case 'Release':
       return mine && !mine.used ? [{ type: 'PromoCodeReleased', data }] : [];
+    case 'GiveBack':
+      return mine ? [{ type: 'PromoCodeReleased', data: { ...data, reason: 'refund' } }] : [];
     case 'Use':
-      return mine?.used ? [] : [{ type: 'PromoCodeUsed', data: { ...data, user_id: command.userId } }];
+      return mine?.used || state.refunded.includes(command.orderId)
+        ? []
+        : [{ type: 'PromoCodeUsed', data: { ...data, user_id: command.userId } }];
     case 'Check':
     case 'Reserve': {
       if (mine && (mine.used || holdLive(mine.at, command.at))) return [];

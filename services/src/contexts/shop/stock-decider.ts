@@ -20,11 +20,11 @@ export const initialStockState: StockState = { quantity: null, deleted: false, h
 
 type StockEvent = { type: string; data: Record<string, unknown> };
 /**
- * `Hold` when a payment starts (for HOLD_MINUTES), `Sell` when the order is paid (for good, even past
+ * `Check` (a basket line's quantity raised) decides nothing and refuses more than is left; `Hold` when a payment starts (for HOLD_MINUTES), `Sell` when the order is paid (for good, even past
  * the quantity: the buyer has paid), `Release` when the item leaves the basket or the order is refunded.
  */
 export type StockCommand =
-  | { type: 'Hold' | 'Sell'; productId: string; orderId: string; quantity: number; at: string }
+  | { type: 'Hold' | 'Sell' | 'Check'; productId: string; orderId: string; quantity: number; at: string }
   | { type: 'Release'; productId: string; orderId: string; at: string };
 
 export function evolveStock(state: StockState, event: StockEvent): StockState {
@@ -78,7 +78,8 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
   if (command.type === 'Release') return mine ? [{ type: 'ProductStockReleased', data }] : [];
   if (command.type === 'Sell')
     return mine?.sold ? [] : [{ type: 'ProductStockSold', data: { ...data, quantity: command.quantity } }];
-  if (mine && mine.quantity === command.quantity && counts(mine, command.at)) return [];
+  if (command.type === 'Hold' && mine && mine.quantity === command.quantity && counts(mine, command.at))
+    return [];
   if (mine?.sold) return [];
   if (state.deleted) throw outOfStock();
   if (state.quantity !== null) {
@@ -87,6 +88,7 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       .reduce((sum, [, hold]) => sum + hold.quantity, 0);
     if (others + command.quantity > state.quantity) throw outOfStock();
   }
+  if (command.type === 'Check') return [];
   return [{ type: 'ProductStockReserved', data: { ...data, quantity: command.quantity } }];
 }
 

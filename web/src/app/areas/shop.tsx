@@ -6,6 +6,7 @@ import {
   ProviderPages,
 } from '../../features/shop/components/manage/settings-pages';
 import { OrdersListPage, OrderViewPage } from '../../features/shop/components/manage/order-pages';
+import { ProductViewPage } from '../../features/shop/components/product-view-page';
 
 /**
  * The shop's screens (route table `module: 'shop'`): the manager's products, payments, delivery, orders
@@ -15,6 +16,7 @@ export const pages: Record<string, ComponentType> = {
   products: ProductsListPage,
   'product-create': ProductCreatePage,
   'product-edit': ProductEditPage,
+  'product-view': ProductViewPage,
   payments: ProviderPages.ListPage,
   'payment-create': ProviderPages.CreatePage,
   'payment-edit': ProviderPages.EditPage,

@@ -19,9 +19,6 @@ export const SECTIONS = {
 } as const;
 export type SectionKey = keyof typeof SECTIONS;
 
-const placeholder = (section: SectionKey, ...paths: string[]): PageSpec[] =>
-  paths.map((path) => ({ path, page: 'section', section }));
-
 const shop = (pages: [path: string, page: string][]): PageSpec[] =>
   pages.map(([path, page]) => ({ path, page, module: 'shop' }));
 
@@ -116,6 +113,7 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
       ['products', 'products'],
       ['products/create', 'product-create'],
       ['products/edit/:product', 'product-edit'],
+      ['products/view/:product', 'product-view'],
       ['payments', 'payments'],
       ['payments/create', 'payment-create'],
       ['payments/edit/:payment', 'payment-edit'],
@@ -130,7 +128,6 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
       ['promocodes/create', 'promocode-create'],
       ['promocodes/edit/:promocode', 'promocode-edit'],
     ]),
-    ...placeholder('products', 'products/view/:id'),
     { path: 'servers', page: 'servers' },
     { path: 'servers/create', page: 'server-create' },
     { path: 'servers/edit/:server', page: 'server-edit' },
@@ -176,6 +173,8 @@ export const PUBLIC_PAGES: PageSpec[] = [
   { path: 'session/assignment/:token', page: 'external-assignment' },
   { path: 'session/upload/:token', page: 'external-upload' },
   { path: 'report/:token', page: 'report' },
+  // Ours (docs/shop.md): a school's shop page, where a guest fills a basket before signing in.
+  { path: 'shop/:school', page: 'shop' },
 ];
 
 /** Every full path of the app, for checks (menus, links) and the docs. */

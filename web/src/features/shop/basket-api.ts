@@ -1,4 +1,6 @@
 import { api, records } from '../../shared/api';
+import { isSignedIn } from '../../shared/session';
+import { guestHeaders, guestSession } from './guest-session';
 
 /** The basket's calls (001 §7 Basket and payment; docs/shop.md). */
 export interface Money {
@@ -58,19 +60,59 @@ export interface DeliveryMethodOption {
 
 export const basketKeys = { all: ['basket'] as const };
 
-export const fetchTotal = () => api.get<OrderTotal>('/api/order/total.json');
+const NO_MONEY = { raw: 0, formatted: '0' };
+/** A guest who has added nothing yet has no basket to ask about (the server would answer 401). */
+const nothingToAsk = () => !isSignedIn() && guestSession() === null;
+
+// The item calls serve a guest too: they carry the guest's session while this browser has one.
+export const fetchTotal = async (): Promise<OrderTotal> =>
+  nothingToAsk()
+    ? {
+        id: '',
+        total: NO_MONEY,
+        savings: NO_MONEY,
+        delivery: NO_MONEY,
+        currency: '',
+        promocode: null,
+        is_needs_shipment: false,
+      }
+    : api.get<OrderTotal>('/api/order/total.json', { headers: guestHeaders() });
 export const fetchItems = async () =>
+  nothingToAsk()
+    ? []
+    : (
+        await api.get<{ entities: BasketItem[] }>('/api/basket', {
+          headers: {
+            'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed',
+            ...guestHeaders(),
+          },
+        })
+      ).entities;
+export const addItem = (productId: string) =>
+  api.post<OrderTotal>('/api/basket/add.json', { product_id: productId }, { headers: guestHeaders() });
+export const clearItems = (productIds: string[]) =>
+  api.post<OrderTotal>('/api/basket/clear.json', { ids: productIds }, { headers: guestHeaders() });
+export const removeItem = (productId: string) =>
+  api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId }, { headers: guestHeaders() });
+/** After signing in: the guest's basket merges into the user's (once, however often asked). */
+export const mergeGuestBasket = (sessionId: string) =>
+  api.post<OrderTotal>('/api/basket/merge.json', {}, { headers: { 'X-Basket-Session': sessionId } });
+
+export interface CatalogueItem {
+  id: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  price: Money;
+  shipment_type: string;
+  payment_type: string;
+}
+export const fetchCatalogue = async (schoolId: string) =>
   (
-    await api.get<{ entities: BasketItem[] }>('/api/basket', {
-      headers: { 'X-Requested-Fields': 'id,product_id,product,product_price,quantity,is_quantity_fixed' },
+    await api.get<{ entities: CatalogueItem[] }>('/api/shop/catalogue.json', {
+      query: { school_id: schoolId },
     })
   ).entities;
-export const addItem = (productId: string) =>
-  api.post<OrderTotal>('/api/basket/add.json', { product_id: productId });
-export const clearItems = (productIds: string[]) =>
-  api.post<OrderTotal>('/api/basket/clear.json', { ids: productIds });
-export const removeItem = (productId: string) =>
-  api.post<OrderTotal>('/api/basket/remove.json', { product_id: productId });
 export const attachPromo = (promocode: string) =>
   api.post<OrderTotal>('/api/order/attach-promocode.json', { promocode });
 export const detachPromo = () => api.post<OrderTotal>('/api/order/detach-promocode.json', {});

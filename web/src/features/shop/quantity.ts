@@ -1,11 +1,15 @@
-import { addItem, removeItem, type BasketItem } from './basket-api';
+import { api } from '../../shared/api';
+import type { BasketItem, OrderTotal } from './basket-api';
+import { guestHeaders } from './guest-session';
 
 /**
- * One unit less. The basket's calls (001 §7) have add and remove of a whole line only, so the line is
- * removed and added back one unit fewer times. The re-added units take the product's price of now; a
- * price change since the line was added shows in the basket (docs/shop.md "Screens").
+ * The line's minus and plus: its quantity set in place (`POST /api/basket/quantity.json`), so the line
+ * keeps the price it was added at. The server refuses more than is in stock and any change of the
+ * special kind (422, shown as a toast).
  */
-export async function decreaseQuantity(item: Pick<BasketItem, 'product_id' | 'quantity'>) {
-  await removeItem(item.product_id);
-  for (let n = 1; n < item.quantity; n += 1) await addItem(item.product_id);
-}
+export const setQuantity = (item: Pick<BasketItem, 'product_id'>, quantity: number) =>
+  api.post<OrderTotal>(
+    '/api/basket/quantity.json',
+    { id: item.product_id, quantity },
+    { headers: guestHeaders() },
+  );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   entitiesAnswer,
   entityAnswer,
@@ -24,6 +25,8 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   query: z.string().max(200).optional(),
   status: z.enum(['basket', 'paid', 'completed', 'refunded']).optional(),
+  /** The orders with this product among their lines (the product's view lists its recent orders). */
+  product_id: id.optional(),
 });
 
 /**
@@ -49,6 +52,10 @@ export function orderRoutes(app: FastifyInstance, services: ContextServices): vo
       ? query.where('school_id', '=', caller.schoolId)
       : query.where('user_id', '=', caller.userId);
     if (q.status) query = query.where('status', '=', q.status);
+    if (q.product_id) {
+      const line = JSON.stringify({ lines: [{ product: { product_id: q.product_id } }] });
+      query = query.where(sql<boolean>`state @> ${line}::jsonb`);
+    }
     if (q.query) {
       const like = `%${q.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) =>

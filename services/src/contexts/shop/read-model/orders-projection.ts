@@ -8,6 +8,8 @@ export const ORDER_EVENT_TYPES = [
   'OrderOpened',
   'BasketItemAdded',
   'BasketItemRemoved',
+  'BasketItemQuantityChanged',
+  'BasketGuestMerged',
   'OrderPromoCodeAttached',
   'OrderPromoCodeDetached',
   'OrderCustomerSaved',

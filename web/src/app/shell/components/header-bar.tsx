@@ -12,7 +12,7 @@ import {
 } from '../../../shared/ui/icons';
 import { ChatButton } from '../../../features/chat';
 import { NotificationsBell } from '../../../features/notifications';
-import { BasketModal } from '../../../features/shop';
+import { BasketModal, useGuestBasketMerge } from '../../../features/shop';
 import { useNotificationFeed } from '../../../shared/realtime';
 import type { User } from '../../../shared/session';
 import { useShell } from '../ui-store';
@@ -34,6 +34,8 @@ export function HeaderBar({
   const shell = useShell();
   const live = useNotificationFeed((state) => state.items);
   const [basketOpened, setBasketOpened] = useState(false);
+  // A basket filled before signing in joins the user's now (docs/shop.md).
+  useGuestBasketMerge();
   const iconButton = (label: string, icon: React.ReactNode, onClick: () => void, testId: string) => (
     <Tooltip label={label}>
       <ActionIcon

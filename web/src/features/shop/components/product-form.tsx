@@ -1,8 +1,9 @@
-import { NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, shellOf, type RecordFormProps } from '../../../shared/ui/record-form';
 import { minorUnitsOf, type PaymentType, type ProductFields, type ShipmentType } from '../model';
+import { CurrencyField, LabelledChoice, NameAndDescription } from './form-fields';
 
 /** A product: name, description, status, kind of shipment and payment, price, stock and its course. */
 export function ProductForm(props: RecordFormProps<ProductFields>) {
@@ -29,35 +30,23 @@ export function ProductForm(props: RecordFormProps<ProductFields>) {
       ]}
       submitTestId="product-submit"
     >
-      <TextInput
-        label={t('shop.products.fields.name')}
-        required
-        value={fields.name}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-        error={props.errors.name}
-        data-testid="product-name"
+      <NameAndDescription
+        labels={{ name: t('shop.products.fields.name'), description: t('shop.products.fields.description') }}
+        name={fields.name}
+        description={fields.description}
+        errors={props.errors}
+        nameTestId="product-name"
+        onChange={set}
       />
-      <Textarea
-        label={t('shop.products.fields.description')}
-        autosize
-        minRows={2}
-        value={fields.description}
-        onChange={(event) => set({ description: event.currentTarget.value })}
-        error={props.errors.description}
+      <LabelledChoice
+        label={t('shop.products.fields.status')}
+        value={fields.status}
+        onChange={(status) => set({ status })}
+        data={(['active', 'inactive'] as const).map((value) => ({
+          value,
+          label: t(`shop.products.statuses.${value}`),
+        }))}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('shop.products.fields.status')}
-        </Text>
-        <SegmentedControl
-          value={fields.status}
-          onChange={(status) => set({ status: status as ProductFields['status'] })}
-          data={[
-            { value: 'active', label: t('shop.products.statuses.active') },
-            { value: 'inactive', label: t('shop.products.statuses.inactive') },
-          ]}
-        />
-      </Stack>
       <Select
         label={t('shop.products.fields.shipment_type')}
         allowDeselect={false}
@@ -90,13 +79,11 @@ export function ProductForm(props: RecordFormProps<ProductFields>) {
         error={priceError}
         data-testid="product-price"
       />
-      <TextInput
+      <CurrencyField
         label={t('shop.products.fields.currency')}
-        required
-        maxLength={3}
         value={fields.currency}
-        onChange={(event) => set({ currency: event.currentTarget.value.toUpperCase() })}
         error={props.errors.currency}
+        onChange={(currency) => set({ currency })}
       />
       <NumberInput
         label={t('shop.products.fields.quantity')}

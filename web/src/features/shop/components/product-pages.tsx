@@ -34,7 +34,7 @@ export function ProductsListPage() {
       header: t('shop.products.fields.name'),
       render: (p) => (
         <Group gap="xs" wrap="nowrap">
-          <Anchor component={Link} to={`/m/products/edit/${p.id}`} fw={500}>
+          <Anchor component={Link} to={`/m/products/view/${p.id}`} fw={500}>
             {p.name}
           </Anchor>
           {p.status === 'active' ? null : (

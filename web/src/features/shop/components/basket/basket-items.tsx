@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../../shared/ui/confirm-dialog';
-import { addItem, basketKeys, clearItems, removeItem, type BasketItem } from '../../basket-api';
-import { decreaseQuantity } from '../../quantity';
+import { showErrorToast } from '../../../../shared/api';
+import { basketKeys, clearItems, removeItem, type BasketItem } from '../../basket-api';
+import { setQuantity } from '../../quantity';
 import { quantityStep } from '../../quantity-rules';
 
 /**
@@ -20,8 +21,7 @@ export function BasketItems({ items }: { items: BasketItem[] }) {
   const change = useMutation({
     mutationFn: async ({ item, delta }: { item: BasketItem; delta: 1 | -1 }) => {
       const step = quantityStep(item, delta);
-      if (step === 'add') await addItem(item.product_id);
-      if (step === 'decrease') await decreaseQuantity(item);
+      if (step === 'add' || step === 'decrease') await setQuantity(item, item.quantity + delta);
       if (step === 'confirm-remove') {
         const yes = await confirmAction({
           title: t('shop.basket.removeTitle'),
@@ -32,6 +32,7 @@ export function BasketItems({ items }: { items: BasketItem[] }) {
         if (yes) await removeItem(item.product_id);
       }
     },
+    onError: showErrorToast,
     onSettled: refresh,
   });
   const clear = useMutation({

@@ -3,7 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { loginRedirect } from '../../../../shared/guards/redirects';
 import { useChannel } from '../../../../shared/realtime';
+import { useSession } from '../../../../shared/session';
 import { basketKeys, fetchItems, fetchTotal } from '../../basket-api';
 import { closeBasket, useBasketStore } from '../../basket-store';
 import { BasketItems } from './basket-items';
@@ -34,8 +37,12 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
     : ['products', 'payment'];
   const index = Math.max(0, steps.indexOf(step));
   const customer = useCustomerForm(opened && step === 'customer', () => setStep('payment'));
+  // A guest's basket (docs/shop.md): its products only; the promo code and paying need a sign-in.
+  const guest = useSession((s) => s.accessToken === null);
+  const navigate = useNavigate();
+  const location = useLocation();
 
-  useChannel(opened && total.data ? `order.${total.data.id}` : null, {
+  useChannel(opened && total.data && !guest ? `order.${total.data.id}` : null, {
     onEvent: (event) => {
       if (event === 'OrderPaid') setPayment((p) => (p === 'completed' ? p : 'paid'));
       if (event === 'OrderCompleted') setPayment('completed');
@@ -111,7 +118,7 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
               </Text>
             ) : null}
           </Stack>
-          {step === 'products' && !empty ? <PromoCodeForm total={money} /> : null}
+          {step === 'products' && !empty && !guest ? <PromoCodeForm total={money} /> : null}
         </Group>
         <Group justify="flex-end">
           {index > 0 && payment === 'idle' ? (
@@ -119,7 +126,24 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
               {t('shop.basket.back')}
             </Button>
           ) : null}
-          {step === 'products' ? (
+          {step === 'products' && guest ? (
+            <Stack gap={4} align="flex-end">
+              <Text size="sm" c="dimmed">
+                {t('shop.guest.signInHint')}
+              </Text>
+              <Button
+                disabled={empty}
+                onClick={() => {
+                  close();
+                  void navigate(loginRedirect(location.pathname, location.search));
+                }}
+                data-testid="basket-sign-in"
+              >
+                {t('shop.guest.signInToPay')}
+              </Button>
+            </Stack>
+          ) : null}
+          {step === 'products' && !guest ? (
             <Button disabled={empty} onClick={() => setStep(steps[1]!)} data-testid="basket-continue">
               {t('shop.basket.continue')}
             </Button>

@@ -1,4 +1,4 @@
-import { SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { RecordForm, shellOf, type RecordFormProps } from '../../../../shared/ui
 import { PRODUCTS } from '../../api';
 import type { ProductRecord } from '../../model';
 import { promoValueOf, type PromoFields } from '../../settings-model';
+import { CurrencyField, LabelledChoice, NameAndDescription } from '../form-fields';
 
 /** A promo code: what the buyer types, percent or amount, the product it is for, limits and expiry. */
 export function PromoForm(props: RecordFormProps<PromoFields>) {
@@ -36,36 +37,27 @@ export function PromoForm(props: RecordFormProps<PromoFields>) {
       ]}
       submitTestId="promo-submit"
     >
-      <TextInput
-        label={t('shop.promocodes.fields.name')}
-        description={t('shop.promocodes.nameHint')}
-        required
-        value={fields.name}
-        onChange={(event) => set({ name: event.currentTarget.value })}
-        error={props.errors.name}
-        data-testid="promo-name"
+      <NameAndDescription
+        labels={{
+          name: t('shop.promocodes.fields.name'),
+          description: t('shop.promocodes.fields.description'),
+          nameHint: t('shop.promocodes.nameHint'),
+        }}
+        name={fields.name}
+        description={fields.description}
+        errors={props.errors}
+        nameTestId="promo-name"
+        onChange={set}
       />
-      <Textarea
-        label={t('shop.promocodes.fields.description')}
-        autosize
-        minRows={2}
-        value={fields.description}
-        onChange={(event) => set({ description: event.currentTarget.value })}
-        error={props.errors.description}
+      <LabelledChoice
+        label={t('shop.promocodes.fields.kind')}
+        value={fields.kind}
+        onChange={(kind) => set({ kind })}
+        data={(['percent', 'amount'] as const).map((value) => ({
+          value,
+          label: t(`shop.promocodes.kinds.${value}`),
+        }))}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('shop.promocodes.fields.kind')}
-        </Text>
-        <SegmentedControl
-          value={fields.kind}
-          onChange={(kind) => set({ kind: kind as PromoFields['kind'] })}
-          data={[
-            { value: 'percent', label: t('shop.promocodes.kinds.percent') },
-            { value: 'amount', label: t('shop.promocodes.kinds.amount') },
-          ]}
-        />
-      </Stack>
       <TextInput
         label={t(`shop.promocodes.value.${fields.kind}`)}
         required
@@ -79,13 +71,11 @@ export function PromoForm(props: RecordFormProps<PromoFields>) {
         data-testid="promo-value"
       />
       {fields.kind === 'amount' ? (
-        <TextInput
+        <CurrencyField
           label={t('shop.promocodes.fields.currency')}
-          required
-          maxLength={3}
           value={fields.currency}
-          onChange={(event) => set({ currency: event.currentTarget.value.toUpperCase() })}
           error={props.errors.currency}
+          onChange={(currency) => set({ currency })}
         />
       ) : null}
       <Select

@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+import type { ContextServices } from '../../../platform/context';
+import { DomainError, ValidationError } from '../../../platform/errors';
+import {
+  bearerToken,
+  refusePendingChallenges,
+  UnauthenticatedError,
+} from '../../../platform/http/authenticate';
+import type { Caller } from '../../../platform/http/caller';
+import { peekBasket } from '../commands';
+import { orderTotalEntity } from '../entities';
+import {
+  GUEST_SESSION_HEADER,
+  GUEST_SESSION_SHAPE,
+  guestKey,
+  loadGuestBasket,
+  mergeGuestBasket,
+  peekGuestBasket,
+} from '../guest-basket';
+import type { OrderState } from '../order-decider';
+
+/** Whose basket a call is about: a signed-in user's, or a guest's named by their session id. */
+export type BasketOwner =
+  | { kind: 'user'; caller: Caller }
+  | {
+      kind: 'guest';
+      key: string;
+      /** Before a guest basket's first line: refuses an address that opened too many lately (429). */
+      admit(): Promise<void>;
+    };
+
+export const badSession = 'Неверный идентификатор корзины';
+
+/** New guest baskets one address may open in an hour (this api instance's memory, as chat's limit). */
+export const GUEST_BASKETS_PER_HOUR = 30;
+
+function newBasketLimiter(clock: () => Date) {
+  const opened = new Map<string, number[]>();
+  return (ip: string): void => {
+    const now = clock().getTime();
+    const recent = (opened.get(ip) ?? []).filter((t) => now - t < 3_600_000);
+    if (recent.length >= GUEST_BASKETS_PER_HOUR) {
+      opened.set(ip, recent);
+      throw new DomainError('Слишком много корзин, попробуйте позже или войдите', 429);
+    }
+    opened.set(ip, [...recent, now]);
+    // Forget idle addresses now and then, so the map does not grow with every address ever seen.
+    if (opened.size > 10_000)
+      for (const [address, times] of opened)
+        if (times.every((t) => now - t >= 3_600_000)) opened.delete(address);
+  };
+}
+
+/**
+ * The basket calls are public in the route table and decide here: a Bearer token is verified as the
+ * guard would (401 when wrong, 403 with pending challenges) and, with a guest session beside it, that
+ * guest basket merges first; without a token the session names a guest basket; with neither, 401.
+ */
+export function basketOwner(services: ContextServices) {
+  const admitNew = newBasketLimiter(services.clock);
+  return async (request: FastifyRequest): Promise<BasketOwner> => {
+    const header = request.headers[GUEST_SESSION_HEADER];
+    const sessionId = typeof header === 'string' && header ? header : null;
+    if (sessionId !== null && !GUEST_SESSION_SHAPE.test(sessionId))
+      throw new ValidationError(badSession, { session: [badSession] });
+    const token = bearerToken(request);
+    if (token) {
+      const caller = await services.authenticator.verifyAccessToken(token);
+      refusePendingChallenges(caller);
+      request.caller = caller;
+      if (sessionId) await mergeGuestBasket(services, caller, sessionId);
+      return { kind: 'user', caller };
+    }
+    if (!sessionId) throw new UnauthenticatedError();
+    const key = guestKey(sessionId);
+    return {
+      kind: 'guest',
+      key,
+      async admit() {
+        const { state } = await loadGuestBasket(services, key);
+        if (state.version < 0) admitNew(request.ip);
+      },
+    };
+  };
+}
+
+/** The owner's basket: the user's open order, or the guest's lines. */
+export async function ownerBasket(
+  services: ContextServices,
+  owner: BasketOwner,
+): Promise<{ id: string; state: OrderState }> {
+  if (owner.kind === 'user') return peekBasket(services, owner.caller);
+  return { id: owner.key, state: await peekGuestBasket(services, owner.key) };
+}
+
+/** The owner's basket total, the answer of every basket change. */
+export async function ownerTotal(services: ContextServices, owner: BasketOwner) {
+  const basket = await ownerBasket(services, owner);
+  return orderTotalEntity(basket.id, basket.state);
+}
