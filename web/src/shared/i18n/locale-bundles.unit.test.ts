@@ -20,6 +20,9 @@ import { ru as webinarRu } from '../../features/webinars/i18n/ru';
 import { en as notificationsEn } from '../../features/notifications/i18n/en';
 import { kz as notificationsKz } from '../../features/notifications/i18n/kz';
 import { ru as notificationsRu } from '../../features/notifications/i18n/ru';
+import { en as tasksEn } from '../../features/tasks/i18n/en';
+import { kz as tasksKz } from '../../features/tasks/i18n/kz';
+import { ru as tasksRu } from '../../features/tasks/i18n/ru';
 import { latinWords } from './latin-words';
 import { en } from './locales/en';
 import { kz } from './locales/kz';
@@ -52,6 +55,7 @@ const BUNDLES = [
   { name: 'quick start', ru: quickStartRu, en: quickStartEn, kz: quickStartKz },
   { name: 'chat', ru: chatRu, en: chatEn, kz: chatKz },
   { name: 'notifications', ru: notificationsRu, en: notificationsEn, kz: notificationsKz },
+  { name: 'tasks', ru: tasksRu, en: tasksEn, kz: tasksKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {

@@ -32,6 +32,9 @@ const TYPES: Record<string, 'single' | 'multiple' | 'text'> = {
   text: 'text',
   текст: 'text',
   текстовый: 'text',
+  бір: 'single',
+  бірнеше: 'multiple',
+  мәтін: 'text',
 };
 
 export function questionColumnsOf(

@@ -19,7 +19,7 @@ export const STUDENT_FIELDS: readonly ImportField<StudentField>[] = [
   { field: 'patronymic', title: 'Отчество', aliases: ['patronymic', 'middle name'], required: false },
   { field: 'username', title: 'Логин', aliases: ['username', 'login'], required: false },
   { field: 'password', title: 'Пароль', aliases: ['password'], required: false },
-  { field: 'email', title: 'E-mail', aliases: ['email', 'почта'], required: false },
+  { field: 'email', title: 'E-mail', aliases: ['email', 'почта', 'электронная почта'], required: false },
   { field: 'phone', title: 'Телефон', aliases: ['phone'], required: false },
 ];
 

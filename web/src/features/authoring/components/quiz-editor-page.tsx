@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
@@ -128,8 +128,15 @@ function QuizForm({ quiz }: { quiz: Quiz | undefined }) {
   );
 }
 
+const componentIds = (quiz: Quiz | undefined) => (quiz?.components ?? []).map((c) => c.id).join(',');
+
 /** /t/quiz/create and /t/quiz/{quiz}: the quiz with its components, saved together (docs/authoring.md). */
-export function QuizEditorPage() {
+export function QuizEditorPage({
+  actions,
+}: {
+  /** Buttons for a saved quiz, composed in by the app (the questions import wizard). */
+  actions?: (quiz: Quiz) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const id = useParams().quiz;
   const quiz = useQuery({ ...quizQuery(id ?? ''), enabled: Boolean(id), meta: { errorToast: false } });
@@ -141,7 +148,14 @@ export function QuizEditorPage() {
         title={quiz.data ? quiz.data.name : t('authoring.quizzes.create')}
         description={t('authoring.quizzes.editorDescription')}
       />
-      <QuizForm key={quiz.data?.id ?? 'new'} quiz={quiz.data} />
+      {quiz.data && actions ? (
+        <Group justify="flex-end" mb="sm">
+          {actions(quiz.data)}
+        </Group>
+      ) : null}
+      {/* Keyed by the saved components too: questions an import added replace a draft that lacks them,
+          which would otherwise remove them on the next save. */}
+      <QuizForm key={`${quiz.data?.id ?? 'new'}:${componentIds(quiz.data)}`} quiz={quiz.data} />
     </>
   );
 }
