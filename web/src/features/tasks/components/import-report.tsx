@@ -1,5 +1,6 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../../shared/api';
 import { tasksApi } from '../api';
 import { useTasksText } from '../i18n/use-tasks-text';
 import { failedRows } from '../model';
@@ -15,6 +16,10 @@ export function ImportReport({ taskId }: { taskId: string }) {
     queryFn: async () => failedRows(await (await tasksApi.download(taskId)).text()),
     meta: { errorToast: false },
     staleTime: Infinity,
+    // The completion is pushed from the task's stream before the read model has it: the download
+    // answers 409 until then, so that answer is asked again.
+    retry: (count, error) => count < 20 && isApiError(error) && error.httpStatus === 409,
+    retryDelay: 500,
   });
   if (report.isPending) return <Loader size="sm" />;
   if (!report.data) return null;

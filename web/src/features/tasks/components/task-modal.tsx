@@ -34,6 +34,8 @@ export function TaskModalHost() {
   );
 }
 
+const FALLBACK_POLL_MS = 3000;
+
 /** The error the platform records for an aborted task (tasks read model). */
 const ABORTED = 'Задача прервана';
 
@@ -44,6 +46,12 @@ function TaskView({ taskId, onClose }: { taskId: string; onClose: () => void }) 
     queryKey: taskKeys.one(taskId),
     queryFn: ({ signal }) => tasksApi.get(taskId, signal),
     meta: { errorToast: false },
+    // Pushes carry the changes; a task that ended before the channel opened pushed them to nobody, and
+    // the read model may lag its stream, so a task not yet ended is also read again now and then.
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'new' || state === 'process' ? FALLBACK_POLL_MS : false;
+    },
   });
   const apply = (pushed: Partial<Task> | undefined) => {
     if (!pushed) return;
