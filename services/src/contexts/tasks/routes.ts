@@ -166,7 +166,7 @@ export async function tasksRoutes(
 
   // The import wizards: the file is kept in the object store first, the task reads it.
   await importRoutes(app, services, async (caller, task) => {
-    const id = services.newId();
+    const id = task.id ?? services.newId();
     await runTaskCommand(services, {
       type: 'Create',
       id,

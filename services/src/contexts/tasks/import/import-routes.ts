@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { IMPORT_FORMATS, importColumns, type ImportFormat, type TaskKind } from '@sabaq/events';
+import {
+  IMPORT_FORMATS,
+  describedObject,
+  entityAnswer,
+  importColumns,
+  type ImportFormat,
+  type TaskKind,
+} from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
@@ -22,6 +29,9 @@ const FIELDS: Record<'students' | 'questions', readonly ImportField<string>[]> =
   students: STUDENT_FIELDS,
   questions: QUESTION_FIELDS,
 };
+
+const UPLOAD_ANSWER =
+  'The saved file: id, file_name, format, header, rows (the first lines), total, fields, columns (the guessed mapping); docs/tasks.md';
 
 /** The wizard's start: the upload it saved first, and the mapping it showed (and the user changed). */
 const startBody = z
@@ -51,7 +61,7 @@ export async function importRoutes(
   services: ContextServices,
   create: (
     caller: Caller,
-    task: { kind: TaskKind; name: string; params: Record<string, unknown> },
+    task: { id?: string; kind: TaskKind; name: string; params: Record<string, unknown> },
   ) => Promise<unknown>,
 ): Promise<void> {
   await app.register(async (scope) => {
@@ -62,7 +72,13 @@ export async function importRoutes(
 
     api.post(
       '/api/imports/upload.json',
-      { schema: { tags: ['tasks'], querystring: z.object({ kind: z.enum(['students', 'questions']) }) } },
+      {
+        schema: {
+          tags: ['tasks'],
+          querystring: z.object({ kind: z.enum(['students', 'questions']) }),
+          response: { 201: z.looseObject({ upload: describedObject(UPLOAD_ANSWER) }) },
+        },
+      },
       async (request, reply) => {
         const caller = callerOf(request);
         if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
@@ -89,23 +105,27 @@ export async function importRoutes(
 
     api.post('/api/students/import.json', { schema: { tags: ['students'] } }, async (request, reply) => {
       const caller = callerOf(request);
+      // What was sent is checked first (a 422 tells the caller nothing about schools), then the school.
+      const file = request.isMultipart() ? await uploadedFile(request) : undefined;
+      const start = file ? undefined : parseStart(request.body);
       // The students join the caller's chosen school; an admin of several schools chooses one first.
       if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
+      // The task's own id names the file kept for it (tasks/<taskId>/), as its other files.
+      const id = services.newId();
       let params: Record<string, unknown>;
       let fileName: string;
-      if (request.isMultipart()) {
-        const file = await uploadedFile(request);
-        const id = services.newId();
+      if (file) {
         const key = `tasks/${id}/upload.${file.format}`;
         await services.objects.put(key, file.data, { size: file.data.length });
         fileName = file.fileName;
         params = { file_key: key, file_name: fileName, format: file.format };
       } else {
-        const body = parseStart(request.body);
+        const body = start as StartBody;
         params = await savedUpload(caller, body);
         fileName = body.file_name;
       }
       const entity = await create(caller, {
+        id,
         kind: 'students-import',
         name: `Импорт учеников: ${fileName}`,
         params,
@@ -123,7 +143,12 @@ export async function importRoutes(
             throw new NotFoundError('Тест не найден');
           }
         },
-        schema: { tags: ['quiz'], params: z.object({ id: recordId }), body: startBody },
+        schema: {
+          tags: ['quiz'],
+          params: z.object({ id: recordId }),
+          body: startBody,
+          response: { 201: entityAnswer(describedObject('The new task (docs/tasks.md "API")')) },
+        },
       },
       async (request, reply) => {
         const caller = callerOf(request);
