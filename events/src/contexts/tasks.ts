@@ -17,7 +17,12 @@ const at = instant();
 /** The specification's states; `failure` also ends an aborted task. */
 export const TASK_STATES = ['new', 'process', 'completed', 'suspended', 'failure'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
-export const TASK_KINDS = ['results-export', 'students-import', 'antiplagiarism-check'] as const;
+export const TASK_KINDS = [
+  'results-export',
+  'students-import',
+  'antiplagiarism-check',
+  'questions-import',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -27,17 +32,33 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const resultsExportParams = z.object({ assignment_id: id, format: z.enum(EXPORT_FORMATS) });
 export type ResultsExportParams = z.infer<typeof resultsExportParams>;
+/**
+ * Which column of the file fills which field (0-based), as the import wizard's mapping step chose it;
+ * without it the columns are found by their titles.
+ */
+export const importColumns = z.record(z.string().min(1).max(32), z.int().min(0).max(200));
+export type ImportColumns = z.infer<typeof importColumns>;
 /** The uploaded file waits in the object store until the import reads it. */
 export const studentsImportParams = z.object({
   file_key: z.string().min(1).max(1024),
   file_name: z.string().min(1).max(255),
   format: z.enum(IMPORT_FORMATS),
+  columns: importColumns.optional(),
 });
 export type StudentsImportParams = z.infer<typeof studentsImportParams>;
 /** The assignment whose answers an anti-plagiarism check compares (docs/antiplagiarism.md). */
 export const antiplagiarismCheckParams = z.object({ assignment_id: id, check: z.literal('antiplagiarism') });
 export type AntiplagiarismCheckParams = z.infer<typeof antiplagiarismCheckParams>;
-export const taskParams = z.union([resultsExportParams, studentsImportParams, antiplagiarismCheckParams]);
+/** Questions from a table added to a quiz (docs/tasks.md "Questions import"). */
+export const questionsImportParams = studentsImportParams.extend({ quiz_id: id });
+export type QuestionsImportParams = z.infer<typeof questionsImportParams>;
+// Questions before students: an object schema drops keys it does not know, so the wider one goes first.
+export const taskParams = z.union([
+  resultsExportParams,
+  questionsImportParams,
+  studentsImportParams,
+  antiplagiarismCheckParams,
+]);
 export type TaskParams = z.infer<typeof taskParams>;
 
 /** The file a finished task made, in the object store. */

@@ -219,4 +219,44 @@ describe('students import', () => {
     expect(stream.filter((t) => t === 'TaskStarted')).toHaveLength(2);
     expect(stream.at(-1)).toBe('TaskCompleted');
   });
+
+  it('through the wizard: the file saved and previewed first, then imported with the mapping chosen', async () => {
+    const boundary = `----sabaq${randomUUID()}`;
+    const table = csv(['ФИО ученика;Имя ученика;Учётная запись', 'Жумабаев;Арман;arman.zh']);
+    const saved = await env.app.inject({
+      method: 'POST',
+      url: '/api/imports/upload.json?kind=students',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${manager}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="wizard.csv"\r\n\r\n`,
+        ),
+        table,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const file = saved.json().upload as { id: string; header: string[]; columns: object; total: number };
+    expect(file).toMatchObject({
+      header: ['ФИО ученика', 'Имя ученика', 'Учётная запись'],
+      total: 1,
+      columns: {},
+    });
+    // Another manager cannot start an import of this manager's upload: it is not theirs.
+    const body = { upload_id: file.id, format: 'csv', file_name: 'wizard.csv' };
+    const columns = { lastname: 0, firstname: 1, username: 2 };
+    expect((await call('POST', '/api/students/import.json', otherManager, { ...body, columns })).status).toBe(
+      422,
+    );
+    const made = await call('POST', '/api/students/import.json', manager, { ...body, columns });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await work();
+    expect(await task(made.body.entity!.id)).toMatchObject({ state: 'completed', data: { processed: 1 } });
+    expect((await studentsOfSchoolA()).find((s) => s.username === 'arman.zh')?.full_name).toBe(
+      'Жумабаев Арман',
+    );
+  });
 });

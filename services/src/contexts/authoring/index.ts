@@ -19,3 +19,5 @@ export const authoringContext: BoundedContext = {
 export { gradeAnswer, type GradableComponent } from './grading/grade-answer';
 export { RESULT, type Grade, type ResultCode } from './grading/result-codes';
 export type { CodeRunReport, CodeSubmission, CodeTestReport, RunCode } from './grading/code-types';
+// For the tasks context: the questions import adds a table's questions to a quiz.
+export { addQuizQuestions, mayEditQuiz } from './records/add-quiz-questions';

@@ -17,6 +17,10 @@ export const tasksRouteAccess: RouteAccessTable = {
   'POST /api/assignments/:id/antiplagiarism/check.json': assignmentStaff,
   // A school's admins and managers import its students from a table (a task in their school).
   'POST /api/students/import.json': only('admin', 'manager'),
+  // The import wizards keep the file first (its first lines answer the mapping step); a quiz's
+  // editors import questions into it (the route checks the quiz).
+  'POST /api/imports/upload.json': assignmentStaff,
+  'POST /api/quiz/:id/import.json': assignmentStaff,
 };
 
 /** Who may do what with this context's record collections: collection × action × group → rule. */

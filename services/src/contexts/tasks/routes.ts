@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import {
   EXPORT_FORMATS,
   antiplagiarismCheckParams,
   resultsExportParams,
+  questionsImportParams,
   studentsImportParams,
+  taskParams,
 } from '@sabaq/events';
 import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { DomainError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { AccessTable } from '../../platform/http/records/access';
 import { tasksRecordAccess } from './access-rules';
@@ -21,6 +22,8 @@ import { tasksCollection } from './collection';
 import { checkAssignment } from './antiplagiarism-check/check-job';
 import { antiplagiarismCheckRoute } from './antiplagiarism-check/start-route';
 import { exportResults } from './export/results-export';
+import { importRoutes } from './import/import-routes';
+import { importQuestions } from './import/questions-import';
 import { importStudents } from './import/students-import';
 import { taskEntity } from './read-model/entities';
 import { TASKS_TABLE } from './read-model/tables';
@@ -43,7 +46,7 @@ const exportBody = z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') }).
  * - `POST /api/tasks/{id}/suspend.json | start.json (resume) | abort.json` (001 §7);
  * - `GET /api/tasks/{id}/download`: the file a completed task made;
  * - `POST /api/assignments/{id}/results/export.json` { format: csv | xlsx }: a results export task;
- * - `POST /api/students/import.json` (multipart `file`, .csv or .xlsx): a students import task.
+ * - the import wizards' upload and start routes (import/import-routes.ts).
  */
 export async function tasksRoutes(
   app: FastifyInstance,
@@ -66,10 +69,16 @@ export async function tasksRoutes(
           context,
         );
       },
+      'questions-import': (s, task, context) =>
+        importQuestions(s, task, questionsImportParams.parse(task.params), context),
       'antiplagiarism-check': (s, task, context) =>
         checkAssignment(s, task, antiplagiarismCheckParams.parse(task.params), context),
     },
-    { log: (message) => app.log.warn(message), timeLimitMs: timeLimitFromEnv('TASK_TIME_LIMIT_S') },
+    {
+      log: (message) => app.log.warn(message),
+      timeLimitMs: timeLimitFromEnv('TASK_TIME_LIMIT_S'),
+      holdAt: holdAtFromEnv(),
+    },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tasks'];
@@ -155,43 +164,22 @@ export async function tasksRoutes(
     if (options.worker !== false) void worker.kick();
   });
 
-  // A school's students from a table: the file is kept in the object store, the task reads it.
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 },
+  // The import wizards: the file is kept in the object store first, the task reads it.
+  await importRoutes(app, services, async (caller, task) => {
+    const id = task.id ?? services.newId();
+    await runTaskCommand(services, {
+      type: 'Create',
+      id,
+      ownerId: caller.userId,
+      schoolId: caller.schoolId,
+      kind: task.kind,
+      name: task.name.slice(0, 255),
+      description: null,
+      params: taskParams.parse(task.params),
+      at: services.clock().toISOString(),
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/api/students/import.json', { schema: { tags: ['students'] } }, async (request, reply) => {
-        const caller = callerOf(request);
-        const file = request.isMultipart() ? await request.file() : undefined;
-        if (!file) throw new ValidationError('Выберите файл', { file: ['Выберите файл'] });
-        // The students join the caller's chosen school; an admin of several schools chooses one first.
-        if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
-        const format = importFormatOf(file.filename);
-        const data = await file.toBuffer();
-        if (file.file.truncated || data.length > MAX_IMPORT_BYTES) {
-          throw new ValidationError('Файл слишком большой', { file: ['Файл больше 10 МБ'] });
-        }
-        const id = services.newId();
-        const fileName =
-          file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200) || `students.${format}`;
-        const key = `tasks/${id}/upload.${format}`;
-        await services.objects.put(key, data, { size: data.length });
-        await runTaskCommand(services, {
-          type: 'Create',
-          id,
-          ownerId: caller.userId,
-          schoolId: caller.schoolId,
-          kind: 'students-import',
-          name: `Импорт учеников: ${fileName}`.slice(0, 255),
-          description: null,
-          params: { file_key: key, file_name: fileName, format },
-          at: services.clock().toISOString(),
-        });
-        if (options.worker !== false) void worker.kick();
-        return reply.status(201).send({ entity: taskEntity(await ownTask(caller, id)) });
-      });
+    if (options.worker !== false) void worker.kick();
+    return taskEntity(await ownTask(caller, id));
   });
 
   if (options.worker !== false) {
@@ -201,21 +189,15 @@ export async function tasksRoutes(
   return worker;
 }
 
-const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
-/** Specification 001 §5: xls or csv only. The old binary .xls cannot be read here: save it as .xlsx. */
-function importFormatOf(fileName: string): 'csv' | 'xlsx' {
-  const extension = fileName.toLowerCase().split('.').pop();
-  if (extension === 'csv') return 'csv';
-  if (extension === 'xlsx') return 'xlsx';
-  const message =
-    extension === 'xls' ? 'Сохраните файл как .xlsx или .csv' : 'Поддерживаются только файлы .csv и .xlsx';
-  throw new ValidationError(message, { file: [message] });
-}
-
 /** The `:id` before validation: one that is not an id at all is no assignment either (404). */
 function rawAssignmentId(request: FastifyRequest): string {
   const parsed = recordId.safeParse((request.params as { id?: unknown }).id);
   if (!parsed.success) throw new NotFoundError('Задание не найдено');
   return parsed.data;
+}
+
+/** `TASK_TEST_HOLD_AT`: the browser tests' pacing (task-worker.ts `holdAt`); unset in production. */
+function holdAtFromEnv(): number | undefined {
+  const value = Number(process.env.TASK_TEST_HOLD_AT);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
 }

@@ -2,7 +2,7 @@ import type { TaskFile, TaskKind, TaskParams } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { DomainError } from '../../platform/errors';
 import { TASKS_TABLE } from './read-model/tables';
-import { runTaskCommand } from './task-commands';
+import { loadTask, runTaskCommand } from './task-commands';
 
 /** What a running job tells its task. Each answers false when the job must stop (suspended, aborted). */
 export interface JobContext {
@@ -36,6 +36,8 @@ export class TaskWorker {
   private draining: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Tasks held once already (their resumed run is not held again). */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly services: WorkerServices,
@@ -47,6 +49,12 @@ export class TaskWorker {
       staleMs?: number;
       /** How long one task may run before it fails and the next one starts (default 30 min). */
       timeLimitMs?: number;
+      /**
+       * Test-only pacing (`TASK_TEST_HOLD_AT`, docs/tasks.md): a task's first run, once it reports this
+       * many lines processed and more to go, waits until its owner suspends or aborts it, so a test
+       * suspends a running task without racing it. Off unless set.
+       */
+      holdAt?: number;
       log?: (message: string) => void;
     } = {},
   ) {}
@@ -128,6 +136,14 @@ export class TaskWorker {
     }
   }
 
+  /** Polls the task's stream (a condition, not a timed race) until it is no longer in process. */
+  private async holdUntilStopped(id: string): Promise<boolean> {
+    while (!this.stopped && (await loadTask(this.services, id)).status === 'process') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  }
+
   private async run(task: Parameters<Job>[1], kind: TaskKind): Promise<void> {
     const { services } = this;
     const { id } = task;
@@ -140,7 +156,12 @@ export class TaskWorker {
       progress: async (processed, total, appendix) => {
         done = processed;
         const command = { type: 'Progress' as const, id, at: at(), processed, total, appendix };
-        return (await runTaskCommand(services, command, background)).length > 0;
+        const going = (await runTaskCommand(services, command, background)).length > 0;
+        const { holdAt } = this.options;
+        if (!going || holdAt === undefined || processed < holdAt || processed >= total) return going;
+        if (this.held.has(id)) return going;
+        this.held.add(id);
+        return this.holdUntilStopped(id);
       },
     };
     try {

@@ -18,6 +18,7 @@ import {
   StoragesListPage,
 } from '../../features/infrastructure';
 import { ProfileEditPage, ProfilePasswordPage, ProfileViewPage } from '../../features/profile';
+import { StudentsListWithImport } from '../routes/students-list-with-import';
 
 /** Each people collection's five screens, named as the route table names them. */
 const peoplePages = Object.fromEntries(
@@ -41,6 +42,8 @@ export const pages: Record<string, ComponentType> = {
   'profile-edit': () => <ProfileEditPage />,
   'profile-password': ProfilePasswordPage,
   ...peoplePages,
+  // The students list with the import wizard (features/tasks).
+  'students-index': StudentsListWithImport,
   servers: ServersListPage,
   'server-create': ServerCreatePage,
   'server-edit': ServerEditPage,

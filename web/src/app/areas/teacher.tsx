@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { WebinarChat } from '../../features/chat';
 import { AssignmentsListPage, AttemptResultPage } from '../../features/assignments';
 import { AssignmentViewPage } from '../routes/assignment-view-page';
+import { QuizEditorWithImport } from '../routes/quiz-editor-with-import';
 import {
   AuthoringListPage,
   CourseCreatePage,
@@ -116,7 +117,8 @@ export const pages: Record<string, ComponentType> = {
   lesson: LessonEditorPage,
   quizzes: () => <AuthoringListPage collection="quiz" />,
   'quiz-create': QuizEditorPage,
-  quiz: QuizEditorPage,
+  // A saved quiz with the questions import wizard (features/tasks).
+  quiz: QuizEditorWithImport,
   courses: () => <AuthoringListPage collection="courses" />,
   'course-create': CourseCreatePage,
   course: CourseViewPage,

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageHeading, type ToolbarItem } from '../../shared/ui/page-heading';
 import { AntiplagiarismCheckPanel } from '../../features/antiplagiarism';
 import { notifySuccess } from '../../shared/toasts/notify';
 import { LaunchLinkPanel } from '../../features/external-assignment';
+import { ExportResultsButton } from '../../features/tasks';
 // The hook only: the webinar's call code stays in its own chunk.
 import { useWebinarText } from '../../features/webinars/i18n/use-webinar-text';
 import {
@@ -101,7 +102,13 @@ export function AssignmentViewPage() {
       {a.students.length === 0 ? (
         <Text c="dimmed">{t('assignments.noStudents')}</Text>
       ) : (
-        <StudentsTable assignment={a} />
+        <>
+          {/* The results as a file, made by a background task followed in the task modal (features/tasks). */}
+          <Group justify="flex-end">
+            <ExportResultsButton assignmentId={a.id} />
+          </Group>
+          <StudentsTable assignment={a} />
+        </>
       )}
     </Stack>
   );

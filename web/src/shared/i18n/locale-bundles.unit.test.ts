@@ -26,6 +26,9 @@ import { ru as newsRu } from '../../features/news/i18n/ru';
 import { en as richTextEn } from '../rich-text/i18n/en';
 import { kz as richTextKz } from '../rich-text/i18n/kz';
 import { ru as richTextRu } from '../rich-text/i18n/ru';
+import { en as tasksEn } from '../../features/tasks/i18n/en';
+import { kz as tasksKz } from '../../features/tasks/i18n/kz';
+import { ru as tasksRu } from '../../features/tasks/i18n/ru';
 import { latinWords } from './latin-words';
 import { en } from './locales/en';
 import { kz } from './locales/kz';
@@ -60,6 +63,7 @@ const BUNDLES = [
   { name: 'notifications', ru: notificationsRu, en: notificationsEn, kz: notificationsKz },
   { name: 'rich text', ru: richTextRu, en: richTextEn, kz: richTextKz },
   { name: 'news', ru: newsRu, en: newsEn, kz: newsKz },
+  { name: 'tasks', ru: tasksRu, en: tasksEn, kz: tasksKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {

@@ -17,7 +17,13 @@ export interface ComponentInput {
 export type QuizCommand =
   | { type: 'create'; id: string; data: QuizFields; components: ComponentInput[] }
   | { type: 'update'; id: string; changes: Partial<QuizFields>; components?: ComponentInput[] }
-  | { type: 'delete'; id: string };
+  | { type: 'delete'; id: string }
+  /** Questions appended after the quiz's own (an import): ids the quiz already has are skipped. */
+  | {
+      type: 'add-components';
+      id: string;
+      components: { id: string; fields: Partial<QuizComponentFields> }[];
+    };
 
 export type QuizEvent =
   | { type: 'QuizCreated'; data: QuizFields & { id: string } }
@@ -141,6 +147,25 @@ export const quizDecider = {
       case 'delete':
         if (state.status !== 'live') throw new NotFoundError('Тест не найден');
         return [{ type: 'QuizDeleted', data: { id: command.id } }];
+      case 'add-components': {
+        if (state.status !== 'live') throw new NotFoundError('Тест не найден');
+        const errors: Errors = {};
+        const fresh = command.components.filter((c) => !state.components.has(c.id));
+        const events: QuizEvent[] = [];
+        fresh.forEach((input, index) => {
+          const position = state.components.size + index;
+          const component = normalise({ ...input.fields, position }, index, errors);
+          if (component) {
+            events.push({
+              type: 'QuizComponentAdded',
+              data: { ...component, id: input.id, quiz_id: command.id },
+            });
+          }
+        });
+        // All or nothing: one bad question adds none of the command's.
+        if (Object.keys(errors).length) throw new ValidationError('The given data was invalid.', errors);
+        return events;
+      }
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -130,3 +130,46 @@ describe('a quiz', () => {
     expect(() => when(history, { type: 'update', id: 'z1', changes: { name: 'x' } })).toThrow(NotFoundError);
   });
 });
+
+describe('questions added by an import', () => {
+  it('come after the quiz’s own, skip ids it has, and are all refused when one is bad', () => {
+    const history = created();
+    const added = when(history, {
+      type: 'add-components',
+      id: 'z1',
+      components: [
+        { id: 'c1', fields: free },
+        { id: 'i1', fields: free },
+        { id: 'i2', fields: choice },
+      ],
+    });
+    expect(
+      added.map((e) => [e.type, (e.data as { id: string }).id, (e.data as { position?: number }).position]),
+    ).toEqual([
+      ['QuizComponentAdded', 'i1', 2],
+      ['QuizComponentAdded', 'i2', 3],
+    ]);
+    expect(
+      when([...history, ...added], {
+        type: 'add-components',
+        id: 'z1',
+        components: [{ id: 'i1', fields: free }],
+      }),
+    ).toEqual([]);
+    const bad = {
+      component_type: 'choice' as const,
+      data: { question: 'Нет вариантов', options: [], correct: [] },
+    };
+    expect(() =>
+      when(history, {
+        type: 'add-components',
+        id: 'z1',
+        components: [
+          { id: 'i3', fields: free },
+          { id: 'i4', fields: bad },
+        ],
+      }),
+    ).toThrow(ValidationError);
+    expect(() => when([], { type: 'add-components', id: 'z1', components: [] })).toThrow(NotFoundError);
+  });
+});

@@ -64,3 +64,13 @@ describe('the CSV file', () => {
     );
   });
 });
+
+describe('the results workbook', () => {
+  it('names its sheet without the characters a workbook refuses', async () => {
+    const { worksheetName, toXlsx } = await import('./write-files');
+    expect(worksheetName('Арифметика: дроби [7А] / часть 1?')).toBe('Арифметика дроби 7А часть 1');
+    expect(worksheetName("'''")).toBe('Результаты');
+    expect(worksheetName('x'.repeat(40))).toHaveLength(31);
+    await expect(toXlsx('Арифметика: импорт', ['ФИО'], [['Иванов']])).resolves.toBeInstanceOf(Buffer);
+  });
+});

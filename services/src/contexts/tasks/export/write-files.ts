@@ -25,7 +25,7 @@ export async function toXlsx(
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Sabaq';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Результаты', {
+  const sheet = workbook.addWorksheet(worksheetName(sheetName), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.addRow([...header]).font = { bold: true };
@@ -34,4 +34,19 @@ export async function toXlsx(
     column.width = index === 0 ? 36 : 16;
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A name a workbook accepts: at most 31 characters, none of `* ? : \\ / [ ]`, not starting or ending
+ * with an apostrophe. An assignment named «Арифметика: дроби» made the export fail before.
+ */
+export function worksheetName(name: string): string {
+  const safe = name
+    .replace(/[*?:\\/[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim();
+  return safe || 'Результаты';
 }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ImportFormat } from '@sabaq/events';
+import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 
 /** At most this many lines are read from one file. */
@@ -13,6 +14,18 @@ export async function readRows(format: ImportFormat, data: Buffer): Promise<stri
     throw new DomainError(`В файле больше ${MAX_IMPORT_ROWS} строк`, 422);
   }
   return filled;
+}
+
+/** The uploaded table kept in the object store, as text cells. */
+export async function readUpload(
+  services: Pick<ContextServices, 'objects'>,
+  format: ImportFormat,
+  key: string,
+): Promise<string[][]> {
+  const stream = await services.objects.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return readRows(format, Buffer.concat(chunks));
 }
 
 export function parseCsv(input: string): string[][] {

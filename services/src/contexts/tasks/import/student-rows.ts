@@ -1,27 +1,30 @@
+import type { ImportColumns } from '@sabaq/events';
 import { z } from 'zod';
+import { cellsOf, columnsToRead, type ImportField } from './import-columns';
 
-/** Column titles a school's table may use (Russian or English, any case) and the fields they fill. */
-const COLUMNS: Record<string, StudentField> = {
-  фамилия: 'lastname',
-  lastname: 'lastname',
-  last_name: 'lastname',
-  имя: 'firstname',
-  firstname: 'firstname',
-  first_name: 'firstname',
-  отчество: 'patronymic',
-  patronymic: 'patronymic',
-  логин: 'username',
-  username: 'username',
-  login: 'username',
-  пароль: 'password',
-  password: 'password',
-  'e-mail': 'email',
-  email: 'email',
-  почта: 'email',
-  телефон: 'phone',
-  phone: 'phone',
-};
-type StudentField = 'lastname' | 'firstname' | 'patronymic' | 'username' | 'password' | 'email' | 'phone';
+/** The fields a school's table may fill, with the titles that name them (Russian or English, any case). */
+export const STUDENT_FIELDS: readonly ImportField<StudentField>[] = [
+  {
+    field: 'lastname',
+    title: 'Фамилия',
+    aliases: ['lastname', 'last_name', 'last name', 'surname'],
+    required: true,
+  },
+  {
+    field: 'firstname',
+    title: 'Имя',
+    aliases: ['firstname', 'first_name', 'first name', 'name'],
+    required: true,
+  },
+  { field: 'patronymic', title: 'Отчество', aliases: ['patronymic', 'middle name'], required: false },
+  { field: 'username', title: 'Логин', aliases: ['username', 'login'], required: false },
+  { field: 'password', title: 'Пароль', aliases: ['password'], required: false },
+  { field: 'email', title: 'E-mail', aliases: ['email', 'почта', 'электронная почта'], required: false },
+  { field: 'phone', title: 'Телефон', aliases: ['phone'], required: false },
+];
+
+export type StudentField =
+  'lastname' | 'firstname' | 'patronymic' | 'username' | 'password' | 'email' | 'phone';
 
 const optional = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
@@ -45,19 +48,9 @@ export const importedStudent = z.object({
 });
 export type ImportedStudent = z.infer<typeof importedStudent>;
 
-/** Which column holds which field; fails when the names are missing. */
-export function columnsOf(header: readonly string[]): Map<StudentField, number> {
-  const found = new Map<StudentField, number>();
-  header.forEach((title, index) => {
-    const field = COLUMNS[title.trim().toLowerCase()];
-    if (field && !found.has(field)) found.set(field, index);
-  });
-  const missing = [
-    ['lastname', 'Фамилия'],
-    ['firstname', 'Имя'],
-  ].filter(([field]) => !found.has(field as StudentField));
-  if (missing.length) throw new Error(`В файле нет столбцов: ${missing.map(([, t]) => t).join(', ')}`);
-  return found;
+/** Which column holds which field (the wizard's choice, else the titles'); fails when the names are missing. */
+export function columnsOf(header: readonly string[], chosen?: ImportColumns): Map<StudentField, number> {
+  return columnsToRead(STUDENT_FIELDS, header, chosen);
 }
 
 /** A line of the file as a student, or the reasons it is not one. */
@@ -65,8 +58,7 @@ export function studentOf(
   cells: readonly string[],
   columns: Map<StudentField, number>,
 ): { student: ImportedStudent } | { errors: string[] } {
-  const raw = Object.fromEntries([...columns].map(([field, index]) => [field, cells[index] ?? '']));
-  const parsed = importedStudent.safeParse(raw);
+  const parsed = importedStudent.safeParse(cellsOf(cells, columns));
   if (parsed.success) return { student: parsed.data };
   return { errors: parsed.error.issues.map((issue) => issue.message) };
 }

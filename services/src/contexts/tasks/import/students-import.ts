@@ -11,7 +11,7 @@ import { registerUser } from '../../identity/register';
 import { reservationOf, usernameStream, userStream } from '../../identity/user-decider';
 import { toCsv } from '../export/write-files';
 import type { JobContext } from '../task-worker';
-import { readRows } from './read-rows';
+import { readUpload } from './read-rows';
 import { columnsOf, studentOf } from './student-rows';
 
 type Outcome = [
@@ -36,13 +36,10 @@ export async function importStudents(
   params: StudentsImportParams,
   job: JobContext,
 ): Promise<TaskFile | undefined> {
-  const stream = await services.objects.get(params.file_key);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const [header = [], ...lines] = await readRows(params.format, Buffer.concat(chunks));
+  const [header = [], ...lines] = await readUpload(services, params.format, params.file_key);
   let columns;
   try {
-    columns = columnsOf(header);
+    columns = columnsOf(header, params.columns);
   } catch (error) {
     throw new DomainError((error as Error).message, 422);
   }

@@ -1,11 +1,11 @@
-import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { api, isApiError } from '../../../shared/api';
-import { IconListCheck } from '../../../shared/ui/icons';
 import { SidePanel } from '../../../shared/ui/side-panel';
 import { NotificationsPanel as NotificationsFeed } from '../../../features/notifications';
+import { TaskModalHost, TaskStateIcon, useTaskModal, type TaskState } from '../../../features/tasks';
 import { useNotificationFeed } from '../../../shared/realtime';
 import { useShell } from '../ui-store';
 
@@ -58,47 +58,58 @@ export function NotificationsPanel() {
   return <NotificationsFeed opened={panel === 'notifications'} onClose={() => openPanel(null)} live={live} />;
 }
 
-/** Background tasks (001 §2): state, name and description of the last ten. */
+/** Background tasks (001 §2): state, name and description of the last ten; a click opens the task modal. */
 export function TasksPanel() {
   const { t } = useTranslation();
   const { panel, openPanel } = useShell();
+  const openTask = useTaskModal((s) => s.open);
   const opened = panel === 'tasks';
   const list = useOptionalList<TaskItem>('tasks', '/api/tasks', opened, { page: 1, limit: 10 });
   const items = list.data?.items ?? [];
   return (
-    <SidePanel
-      opened={opened}
-      onClose={() => openPanel(null)}
-      title={t('shell.tasks.title')}
-      description={t('shell.tasks.description')}
-    >
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : items.length > 0 ? (
-        <Stack gap="sm">
-          {items.map((task) => (
-            <Group key={task.id} gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="xl">
-                <IconListCheck size={16} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600}>{task.name}</Text>
-                {task.description ? <Text size="sm">{task.description}</Text> : null}
-                <Text size="xs" c="dimmed">
-                  {taskStateText(t, task.state ?? task.status)}
-                </Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
-      ) : list.data?.available === false ? (
-        <Empty text={t('shell.tasks.unavailable')} testId="tasks-unavailable" />
-      ) : (
-        <Empty text={t('shell.tasks.empty')} testId="tasks-empty" />
-      )}
-    </SidePanel>
+    <>
+      <TaskModalHost />
+      <SidePanel
+        opened={opened}
+        onClose={() => openPanel(null)}
+        title={t('shell.tasks.title')}
+        description={t('shell.tasks.description')}
+      >
+        {list.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Group>
+        ) : items.length > 0 ? (
+          <Stack gap="sm">
+            {items.map((task) => (
+              <UnstyledButton
+                key={task.id}
+                onClick={() => {
+                  openPanel(null);
+                  openTask(String(task.id));
+                }}
+                data-testid="task-item"
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <TaskStateIcon state={(task.state ?? task.status ?? 'new') as TaskState} />
+                  <div>
+                    <Text fw={600}>{task.name}</Text>
+                    {task.description ? <Text size="sm">{task.description}</Text> : null}
+                    <Text size="xs" c="dimmed">
+                      {taskStateText(t, task.state ?? task.status)}
+                    </Text>
+                  </div>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        ) : list.data?.available === false ? (
+          <Empty text={t('shell.tasks.unavailable')} testId="tasks-unavailable" />
+        ) : (
+          <Empty text={t('shell.tasks.empty')} testId="tasks-empty" />
+        )}
+      </SidePanel>
+    </>
   );
 }
 

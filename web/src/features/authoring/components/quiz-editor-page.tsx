@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
@@ -129,8 +129,15 @@ function QuizForm({ quiz }: { quiz: Quiz | undefined }) {
   );
 }
 
+const componentIds = (quiz: Quiz | undefined) => (quiz?.components ?? []).map((c) => c.id).join(',');
+
 /** /t/quiz/create and /t/quiz/{quiz}: the quiz with its components, saved together (docs/authoring.md). */
-export function QuizEditorPage() {
+export function QuizEditorPage({
+  actions,
+}: {
+  /** Buttons for a saved quiz, composed in by the app (the questions import wizard). */
+  actions?: (quiz: Quiz) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const id = useParams().quiz;
   const quiz = useQuery({ ...quizQuery(id ?? ''), enabled: Boolean(id), meta: { errorToast: false } });
@@ -144,7 +151,14 @@ export function QuizEditorPage() {
         description={t('authoring.quizzes.editorDescription')}
         toolbar={[deleteItem]}
       />
-      <QuizForm key={quiz.data?.id ?? 'new'} quiz={quiz.data} />
+      {quiz.data && actions ? (
+        <Group justify="flex-end" mb="sm">
+          {actions(quiz.data)}
+        </Group>
+      ) : null}
+      {/* Keyed by the saved components too: questions an import added replace a draft that lacks them,
+          which would otherwise remove them on the next save. */}
+      <QuizForm key={`${quiz.data?.id ?? 'new'}:${componentIds(quiz.data)}`} quiz={quiz.data} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { clampPage } from '../../../shared/api';
 import { useFormat } from '../../../shared/i18n';
 import { fullNameOf } from '../../../shared/person/full-name';
 import { IconEdit, IconPlus, IconSearch } from '../../../shared/ui/icons';
-import { PageHeading } from '../../../shared/ui/page-heading';
+import { PageHeading, type ToolbarItem } from '../../../shared/ui/page-heading';
 import { PagedTable, type Column } from '../../../shared/ui/paged-table';
 import { peoplePageQuery } from '../api';
 import { idNameOf, type PeopleCollection, type Person } from '../model';
@@ -19,9 +19,12 @@ import { idNameOf, type PeopleCollection, type Person } from '../model';
 export function PeopleListPage({
   collection,
   mode,
+  toolbar = [],
 }: {
   collection: PeopleCollection;
   mode: 'index' | 'search';
+  /** More toolbar items, composed in by the app (the students import wizard). */
+  toolbar?: ToolbarItem[];
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -87,6 +90,7 @@ export function PeopleListPage({
             icon: <IconPlus size={18} />,
             to: `${base}/create`,
           },
+          ...toolbar,
           {
             key: 'search',
             label: t('common.search'),
