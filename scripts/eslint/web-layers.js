@@ -36,11 +36,6 @@ export const CROSS_FEATURE_EXCEPTIONS = [
     why: "a content component picks its file from the teacher's media library (MediaField)",
   },
   {
-    file: 'web/src/features/authoring/components/editors/authoring-rich-text.tsx',
-    feature: 'media-library',
-    why: "the rich text editor's image form offers the teacher's media library (MediaField)",
-  },
-  {
     file: 'web/src/features/authoring/course-editor/course-fields-form.tsx',
     feature: 'media-library',
     why: "a course's cover is picked from the media library (MediaField)",

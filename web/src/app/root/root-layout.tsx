@@ -7,6 +7,7 @@ import { useCurrentUser, useSession } from '../../shared/session';
 import { ConfirmDialogHost } from '../../shared/ui/confirm-dialog';
 import { AREAS } from '../../shared/guards/groups';
 import { loginRedirect } from '../../shared/guards/redirects';
+import { MediaFieldSlot } from './media-field-slot';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -24,7 +25,7 @@ export function RootLayout() {
   useReturnToLoginWhenSessionEnds();
   const blocked = Boolean(user?.is_need_complete_challenge);
   return (
-    <>
+    <MediaFieldSlot>
       <NavigationProgress />
       <ScrollToTop />
       {blocked ? (
@@ -42,7 +43,7 @@ export function RootLayout() {
       )}
       <AuthModal />
       <ConfirmDialogHost />
-    </>
+    </MediaFieldSlot>
   );
 }
 

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { RichTextField, type RichTextEditorProps } from '../../../../shared/rich-text';
-import { MediaField } from '../../../media-library';
+import { SlotMediaField } from '../../../../shared/media/media-field-slot';
 
-/** The rich text field of the authoring screens: its image form also offers the media library. */
+/**
+ * The rich text field of the authoring screens: its image form also offers the media library, through
+ * the shared slot the app fills (a feature never imports another).
+ */
 export function AuthoringRichText(
   props: Omit<RichTextEditorProps, 'imagePicker'> & {
     label: string;
@@ -16,7 +19,7 @@ export function AuthoringRichText(
     <RichTextField
       {...props}
       imagePicker={(insert) => (
-        <MediaField
+        <SlotMediaField
           label={t('authoring.editor.fromLibrary')}
           kinds={['image']}
           value={null}
