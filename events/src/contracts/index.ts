@@ -6,3 +6,4 @@ export * from './device-agent';
 export * from './identity';
 export * from './platform-answers';
 export * from './media';
+export * from './certificates';

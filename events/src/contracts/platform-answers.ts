@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describedObject, listAnswer } from './answers';
+import { describedObject, listAnswer, namedObject } from './answers';
 
 /**
  * Answers of the smaller contexts' own calls (reference, people, notifications, webinars, analytics,
@@ -77,4 +77,10 @@ export const antiplagiarismReport = describedObject(
 );
 export const antiplagiarismAnswer = describedObject(
   "One answer's text beside a source's, with the matched fragments (docs/antiplagiarism.md)",
+);
+
+/** A background task (docs/tasks.md): state, progress, data (total and processed), its file when done. */
+export const taskObject = namedObject(
+  'Task',
+  'A background task: id, kind, name, state (new, process, completed, suspended, failure), progress, data, file (docs/tasks.md)',
 );

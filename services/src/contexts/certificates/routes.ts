@@ -1,3 +1,10 @@
+import {
+  certificateCheckObject,
+  entitiesAnswer,
+  entityAnswer,
+  issuedCertificateObject,
+  userCertificateObject,
+} from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,52 +80,67 @@ export async function certificatesRoutes(
     return row;
   };
 
-  api.get('/api/user/certificates', { schema: { tags } }, async (request) => {
-    const rows = (await services.db
-      .selectFrom(USER_CERTIFICATES_TABLE)
-      .selectAll()
-      .where('user_id', '=', callerOf(request).userId)
-      .where('status', '=', 'active')
-      .orderBy('issued_at', 'desc')
-      .orderBy('id')
-      .limit(1000)
-      .execute()) as Row[];
-    return { entities: rows.map(userCertificateEntity) };
-  });
+  api.get(
+    '/api/user/certificates',
+    { schema: { tags, response: { 200: entitiesAnswer(userCertificateObject) } } },
+    async (request) => {
+      const rows = (await services.db
+        .selectFrom(USER_CERTIFICATES_TABLE)
+        .selectAll()
+        .where('user_id', '=', callerOf(request).userId)
+        .where('status', '=', 'active')
+        .orderBy('issued_at', 'desc')
+        .orderBy('id')
+        .limit(1000)
+        .execute()) as Row[];
+      return { entities: rows.map(userCertificateEntity) };
+    },
+  );
 
-  api.get('/api/user/certificates/:id', { schema: { tags, params: idParams } }, async (request) => ({
-    entity: userCertificateEntity(await ownCertificate(callerOf(request), request.params.id)),
-  }));
+  api.get(
+    '/api/user/certificates/:id',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(userCertificateObject) } } },
+    async (request) => ({
+      entity: userCertificateEntity(await ownCertificate(callerOf(request), request.params.id)),
+    }),
+  );
 
   /**
    * Public: what the QR code points to. By the certificate's id (a uuid, not its sequential number, so
    * nobody can walk through the numbers to collect students' names); a revoked one says so.
    */
-  api.get('/api/certificate-check/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const row = (await services.db
-      .selectFrom(USER_CERTIFICATES_TABLE)
-      .selectAll()
-      .where('id', '=', request.params.id)
-      .executeTakeFirst()) as Row | undefined;
-    if (!row) throw new NotFoundError('Сертификат не найден');
-    const placeholders = row.placeholders as Record<string, string>;
-    return {
-      entity: {
-        id: row.id,
-        name: row.name,
-        certificate_number: row.certificate_number,
-        fullname: placeholders.fullname ?? '',
-        subject: placeholders.subject ?? '',
-        company_name: placeholders['company-name'] ?? '',
-        issued_at: row.issued_at,
-        is_valid: row.status === 'active',
-      },
-    };
-  });
+  api.get(
+    '/api/certificate-check/:id',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(certificateCheckObject) } } },
+    async (request) => {
+      const row = (await services.db
+        .selectFrom(USER_CERTIFICATES_TABLE)
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()) as Row | undefined;
+      if (!row) throw new NotFoundError('Сертификат не найден');
+      const placeholders = row.placeholders as Record<string, string>;
+      return {
+        entity: {
+          id: row.id,
+          name: row.name,
+          certificate_number: row.certificate_number,
+          fullname: placeholders.fullname ?? '',
+          subject: placeholders.subject ?? '',
+          company_name: placeholders['company-name'] ?? '',
+          issued_at: row.issued_at,
+          is_valid: row.status === 'active',
+        },
+      };
+    },
+  );
 
   api.get(
     '/api/assignments/:id/certificates.json',
-    { ...assignmentTeacherFirst, schema: { tags, params: idParams } },
+    {
+      ...assignmentTeacherFirst,
+      schema: { tags, params: idParams, response: { 200: entitiesAnswer(issuedCertificateObject) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const assignment = await openAssignment(services, caller, request.params.id);
@@ -135,7 +157,14 @@ export async function certificatesRoutes(
 
   api.post(
     '/api/assignments/:id/students/:studentId/certificate/issue.json',
-    { ...assignmentTeacherFirst, schema: { tags, params: studentParams } },
+    {
+      ...assignmentTeacherFirst,
+      schema: {
+        tags,
+        params: studentParams,
+        response: { 200: entityAnswer(issuedCertificateObject), 201: entityAnswer(issuedCertificateObject) },
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { id, studentId } = request.params;
@@ -166,7 +195,10 @@ export async function certificatesRoutes(
   for (const action of ['revoke', 'restore'] as const) {
     api.post(
       `/api/assignments/:id/students/:studentId/certificate/${action}.json`,
-      { ...assignmentTeacherFirst, schema: { tags, params: studentParams } },
+      {
+        ...assignmentTeacherFirst,
+        schema: { tags, params: studentParams, response: { 200: entityAnswer(issuedCertificateObject) } },
+      },
       async (request) => {
         const caller = callerOf(request);
         const { id, studentId } = request.params;

@@ -1,3 +1,4 @@
+import { entityAnswer, fileAnswer, taskObject } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -98,32 +99,55 @@ export async function tasksRoutes(
 
   const actions = { 'suspend.json': 'Suspend', 'start.json': 'Resume', 'abort.json': 'Abort' } as const;
   for (const [file, type] of Object.entries(actions)) {
-    api.post(`/api/tasks/:id/${file}`, { schema: { tags, params: idParams } }, async (request) => {
-      const caller = callerOf(request);
-      await ownTask(caller, request.params.id);
-      await runTaskCommand(services, {
-        type,
-        id: request.params.id,
-        at: services.clock().toISOString(),
-        by: caller.userId,
-      });
-      // A resumed task waits as new again: look for it now rather than at the next poll.
-      if (type === 'Resume' && options.worker !== false) void worker.kick();
-      return { entity: taskEntity(await ownTask(caller, request.params.id)) };
-    });
+    api.post(
+      `/api/tasks/:id/${file}`,
+      { schema: { tags, params: idParams, response: { 200: entityAnswer(taskObject) } } },
+      async (request) => {
+        const caller = callerOf(request);
+        await ownTask(caller, request.params.id);
+        await runTaskCommand(services, {
+          type,
+          id: request.params.id,
+          at: services.clock().toISOString(),
+          by: caller.userId,
+        });
+        // A resumed task waits as new again: look for it now rather than at the next poll.
+        if (type === 'Resume' && options.worker !== false) void worker.kick();
+        return { entity: taskEntity(await ownTask(caller, request.params.id)) };
+      },
+    );
   }
 
-  api.get('/api/tasks/:id/download', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const row = await ownTask(callerOf(request), request.params.id);
-    const file = row.file as { key: string; file_name: string; content_type: string; size: number } | null;
-    if (row.status !== 'completed' || !file) throw new DomainError('Файл ещё не готов', 409);
-    const body = await services.objects.get(file.key);
-    return reply
-      .header('content-type', file.content_type)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.file_name}"`)
-      .send(body);
-  });
+  api.get(
+    '/api/tasks/:id/download',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: fileAnswer(
+            [
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'text/csv',
+              'application/json',
+            ],
+            "The task's file: an export's table or an import's report",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await ownTask(callerOf(request), request.params.id);
+      const file = row.file as { key: string; file_name: string; content_type: string; size: number } | null;
+      if (row.status !== 'completed' || !file) throw new DomainError('Файл ещё не готов', 409);
+      const body = await services.objects.get(file.key);
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${file.file_name}"`)
+        .send(body);
+    },
+  );
 
   api.post(
     '/api/assignments/:id/results/export.json',
@@ -135,7 +159,7 @@ export async function tasksRoutes(
         const assignment = await openAssignment(services, caller, rawAssignmentId(request));
         if (!isStaff(caller, assignment)) throw new NotFoundError('Задание не найдено');
       },
-      schema: { tags, params: idParams, body: exportBody },
+      schema: { tags, params: idParams, body: exportBody, response: { 201: entityAnswer(taskObject) } },
     },
     async (request, reply) => {
       const caller = callerOf(request);

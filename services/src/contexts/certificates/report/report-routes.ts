@@ -1,3 +1,4 @@
+import { entityAnswer, publicReportObject, reportLinkAnswer } from '@sabaq/events';
 import type { ReportLink } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,14 +27,18 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
 
-  api.get('/api/report/:token', { schema: { tags, params: tokenParams } }, async (request, reply) => {
-    const { token } = request.params;
-    const report = TOKEN.test(token) ? await publicReport(services.db, token) : undefined;
-    if (!report) throw new NotFoundError('Отчёт не найден');
-    // A revoked link or certificate must stop showing at once: nothing may keep a copy.
-    void reply.header('cache-control', 'no-store');
-    return { entity: report };
-  });
+  api.get(
+    '/api/report/:token',
+    { schema: { tags, params: tokenParams, response: { 200: entityAnswer(publicReportObject) } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const report = TOKEN.test(token) ? await publicReport(services.db, token) : undefined;
+      if (!report) throw new NotFoundError('Отчёт не найден');
+      // A revoked link or certificate must stop showing at once: nothing may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      return { entity: report };
+    },
+  );
 
   /**
    * The assignment's own teacher only (the route table lets teachers in; here the school, then the
@@ -74,39 +79,51 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
   };
 
   const path = '/api/assignments/:id/attempts/:attemptId/report-link.json';
-  api.get(path, { schema: { tags, params: attemptParams } }, async (request) => {
-    const { attemptId } = await teachersAttempt(request);
-    return { entity: await liveLink(attemptId) };
-  });
+  api.get(
+    path,
+    { schema: { tags, params: attemptParams, response: { 200: reportLinkAnswer } } },
+    async (request) => {
+      const { attemptId } = await teachersAttempt(request);
+      return { entity: await liveLink(attemptId) };
+    },
+  );
 
-  api.post(path, { schema: { tags, params: attemptParams } }, async (request, reply) => {
-    const { caller, assignment, attemptId, studentId } = await teachersAttempt(request);
-    requireShowReport(assignment);
-    const before = await liveLink(attemptId);
-    if (before) return reply.status(200).send({ entity: before });
-    await runReportLinkCommand(services, {
-      type: 'Share',
-      token: newReportToken(),
-      attemptId,
-      assignmentId: request.params.id,
-      studentId,
-      schoolId: caller.schoolId!,
-      by: caller.userId,
-      at: services.clock().toISOString(),
-    });
-    return reply.status(201).send({ entity: await liveLink(attemptId) });
-  });
+  api.post(
+    path,
+    { schema: { tags, params: attemptParams, response: { 200: reportLinkAnswer, 201: reportLinkAnswer } } },
+    async (request, reply) => {
+      const { caller, assignment, attemptId, studentId } = await teachersAttempt(request);
+      requireShowReport(assignment);
+      const before = await liveLink(attemptId);
+      if (before) return reply.status(200).send({ entity: before });
+      await runReportLinkCommand(services, {
+        type: 'Share',
+        token: newReportToken(),
+        attemptId,
+        assignmentId: request.params.id,
+        studentId,
+        schoolId: caller.schoolId!,
+        by: caller.userId,
+        at: services.clock().toISOString(),
+      });
+      return reply.status(201).send({ entity: await liveLink(attemptId) });
+    },
+  );
 
-  api.delete(path, { schema: { tags, params: attemptParams } }, async (request) => {
-    const { caller, attemptId } = await teachersAttempt(request);
-    await runReportLinkCommand(services, {
-      type: 'Revoke',
-      attemptId,
-      by: caller.userId,
-      at: services.clock().toISOString(),
-    });
-    return { entity: null };
-  });
+  api.delete(
+    path,
+    { schema: { tags, params: attemptParams, response: { 200: reportLinkAnswer } } },
+    async (request) => {
+      const { caller, attemptId } = await teachersAttempt(request);
+      await runReportLinkCommand(services, {
+        type: 'Revoke',
+        attemptId,
+        by: caller.userId,
+        at: services.clock().toISOString(),
+      });
+      return { entity: null };
+    },
+  );
 }
 
 /** The assignment's certificate settings decide whether its reports may be public (000 §3). */

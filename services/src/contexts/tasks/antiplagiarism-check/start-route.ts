@@ -1,3 +1,4 @@
+import { entityAnswer, taskObject } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,12 @@ export function antiplagiarismCheckRoute(app: FastifyInstance, services: Context
         if (!parsed.success) throw new NotFoundError('Задание не найдено');
         await staffAssignment(services, callerOf(request), parsed.data);
       },
-      schema: { tags: ['antiplagiarism'], params: idParams, body: checkBody },
+      schema: {
+        tags: ['antiplagiarism'],
+        params: idParams,
+        body: checkBody,
+        response: { 201: entityAnswer(taskObject) },
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);

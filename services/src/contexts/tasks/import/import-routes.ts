@@ -6,6 +6,7 @@ import {
   describedObject,
   entityAnswer,
   importColumns,
+  taskObject,
   type ImportFormat,
   type TaskKind,
 } from '@sabaq/events';
@@ -103,35 +104,39 @@ export async function importRoutes(
       },
     );
 
-    api.post('/api/students/import.json', { schema: { tags: ['students'] } }, async (request, reply) => {
-      const caller = callerOf(request);
-      // What was sent is checked first (a 422 tells the caller nothing about schools), then the school.
-      const file = request.isMultipart() ? await uploadedFile(request) : undefined;
-      const start = file ? undefined : parseStart(request.body);
-      // The students join the caller's chosen school; an admin of several schools chooses one first.
-      if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
-      // The task's own id names the file kept for it (tasks/<taskId>/), as its other files.
-      const id = services.newId();
-      let params: Record<string, unknown>;
-      let fileName: string;
-      if (file) {
-        const key = `tasks/${id}/upload.${file.format}`;
-        await services.objects.put(key, file.data, { size: file.data.length });
-        fileName = file.fileName;
-        params = { file_key: key, file_name: fileName, format: file.format };
-      } else {
-        const body = start as StartBody;
-        params = await savedUpload(caller, body);
-        fileName = body.file_name;
-      }
-      const entity = await create(caller, {
-        id,
-        kind: 'students-import',
-        name: `Импорт учеников: ${fileName}`,
-        params,
-      });
-      return reply.status(201).send({ entity });
-    });
+    api.post(
+      '/api/students/import.json',
+      { schema: { tags: ['students'], response: { 201: entityAnswer(taskObject) } } },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        // What was sent is checked first (a 422 tells the caller nothing about schools), then the school.
+        const file = request.isMultipart() ? await uploadedFile(request) : undefined;
+        const start = file ? undefined : parseStart(request.body);
+        // The students join the caller's chosen school; an admin of several schools chooses one first.
+        if (caller.schoolId === null) throw new ForbiddenError('Choose a school first');
+        // The task's own id names the file kept for it (tasks/<taskId>/), as its other files.
+        const id = services.newId();
+        let params: Record<string, unknown>;
+        let fileName: string;
+        if (file) {
+          const key = `tasks/${id}/upload.${file.format}`;
+          await services.objects.put(key, file.data, { size: file.data.length });
+          fileName = file.fileName;
+          params = { file_key: key, file_name: fileName, format: file.format };
+        } else {
+          const body = start as StartBody;
+          params = await savedUpload(caller, body);
+          fileName = body.file_name;
+        }
+        const entity = await create(caller, {
+          id,
+          kind: 'students-import',
+          name: `Импорт учеников: ${fileName}`,
+          params,
+        });
+        return reply.status(201).send({ entity });
+      },
+    );
 
     api.post(
       '/api/quiz/:id/import.json',
