@@ -1,6 +1,8 @@
 import type { Caller } from '../../platform/http/caller';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { ContextServices } from '../../platform/context';
+import { withTables } from '../../platform/read-models/database';
+import type { IdentityTables } from './tables';
 
 /** Groups whose accounts only an admin acts on: a manager may not lock out their equals or superiors. */
 const STAFF_ABOVE_MANAGER = new Set(['admin', 'manager']);
@@ -15,12 +17,12 @@ export async function requireRankOver(
   caller: Caller,
   userId: string,
 ): Promise<void> {
-  const user = await services.db
+  const user = await withTables<IdentityTables>(services.db)
     .selectFrom('users')
     .select('group')
     .where('id', '=', userId)
     .executeTakeFirst();
-  const schools = await services.db
+  const schools = await withTables<IdentityTables>(services.db)
     .selectFrom('user_schools')
     .select('school_id')
     .where('user_id', '=', userId)

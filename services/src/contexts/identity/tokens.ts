@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { ReadModelDb } from '../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../platform/read-models/database';
+import type { IdentityTables } from './tables';
 import { InvalidTokenError } from './errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -108,17 +109,17 @@ export const signingKeyMigrations: Record<string, Migration> = {
 };
 
 export async function loadSigningSecret(db: ReadModelDb): Promise<Buffer> {
-  await db
+  await withTables<IdentityTables>(db)
     .insertInto('identity_signing_keys')
     .values({ name: 'jwt', secret: randomBytes(48).toString('base64') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db
+  const row = await withTables<IdentityTables>(db)
     .selectFrom('identity_signing_keys')
     .select('secret')
     .where('name', '=', 'jwt')
     .executeTakeFirstOrThrow();
-  return Buffer.from(row.secret as string, 'base64');
+  return Buffer.from(row.secret, 'base64');
 }
 
 function checkedClaims(claims: TokenClaims, type: TokenClaims['typ'], nowSeconds: number): TokenClaims {

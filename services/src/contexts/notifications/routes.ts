@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
+import { withTables } from '../../platform/read-models/database';
 import { notificationStream } from './ids';
-import { notificationEntity } from './read-model/entities';
-import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE } from './read-model/tables';
+import { notificationEntity, type NotificationRow } from './read-model/entities';
+import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE, type NotificationsTables } from './read-model/tables';
 import { callerOf } from '../../platform/http/authenticate';
 
 const listQuery = z.object({
@@ -34,19 +34,19 @@ const readBody = z.strictObject({ is_read: z.boolean() });
 export async function notificationsRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
-  const mine = (caller: Caller) =>
-    services.db.selectFrom(NOTIFICATIONS_TABLE).where('owner_id', '=', caller.userId);
+  const db = withTables<NotificationsTables>(services.db);
+  const mine = (caller: Caller) => db.selectFrom(NOTIFICATIONS_TABLE).where('owner_id', '=', caller.userId);
 
   const unreadOf = async (caller: Caller) => {
-    const row = (await mine(caller)
+    const row = await mine(caller)
       .select(sql<string>`count(*)`.as('n'))
       .where('is_read', '=', false)
-      .executeTakeFirst()) as { n: string } | undefined;
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   };
 
-  const own = async (caller: Caller, id: string): Promise<Row> => {
-    const row = (await mine(caller).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const own = async (caller: Caller, id: string): Promise<NotificationRow> => {
+    const row = await mine(caller).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Уведомление не найдено');
     return row;
   };
@@ -59,21 +59,21 @@ export async function notificationsRoutes(app: FastifyInstance, services: Contex
       const { page, limit, orderBy, sortedBy } = request.query;
       const total = Number(
         (
-          (await mine(caller)
+          await mine(caller)
             .select(sql<string>`count(*)`.as('n'))
-            .executeTakeFirst()) as { n: string }
+            .executeTakeFirstOrThrow()
         ).n,
       );
       const lastPage = Math.max(1, Math.ceil(total / limit));
       const current = Math.min(page, lastPage);
       let query = mine(caller).selectAll();
       if (orderBy === 'unread') query = query.orderBy('is_read', 'asc');
-      const rows = (await query
+      const rows = await query
         .orderBy('created_at', sortedBy)
         .orderBy('id', sortedBy)
         .limit(limit)
         .offset((current - 1) * limit)
-        .execute()) as Row[];
+        .execute();
       return {
         entities: {
           data: rows.map(notificationEntity),

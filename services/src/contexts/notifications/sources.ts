@@ -7,9 +7,11 @@ import {
   type TaskCreatedData,
 } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
+import { withTables } from '../../platform/read-models/database';
 import { taskStream } from '../tasks/task-commands';
 import { assignmentChangeDrafts } from './assignment-changes';
 import { resultDrafts } from './result-notices';
+import type { NotificationsTables } from './read-model/tables';
 
 /** One notification to make: for whom, of which type, with what the text is built from. */
 export interface Draft {
@@ -202,11 +204,11 @@ function foldRecord(history: readonly StoredEvent[]): Record<string, unknown> | 
 }
 
 async function userName(services: Services, userId: string): Promise<string | null> {
-  const row = (await services.db
+  const row = await withTables<NotificationsTables>(services.db)
     .selectFrom('users')
     .select(['firstname', 'lastname'])
     .where('id', '=', userId)
-    .executeTakeFirst()) as { firstname?: string | null; lastname?: string | null } | undefined;
+    .executeTakeFirst();
   const name = [row?.lastname, row?.firstname].filter(Boolean).join(' ');
   return name || null;
 }

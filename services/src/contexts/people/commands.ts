@@ -10,7 +10,8 @@ import { handleCommand } from '../../platform/commands/handle-command';
 import { registerUser } from '../identity/register';
 import { userStream } from '../identity/user-decider';
 import { PEOPLE_PROJECTION } from './directory/projection';
-import { PEOPLE_TABLE } from './directory/table';
+import { withTables } from '../../platform/read-models/database';
+import { PEOPLE_TABLE, type PeopleTables } from './directory/table';
 import { personDecider, personStream, type PersonCommand } from './person-decider';
 
 /** Fields identity keeps from the registration itself; the rest of a new profile is this context's. */
@@ -138,7 +139,7 @@ async function appendPersonEvents(
 }
 
 async function currentProfile(services: ContextServices, userId: string): Promise<Partial<PersonProfile>> {
-  const row = await services.db
+  const row = await withTables<PeopleTables>(services.db)
     .selectFrom(PEOPLE_TABLE)
     .selectAll()
     .where('id', '=', userId)

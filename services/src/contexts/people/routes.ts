@@ -4,13 +4,13 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import { authenticate } from '../../platform/http/authenticate';
 import type { AccessTable } from '../../platform/http/records/access';
-import type { Row } from '../../platform/http/records/collection';
 import { registerCollections } from '../../platform/http/records/routes';
 import { waitForProjections } from '../../platform/projections/wait-for-projection';
 import { userStream } from '../identity/user-decider';
 import { peopleCollections, studentEntity, teacherEntity } from './collections';
 import { PEOPLE_PROJECTION } from './directory/projection';
-import { PEOPLE_TABLE } from './directory/table';
+import { withTables } from '../../platform/read-models/database';
+import { PEOPLE_TABLE, type PeopleTables, type PersonRow } from './directory/table';
 import { personStream } from './person-decider';
 import { peopleRecordAccess } from './access-rules';
 
@@ -40,14 +40,14 @@ export async function peopleRoutes(
   );
 }
 
-async function ownRow(services: ContextServices, userId: string, group: string): Promise<Row> {
+async function ownRow(services: ContextServices, userId: string, group: string): Promise<PersonRow> {
   const read = () =>
-    services.db
+    withTables<PeopleTables>(services.db)
       .selectFrom(PEOPLE_TABLE)
       .selectAll()
       .where('id', '=', userId)
       .where('deleted', '=', false)
-      .executeTakeFirst() as Promise<Row | undefined>;
+      .executeTakeFirst();
   let row = await read();
   if (!row) {
     // Signed in right after being registered: the directory may not show the user yet.

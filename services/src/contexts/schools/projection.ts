@@ -1,9 +1,9 @@
 import { type EventOf, isEvent, type StoredEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
-import type { ReadModelTx } from '../../platform/read-models/database';
+import { txWithTables, type ReadModelTx } from '../../platform/read-models/database';
 import { profileOf } from './school-profile-decider';
-import { SCHOOLS_PROJECTION, SCHOOLS_TABLE } from './table';
+import { SCHOOLS_PROJECTION, SCHOOLS_TABLE, type SchoolsTables } from './table';
 
 const HANDLES = ['SchoolRegistered', 'SchoolProfileUpdated'] as const;
 
@@ -23,7 +23,8 @@ export const schoolsProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<SchoolsTables>(untyped);
   const position = event.streamPosition;
   const at = occurredAt(event);
   if (event.type === 'SchoolRegistered') {

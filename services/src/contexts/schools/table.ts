@@ -1,7 +1,29 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
 export const SCHOOLS_TABLE = 'schools_schools';
 export const SCHOOLS_PROJECTION = 'schools.schools';
+
+/** The columns of 0700_schools_schools below (the record API reads it too, as the schools collection). */
+export interface SchoolsTables {
+  schools_schools: {
+    id: string;
+    school_id: string;
+    owner_id: string | null;
+    version: number;
+    deleted: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    type: string;
+    name: string;
+    logo: string | null;
+    website: string | null;
+    email: string | null;
+    short_description: string | null;
+    call_center_phone: string | null;
+    region_id: string | null;
+    city_id: string | null;
+  };
+}
 
 /**
  * The admin's list of schools. school_id equals id, so the record API's own-school rule shows a

@@ -1,8 +1,7 @@
 import type { ContextServices } from '../../platform/context';
 import type { Caller } from '../../platform/http/caller';
-import type { Row } from '../../platform/http/records/collection';
-import { TABLES } from '../assignments/read-model/tables';
-import { WEBINARS_TABLE } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
+import { WEBINARS_TABLE, type WebinarRow, type WebinarsTables } from './read-model/tables';
 
 export type WebinarRole = 'moderator' | 'participant';
 
@@ -13,16 +12,16 @@ const list = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 };
 
-export const participantsOf = (row: Row) => list(row.participants);
+export const participantsOf = (row: WebinarRow) => list(row.participants);
 
 /** A webinar that exists and is not deleted, of any school (callers are checked by `roleIn`). */
-export async function webinarRow(services: Services, id: string): Promise<Row | undefined> {
-  return (await services.db
+export async function webinarRow(services: Services, id: string): Promise<WebinarRow | undefined> {
+  return await withTables<WebinarsTables>(services.db)
     .selectFrom(WEBINARS_TABLE)
     .selectAll()
     .where('id', '=', id)
     .where('deleted', '=', false)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
 }
 
 /**
@@ -31,30 +30,35 @@ export async function webinarRow(services: Services, id: string): Promise<Row | 
  * class's students and the assignment's students take part. Anybody else (another class, another
  * school) is nobody: the webinar is invisible to them and its channel refuses them.
  */
-export async function roleIn(services: Services, caller: Caller, row: Row): Promise<WebinarRole | null> {
+export async function roleIn(
+  services: Services,
+  caller: Caller,
+  row: WebinarRow,
+): Promise<WebinarRole | null> {
+  const db = withTables<WebinarsTables>(services.db);
   if (caller.schoolId === null || row.school_id !== caller.schoolId) return null;
   if (row.owner_id === caller.userId) return 'moderator';
   if (caller.group === 'admin' || caller.group === 'manager') return 'moderator';
   let role: WebinarRole | null = participantsOf(row).includes(caller.userId) ? 'participant' : null;
   if (typeof row.class_id === 'string') {
-    const group = (await services.db
-      .selectFrom(TABLES.classes)
+    const group = await db
+      .selectFrom('assignments_classes')
       .select(['teachers', 'students'])
       .where('id', '=', row.class_id)
       .where('school_id', '=', caller.schoolId)
       .where('deleted', '=', false)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (group && list(group.teachers).includes(caller.userId)) return 'moderator';
     if (group && list(group.students).includes(caller.userId)) role = 'participant';
   }
   if (typeof row.assignment_id === 'string') {
-    const assignment = (await services.db
-      .selectFrom(TABLES.assignments)
+    const assignment = await db
+      .selectFrom('assignments_assignments')
       .select(['owner_id', 'students'])
       .where('id', '=', row.assignment_id)
       .where('school_id', '=', caller.schoolId)
       .where('deleted', '=', false)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (assignment?.owner_id === caller.userId) return 'moderator';
     if (assignment && list(assignment.students).includes(caller.userId)) role = 'participant';
   }

@@ -1,8 +1,10 @@
 import type { ContextServices } from '../../platform/context';
-import type { Row } from '../../platform/http/records/collection';
+import { withTables } from '../../platform/read-models/database';
 import { participantsOf, type WebinarRole } from './access';
+import type { WebinarRow, WebinarsTables } from './read-model/tables';
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+// pg parses timestamptz into Date; a string (from a raw query) passes through unchanged.
+const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
 
 /** The webinar servers' table (contexts/infrastructure): their options carry the ICE servers. */
 const SERVERS_TABLE = 'infrastructure_webinar_servers';
@@ -14,20 +16,20 @@ const SERVERS_TABLE = 'infrastructure_webinar_servers';
  */
 export async function webinarEntity(
   services: Pick<ContextServices, 'db'>,
-  row: Row,
+  row: WebinarRow,
   role: WebinarRole,
 ): Promise<Record<string, unknown>> {
   let server: Record<string, unknown> | null = null;
   let iceServers: unknown[] = [];
   if (typeof row.webinar_server_id === 'string') {
-    const found = (await services.db
+    const found = await withTables<WebinarsTables>(services.db)
       .selectFrom(SERVERS_TABLE)
       .selectAll()
       .where('id', '=', row.webinar_server_id)
       .where('school_id', '=', row.school_id as string)
       .where('deleted', '=', false)
       .executeTakeFirst()
-      .catch(() => undefined)) as Row | undefined;
+      .catch(() => undefined);
     if (found) {
       const options = (typeof found.options === 'string' ? JSON.parse(found.options) : found.options) as {
         alternate_host?: string | null;

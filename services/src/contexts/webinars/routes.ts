@@ -5,14 +5,13 @@ import { z } from 'zod';
 import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
-import { TABLES } from '../assignments/read-model/tables';
+import { withTables } from '../../platform/read-models/database';
 import { roleIn, webinarRow, type WebinarRole } from './access';
 import { ensureAssignmentWebinar } from './assignment-webinar';
 import { runWebinarCommand } from './commands';
 import { webinarEntity } from './entities';
-import { WEBINARS_TABLE } from './read-model/tables';
+import { WEBINARS_TABLE, type WebinarRow, type WebinarsTables } from './read-model/tables';
 import { callerOf } from '../../platform/http/authenticate';
 
 const idParams = z.object({ id: recordId });
@@ -33,8 +32,9 @@ const STAFF = new Set(['admin', 'manager', 'teacher']);
 export async function webinarsRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['webinars'];
+  const db = withTables<WebinarsTables>(services.db);
 
-  const visible = async (caller: Caller, id: string): Promise<{ row: Row; role: WebinarRole }> => {
+  const visible = async (caller: Caller, id: string): Promise<{ row: WebinarRow; role: WebinarRole }> => {
     const row = await webinarRow(services, id);
     const role = row ? await roleIn(services, caller, row) : null;
     if (!row || !role) throw new NotFoundError('Вебинар не найден');
@@ -56,13 +56,13 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
     const caller = callerOf(request);
     const { page, limit, status } = request.query;
     if (caller.schoolId === null) return pageOf([], page, limit);
-    let query = services.db
+    let query = db
       .selectFrom(WEBINARS_TABLE)
       .selectAll()
       .where('school_id', '=', caller.schoolId)
       .where('deleted', '=', false);
     if (status) query = query.where('status', '=', status);
-    const rows = (await query.orderBy('created_at', 'desc').orderBy('id').limit(2000).execute()) as Row[];
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(2000).execute();
     const mine: Record<string, unknown>[] = [];
     for (const row of rows) {
       const role = await roleIn(services, caller, row);
@@ -153,8 +153,8 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
   /** A class named on a webinar must be one of the caller's school (422 otherwise, by field). */
   async function checkClass(caller: Caller, classId: string | null | undefined): Promise<void> {
     if (!classId) return;
-    const found = await services.db
-      .selectFrom(TABLES.classes)
+    const found = await db
+      .selectFrom('assignments_classes')
       .select('id')
       .where('id', '=', classId)
       .where('school_id', '=', caller.schoolId)

@@ -35,6 +35,26 @@ export type ReadModelDb = Kysely<PlatformTables & Record<string, any>>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ReadModelTx = Transaction<PlatformTables & Record<string, any>>;
 
+/** A context's typed view of the read-model database: the platform's tables plus the context's own. */
+export type TablesDb<T> = Kysely<PlatformTables & T>;
+/** The same view inside a projection's transaction. */
+export type TablesTx<T> = Transaction<PlatformTables & T>;
+
+/**
+ * The shared database seen with a context's table interfaces, so column names and row types are
+ * checked. Only the static type changes (the same object is returned). The cast is sound because the
+ * context's migrations create exactly the tables `T` declares, and a reading context declares of
+ * another context's published table only the columns it reads.
+ */
+export function withTables<T>(db: ReadModelDb): TablesDb<T> {
+  return db as unknown as TablesDb<T>;
+}
+
+/** `withTables` for a projection's transaction. */
+export function txWithTables<T>(tx: ReadModelTx): TablesTx<T> {
+  return tx as unknown as TablesTx<T>;
+}
+
 // int8 columns arrive as strings by default; keep them so (positions exceed 2^53 in theory), but
 // parse counts explicitly where needed.
 export function createReadModelDb(connectionString: string, poolSize = 10): ReadModelDb {

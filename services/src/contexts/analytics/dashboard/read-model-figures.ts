@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../../assignments/read-model/tables';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
 import type { Scope } from './clickhouse-figures';
+import { ATTEMPTS_TABLE, type AnalyticsReadTables } from './read-model-tables';
 
 /** The credibility histogram has these buckets always, empty ones at 0, so charts keep their axis. */
 export const CREDIBILITY_BUCKETS = 10;
@@ -15,7 +15,7 @@ export const CREDIBILITY_BUCKETS = 10;
 export async function credibilityBuckets(db: ReadModelDb, scope: Scope) {
   const { rows } = await sql<{ bucket: number; attempts: string }>`
     SELECT LEAST(FLOOR(COALESCE(t.score, 100) / 10), 9)::int AS bucket, COUNT(*) AS attempts
-      FROM ${sql.table(TABLES.attempts)} a
+      FROM ${sql.table(ATTEMPTS_TABLE)} a
       LEFT JOIN proctoring_timelines t ON t.assignment_attempt_id = a.id
      WHERE a.school_id = ${scope.schoolId}
        AND a.deleted = false
@@ -32,19 +32,19 @@ export async function credibilityBuckets(db: ReadModelDb, scope: Scope) {
 /** Names of the school's assignments, by id (deleted ones too: their figures still count). */
 export async function assignmentNames(db: ReadModelDb, schoolId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom(TABLES.assignments)
+  const rows = await withTables<AnalyticsReadTables>(db)
+    .selectFrom('assignments_assignments')
     .select(['id', 'name'])
     .where('school_id', '=', schoolId)
     .where('id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [String(r.id), String(r.name)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** True when the assignment exists in the school and is not deleted. */
 export async function schoolHasAssignment(db: ReadModelDb, schoolId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom(TABLES.assignments)
+  const row = await withTables<AnalyticsReadTables>(db)
+    .selectFrom('assignments_assignments')
     .select('id')
     .where('id', '=', id)
     .where('school_id', '=', schoolId)

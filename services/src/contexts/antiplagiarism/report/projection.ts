@@ -6,8 +6,8 @@ import {
   unhandledEvent,
 } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { REPORTS_PROJECTION, TABLES } from './tables';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { REPORTS_PROJECTION, TABLES, type AntiplagiarismTables } from './tables';
 
 const HANDLES = [
   'AntiplagiarismCheckSummarized',
@@ -28,7 +28,8 @@ export const reportsProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<AntiplagiarismTables>(untyped);
   switch (event.type) {
     case 'AntiplagiarismCheckSummarized': {
       const d = event.data;

@@ -1,9 +1,9 @@
-import type { AntiplagiarismSource } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
-import { TABLES as ASSIGNMENT_TABLES } from '../../assignments/read-model/tables';
-import { TABLES } from './tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AntiplagiarismTables } from './tables';
 
 type Db = Pick<ContextServices, 'db'>;
+const tablesOf = (services: Db) => withTables<AntiplagiarismTables>(services.db);
 
 /** Colour bands of the report: ≥ 80 % original, 50–80 %, under 50 %, and answers too short to judge. */
 export type Band = 'high' | 'medium' | 'low' | 'short';
@@ -16,20 +16,20 @@ export function bandOf(originality: number | null): Band {
 
 /** The summary of a finished check; `check: null` while its task is still running. */
 export async function reportOf(services: Db, checkId: string, assignment: { id: string; name: string }) {
-  const check = await services.db
+  const check = await tablesOf(services)
     .selectFrom(TABLES.checks)
     .selectAll()
     .where('check_id', '=', checkId)
     .executeTakeFirst();
   if (!check) return { assignment, check: null, rows: [], distribution: distributionOf([]) };
-  const answers = await services.db
+  const answers = await tablesOf(services)
     .selectFrom(TABLES.answers)
     .selectAll()
     .where('check_id', '=', checkId)
     .execute();
-  const questions = check.questions as { component_id: string; title: string }[];
+  const questions = check.questions;
   const titles = new Map(questions.map((q) => [q.component_id, q.title]));
-  const sourceRefs = answers.flatMap((a) => (a.sources as AntiplagiarismSource[]).slice(0, 1));
+  const sourceRefs = answers.flatMap((a) => a.sources.slice(0, 1));
   const names = await namesOf(services, [
     ...answers.map((a) => String(a.student_id)),
     ...sourceRefs.map((s) => s.student_id),
@@ -40,7 +40,7 @@ export async function reportOf(services: Db, checkId: string, assignment: { id: 
   );
   const rows = answers
     .map((a) => {
-      const strongest = (a.sources as AntiplagiarismSource[])[0];
+      const strongest = a.sources[0];
       const originality = a.originality === null ? null : Number(a.originality);
       return {
         answer_key: String(a.answer_key),
@@ -79,7 +79,7 @@ export async function reportOf(services: Db, checkId: string, assignment: { id: 
     check: {
       mode: String(check.mode),
       questions,
-      compared_assignments: (check.compared_assignments as string[]).length,
+      compared_assignments: check.compared_assignments.length,
       answers: Number(check.answers),
       sources: Number(check.sources),
       checked_at: check.checked_at,
@@ -102,14 +102,14 @@ export function distributionOf(values: readonly (number | null)[]) {
 
 /** One answer beside one of its sources (the strongest unless `sourceKey` names another). */
 export async function answerDetail(services: Db, checkId: string, key: string, sourceKey?: string) {
-  const answer = await services.db
+  const answer = await tablesOf(services)
     .selectFrom(TABLES.answers)
     .selectAll()
     .where('check_id', '=', checkId)
     .where('answer_key', '=', key)
     .executeTakeFirst();
   if (!answer) return undefined;
-  const sources = answer.sources as AntiplagiarismSource[];
+  const sources = answer.sources;
   const chosen = sourceKey === undefined ? sources[0] : sources.find((s) => s.answer_key === sourceKey);
   const sourceText = chosen ? await textOf(services, checkId, chosen.answer_key) : null;
   const answeredAt = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
@@ -152,7 +152,7 @@ export async function answerDetail(services: Db, checkId: string, key: string, s
 /** A source is a checked answer of this check or a recorded answer of another assignment. */
 async function textOf(services: Db, checkId: string, key: string): Promise<string | null> {
   for (const table of [TABLES.answers, TABLES.sources]) {
-    const row = await services.db
+    const row = await tablesOf(services)
       .selectFrom(table)
       .select('text')
       .where('check_id', '=', checkId)
@@ -166,7 +166,7 @@ async function textOf(services: Db, checkId: string, key: string): Promise<strin
 async function namesOf(services: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await services.db
+  const rows = await tablesOf(services)
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'patronymic'])
     .where('id', 'in', unique)
@@ -179,8 +179,8 @@ async function namesOf(services: Db, ids: readonly string[]): Promise<Map<string
 async function assignmentNamesOf(services: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await services.db
-    .selectFrom(ASSIGNMENT_TABLES.assignments)
+  const rows = await tablesOf(services)
+    .selectFrom('assignments_assignments')
     .select(['id', 'name'])
     .where('id', 'in', unique)
     .execute();

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { AntiplagiarismSource } from '@sabaq/events';
+import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 
 export const REPORTS_PROJECTION = 'antiplagiarism.reports';
 export const TABLES = {
@@ -8,6 +9,55 @@ export const TABLES = {
 } as const;
 
 const jsonb = (fallback: string) => sql.raw(`'${fallback}'::jsonb`);
+
+/** jsonb: written as JSON text (or left to its default), read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** A checked answer's or a source's columns (both tables below). */
+interface AnswerColumns {
+  check_id: string;
+  answer_key: string;
+  event_id: string;
+  assignment_id: string;
+  student_id: string;
+  component_id: string;
+  text: string;
+  answered_at: Date;
+}
+
+/**
+ * The tables `reportsMigration` below creates, plus the published read models the report reads (only
+ * the columns it reads, under their owners' table names).
+ */
+export interface AntiplagiarismTables {
+  antiplagiarism_checks: {
+    check_id: string;
+    event_id: string;
+    school_id: string;
+    assignment_id: string;
+    owner_id: string;
+    mode: string;
+    questions: Json<{ component_id: string; title: string }[]>;
+    /** Assignment ids. */
+    compared_assignments: Json<string[]>;
+    answers: number;
+    sources: number;
+    checked_at: Date;
+  };
+  antiplagiarism_answers: AnswerColumns & {
+    kind: string;
+    words: number;
+    verdict: string;
+    originality: number | null;
+    /** Strongest first. */
+    sources: Json<AntiplagiarismSource[]>;
+  };
+  antiplagiarism_sources: AnswerColumns;
+  /** Identity's directory (identity/directory/table.ts): the names the report prints. */
+  users: { id: string; firstname: string; lastname: string; patronymic: string | null };
+  /** Assignments' assignments (assignments/read-model/tables.ts): the names of compared assignments. */
+  assignments_assignments: { id: string; name: string };
+}
 
 /**
  * A check's results, written once (they never change): each row carries the id of the event it came

@@ -1,6 +1,7 @@
 import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables } from '../../../platform/read-models/database';
+import type { IdentityTables, IdentityTx } from '../tables';
 
 const HANDLES = ['ChallengeAssigned', 'ChallengeCompleted'] as const;
 
@@ -13,14 +14,16 @@ export const challengesProjection: Projection = {
   version: 1,
   handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
+    for (const event of events)
+      if (isEvent(event, ...HANDLES)) await applyOne(txWithTables<IdentityTables>(tx), event);
   },
-  async reset(tx) {
+  async reset(untyped) {
+    const tx = txWithTables<IdentityTables>(untyped);
     await tx.deleteFrom('user_challenges').execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(tx: IdentityTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'ChallengeAssigned': {
       const d = event.data;

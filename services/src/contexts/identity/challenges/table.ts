@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Generated, Kysely, Migration } from 'kysely';
 
 /** Every challenge given to a user, for lists beyond the user's own (the user's own reads its stream). */
 export interface ChallengeTables {
@@ -6,7 +6,7 @@ export interface ChallengeTables {
     id: string;
     user_id: string;
     challenge: string;
-    is_completed: boolean;
+    is_completed: Generated<boolean>;
     created_at: Date;
     updated_at: Date;
   };

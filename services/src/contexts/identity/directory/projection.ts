@@ -1,7 +1,8 @@
 import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables } from '../../../platform/read-models/database';
+import type { IdentityTables, IdentityTx } from '../tables';
 
 const HANDLES = [
   'SchoolRegistered',
@@ -23,16 +24,18 @@ export const directoryProjection: Projection = {
   version: 3,
   handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
+    for (const event of events)
+      if (isEvent(event, ...HANDLES)) await applyOne(txWithTables<IdentityTables>(tx), event);
   },
-  async reset(tx) {
+  async reset(untyped) {
+    const tx = txWithTables<IdentityTables>(untyped);
     await tx.deleteFrom('user_schools').execute();
     await tx.deleteFrom('users').execute();
     await tx.deleteFrom('schools').execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(tx: IdentityTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'SchoolRegistered': {
       const d = event.data;
@@ -123,7 +126,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
 
 const PROFILE_FIELDS = ['firstname', 'lastname', 'patronymic', 'email', 'phone', 'color'] as const;
 
-async function addMembership(tx: ReadModelTx, userId: string, schoolId: string): Promise<void> {
+async function addMembership(tx: IdentityTx, userId: string, schoolId: string): Promise<void> {
   await tx
     .insertInto('user_schools')
     .values({ user_id: userId, school_id: schoolId })

@@ -1,4 +1,5 @@
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
 import type { EventStore } from '../../../platform/ports/event-store';
 import { userStream } from '../user-decider';
@@ -26,7 +27,7 @@ const USER_COLUMNS = [
 ] as const;
 
 export async function schoolsOfUser(db: ReadModelDb, userId: string): Promise<SchoolView[]> {
-  const rows = await db
+  const rows = await withTables<IdentityTables>(db)
     .selectFrom('schools')
     .innerJoin('user_schools', 'user_schools.school_id', 'schools.id')
     .selectAll('schools')
@@ -69,6 +70,10 @@ export async function userView(
 }
 
 async function readUser(db: ReadModelDb, userId: string): Promise<UserRow | undefined> {
-  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', userId).executeTakeFirst();
-  return row as UserRow | undefined;
+  const row = await withTables<IdentityTables>(db)
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row;
 }

@@ -9,6 +9,8 @@ import { userDecider, userStream } from '../user-decider';
 import type { ApplicationRow } from './collection';
 import { OAuthRefusedError } from './errors';
 import { exchangeCode, readIdentity, type ExternalIdentity } from './provider-client';
+import { withTables } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
 
@@ -158,14 +160,14 @@ async function userOf(
   if (linked) return linked.userId;
   if (!identity.email) throw new OAuthRefusedError('unknownUser');
   if (!identity.emailVerified) throw new OAuthRefusedError('unverified');
-  const matches = await services.db
+  const matches = await withTables<IdentityTables>(services.db)
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', identity.email!.toLowerCase()))
     .limit(2)
     .execute();
   if (matches.length !== 1) throw new OAuthRefusedError('unknownUser');
-  const userId = (matches[0] as { id: string }).id;
+  const userId = matches[0]!.id;
   try {
     await append(
       services,

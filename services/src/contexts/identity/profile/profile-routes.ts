@@ -14,6 +14,8 @@ import { issueCode, type CodeDeps } from '../verification/codes';
 import { TooManyRequestsError } from '../verification/errors';
 import { ownersOfPhone } from '../verification/phone';
 import { OWN_PROFILE_FIELDS, PROFILE_TEXTS, readProfileBody, type FieldErrors } from './profile-body';
+import { withTables } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 
 /**
  * The directory of identity and the people context's directory both show the profile; the record API
@@ -75,7 +77,7 @@ export async function profileRoutes(
 }
 
 async function currentProfile(services: ContextServices, userId: string): Promise<UserProfileChanges> {
-  const row = await services.db
+  const row = await withTables<IdentityTables>(services.db)
     .selectFrom('users')
     .select([...OWN_PROFILE_FIELDS])
     .where('id', '=', userId)
@@ -92,7 +94,7 @@ async function checkContactsFree(
   errors: FieldErrors,
 ): Promise<void> {
   if (changes.email && !errors.email) {
-    const holders = await services.db
+    const holders = await withTables<IdentityTables>(services.db)
       .selectFrom('users')
       .select('id')
       .where(sql<string>`lower(email)`, '=', changes.email)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 import { normaliseUsername } from '../ids';
 import { phoneDigits } from '../verification/phone';
 
@@ -20,17 +21,21 @@ export async function findByUsername(
   db: ReadModelDb,
   username: string,
 ): Promise<RecoverableUser | undefined> {
-  const row = await db
+  const row = await withTables<IdentityTables>(db)
     .selectFrom('users')
     .select(COLUMNS)
     .where(sql<string>`lower(username)`, '=', normaliseUsername(username))
     .executeTakeFirst();
-  return row as RecoverableUser | undefined;
+  return row;
 }
 
 export async function findById(db: ReadModelDb, userId: string): Promise<RecoverableUser | undefined> {
-  const row = await db.selectFrom('users').select(COLUMNS).where('id', '=', userId).executeTakeFirst();
-  return row as RecoverableUser | undefined;
+  const row = await withTables<IdentityTables>(db)
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import type { EventStore } from '../../../platform/ports/event-store';
 import { waitForProjections } from '../../../platform/projections/wait-for-projection';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 import { handleAccount } from '../challenges/account';
 import { handleCommand } from '../../../platform/commands/handle-command';
 import { sessionDecider, sessionStream } from '../session-decider';
@@ -50,7 +51,7 @@ export async function endUserSessions(
   const at = deps.clock().toISOString();
   // The sessions read model lists a user's sessions; wait until it holds every session started so far.
   await waitForProjections(deps.db, ['identity.sessions'], await deps.store.headPosition());
-  const sessions = await deps.db
+  const sessions = await withTables<IdentityTables>(deps.db)
     .selectFrom('user_sessions')
     .select('id')
     .where('user_id', '=', userId)
@@ -60,9 +61,9 @@ export async function endUserSessions(
     if (id === keep) continue;
     await handleCommand(
       deps.store,
-      sessionStream(id as string),
+      sessionStream(id),
       sessionDecider,
-      { type: 'EndSession', data: { sessionId: id as string, reason, endedAt: at } },
+      { type: 'EndSession', data: { sessionId: id, reason, endedAt: at } },
       { eventId: () => deps.newId(), metadata: { userId } },
     );
   }

@@ -12,6 +12,8 @@ import { codeDecider } from '../verification/code-decider';
 import { codeStream } from '../verification/codes';
 import { ownersOfPhone, phoneDigits } from '../verification/phone';
 import { agreed, type RegisterPayload } from './payload';
+import { withTables } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 
 export const MIN_PASSWORD = 6;
 
@@ -114,7 +116,7 @@ function statusCodeOf(field: string, text: string): number {
 /** Someone has this e-mail, as their address or as their username. */
 async function emailTaken(services: Pick<ContextServices, 'store' | 'db'>, email: string): Promise<boolean> {
   if ((await services.store.streamVersion(usernameStream(normaliseUsername(email)))) >= 0) return true;
-  const row = await services.db
+  const row = await withTables<IdentityTables>(services.db)
     .selectFrom('users')
     .select('id')
     .where(sql<string>`lower(email)`, '=', email)

@@ -1,7 +1,8 @@
 import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables } from '../../../platform/read-models/database';
+import type { IdentityTables, IdentityTx } from '../tables';
 
 const HANDLES = ['SessionStarted', 'SessionRefreshed', 'SessionSchoolSelected', 'SessionEnded'] as const;
 
@@ -14,15 +15,17 @@ export const sessionsProjection: Projection = {
   version: 1,
   handles: HANDLES,
   async apply(tx, events) {
-    for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
+    for (const event of events)
+      if (isEvent(event, ...HANDLES)) await applyOne(txWithTables<IdentityTables>(tx), event);
   },
-  async reset(tx) {
+  async reset(untyped) {
+    const tx = txWithTables<IdentityTables>(untyped);
     await tx.deleteFrom('user_sessions').execute();
     await tx.updateTable('users').set({ last_activity_date: null }).execute();
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(tx: IdentityTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'SessionStarted': {
       const d = event.data;
@@ -48,7 +51,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
         .select('user_id')
         .where('id', '=', d.sessionId)
         .executeTakeFirst();
-      if (session) await touchUser(tx, session.user_id as string, d.refreshedAt);
+      if (session) await touchUser(tx, session.user_id, d.refreshedAt);
       return;
     }
     case 'SessionSchoolSelected': {
@@ -74,7 +77,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
   }
 }
 
-async function touchUser(tx: ReadModelTx, userId: string, at: string): Promise<void> {
+async function touchUser(tx: IdentityTx, userId: string, at: string): Promise<void> {
   await tx
     .updateTable('users')
     .set({ last_activity_date: sql`GREATEST(last_activity_date, ${new Date(at)})` })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import type { IdentityTables } from '../tables';
 
 /**
  * A phone as digits only, or null when it cannot be a phone number: the web client sends the mask
@@ -12,7 +13,7 @@ export function phoneDigits(phone: string): string | null {
 
 /** The users whose phone has these digits, from the directory (kept current by its projection). */
 export async function ownersOfPhone(db: ReadModelDb, digits: string): Promise<string[]> {
-  const rows = await db
+  const rows = await withTables<IdentityTables>(db)
     .selectFrom('users')
     .select('id')
     .where(sql<string>`regexp_replace(coalesce(phone, ''), '\\D', '', 'g')`, '=', digits)

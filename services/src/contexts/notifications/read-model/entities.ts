@@ -1,16 +1,20 @@
-import type { Row } from '../../../platform/http/records/collection';
+import type { Selectable } from 'kysely';
+import type { NotificationsTables } from './tables';
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+export type NotificationRow = Selectable<NotificationsTables['notifications_notifications']>;
+
+// pg parses timestamptz into Date; a string (from a raw query) passes through unchanged.
+const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
 
 /**
  * A notification as the API answers it (000 §3). `name` and `description` are null: the reader's
  * language builds them from `type` and `parameters` (web/src/features/notifications).
  */
-export function notificationEntity(row: Row): Record<string, unknown> {
+export function notificationEntity(row: NotificationRow): Record<string, unknown> {
   return {
     id: row.id,
     owner_id: row.owner_id,
-    class_id: ((row.parameters as Record<string, unknown> | null)?.class_id as string | undefined) ?? null,
+    class_id: (row.parameters.class_id as string | undefined) ?? null,
     type: row.type,
     parameters: row.parameters,
     name: null,

@@ -1,8 +1,8 @@
 import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE } from './tables';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { NOTIFICATIONS_PROJECTION, NOTIFICATIONS_TABLE, type NotificationsTables } from './tables';
 
 const HANDLES = ['NotificationCreated', 'NotificationRead', 'NotificationsAllRead'] as const;
 
@@ -22,7 +22,8 @@ export const notificationsProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<NotificationsTables>(untyped);
   const position = event.streamPosition;
   switch (event.type) {
     case 'NotificationCreated': {

@@ -1,7 +1,28 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnType, Kysely, Migration } from 'kysely';
 
 export const NOTIFICATIONS_PROJECTION = 'notifications.inbox';
 export const NOTIFICATIONS_TABLE = 'notifications_notifications';
+
+/** The columns of 1300_notifications_inbox below, plus the published read model this context reads. */
+export interface NotificationsTables {
+  notifications_notifications: {
+    id: string;
+    school_id: string | null;
+    owner_id: string;
+    version: number;
+    position: number;
+    type: string;
+    /** jsonb: written as JSON text, read back parsed. */
+    parameters: ColumnType<Record<string, unknown>, string, string>;
+    source_event_id: string;
+    is_read: boolean;
+    read_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  /** Identity's directory (identity/directory/table.ts): only the names notifications print. */
+  users: { id: string; firstname: string; lastname: string };
+}
 
 /**
  * Each user's notifications. `owner_id` is the recipient (the record API's "own"); `position` is the

@@ -1,8 +1,8 @@
 import { type EventOf, isEvent, type StoredEvent, unhandledEvent } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { PEOPLE_TABLE } from './table';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { PEOPLE_TABLE, type PeopleTables } from './table';
 
 const HANDLES = ['UserRegistered', 'PersonProfileUpdated', 'UserProfileEdited', 'PersonDeactivated'] as const;
 
@@ -24,7 +24,8 @@ export const peopleProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<PeopleTables>(untyped);
   const position = event.globalPosition.toString();
   const at = occurredAt(event);
   const newer = sql<boolean>`${sql.ref(`${PEOPLE_TABLE}.position`)} < ${position}`;

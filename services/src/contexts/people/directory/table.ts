@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 
 /**
  * One row per user of any group, fed by identity's registrations and this context's own events. The
@@ -6,6 +6,39 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * ever stored here.
  */
 export const PEOPLE_TABLE = 'people_directory';
+
+/** The columns of 0400_people_directory below. */
+export interface PeopleTables {
+  people_directory: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    /** bigint: a decimal string. */
+    position: string;
+    deleted: Generated<boolean>;
+    created_at: Date;
+    updated_at: Date;
+    deactivated_at: Date | null;
+    group: string;
+    username: string;
+    firstname: string;
+    lastname: string;
+    patronymic: string | null;
+    email: string | null;
+    phone: string | null;
+    color: string | null;
+    photo: string | null;
+    description: string | null;
+    register_date: Date;
+    credibility: number | null;
+    points: Generated<number>;
+    notify_via_sms: Generated<boolean>;
+    notify_via_email: Generated<boolean>;
+    request_photo_challenge: Generated<boolean>;
+  };
+}
+
+export type PersonRow = Selectable<PeopleTables['people_directory']>;
 
 export const peopleMigrations: Record<string, Migration> = {
   '0400_people_directory': {

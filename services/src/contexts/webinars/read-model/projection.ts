@@ -1,7 +1,8 @@
 import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { WEBINARS_PROJECTION, WEBINARS_TABLE } from './tables';
+import type { Updateable } from 'kysely';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { WEBINARS_PROJECTION, WEBINARS_TABLE, type WebinarsTables } from './tables';
 
 const HANDLES = ['WebinarCreated', 'WebinarUpdated', 'WebinarEnded', 'WebinarDeleted'] as const;
 
@@ -18,7 +19,8 @@ export const webinarsProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<WebinarsTables>(untyped);
   const position = event.streamPosition;
   if (event.type === 'WebinarCreated') {
     const d = event.data;
@@ -56,7 +58,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
 
 function changesOf(
   event: EventOf<'WebinarUpdated' | 'WebinarEnded' | 'WebinarDeleted'>,
-): Record<string, unknown> | undefined {
+): Updateable<WebinarsTables['webinars_webinars']> {
   switch (event.type) {
     case 'WebinarUpdated': {
       const { changes } = event.data;

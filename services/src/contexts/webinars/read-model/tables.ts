@@ -1,7 +1,66 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 
 export const WEBINARS_PROJECTION = 'webinars.webinars';
 export const WEBINARS_TABLE = 'webinars_webinars';
+
+/** jsonb: written as JSON text, read back parsed; omitted on insert, it takes the column's default. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/**
+ * The columns of 1310_webinars_webinars below, plus the published read models webinars reads (only the
+ * columns it reads, each under its owner's table name).
+ */
+export interface WebinarsTables {
+  webinars_webinars: {
+    id: string;
+    school_id: string | null;
+    owner_id: string;
+    version: number;
+    deleted: Generated<boolean>;
+    created_at: Date;
+    updated_at: Date;
+    name: string;
+    description: string | null;
+    class_id: string | null;
+    assignment_id: string | null;
+    webinar_server_id: string | null;
+    chat_id: string | null;
+    type: string;
+    status: string;
+    ended_at: Date | null;
+    /** User ids. */
+    participants: Json<string[]>;
+  };
+  /** Assignments' classes (assignments/read-model/tables.ts): who teaches and who learns. */
+  assignments_classes: {
+    id: string;
+    school_id: string | null;
+    deleted: boolean;
+    teachers: unknown;
+    students: unknown;
+  };
+  /** Assignments' assignments (assignments/read-model/tables.ts): whose it is and who takes it. */
+  assignments_assignments: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    deleted: boolean;
+    students: unknown;
+  };
+  /** Infrastructure's webinar servers (a record collection, infrastructure/collections.ts). */
+  infrastructure_webinar_servers: {
+    id: string;
+    school_id: string | null;
+    deleted: boolean;
+    provider: string | null;
+    type: string | null;
+    host: string | null;
+    /** JSON text: { alternate_host, ice_servers }. */
+    options: string | null;
+  };
+}
+
+export type WebinarRow = Selectable<WebinarsTables['webinars_webinars']>;
 
 /** Webinars with the record tables' common columns; participants as jsonb (written as JSON text). */
 export const webinarsMigrations: Record<string, Migration> = {
