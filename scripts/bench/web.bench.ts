@@ -109,7 +109,9 @@ async function navigationOnly(): Promise<void> {
   record(navigation.figures, { ...hostInfo(), load_avg_start: loadAtStart, load_avg_end: loadAtEnd });
   const { NAVIGATION_TARGET_MS } = await import('./web-navigation');
   if (navigation.slowest > NAVIGATION_TARGET_MS)
-    console.error(`the slowest page took ${Math.round(navigation.slowest)} ms, over ${NAVIGATION_TARGET_MS} ms`);
+    console.error(
+      `the slowest page took ${Math.round(navigation.slowest)} ms, over ${NAVIGATION_TARGET_MS} ms`,
+    );
 }
 
 async function main(): Promise<void> {
