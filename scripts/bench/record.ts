@@ -42,7 +42,15 @@ Machine of the last run of each: see the \`host\` field.
   \`exam_long_tasks\` (tasks over 50 ms) and \`exam_detector_main_ms\` (the longest a detector's message
   took on the page, against the browser test's 25 ms). The run fails over 50 ms only up to a load of 2
   per core, as the browser tests do; the host field has the load average at the start
-  (\`load_avg_start\`) and at the exam's end (\`exam_load_avg\`).
+  (\`load_avg_start\`) and at the exam's end (\`exam_load_avg\`); page loads on the demo platform in
+  Chromium (\`web-navigation.ts\`, median of \`BENCH_ROUNDS\` (5) loads, ratios against a tiny HTML page
+  from a bare Fastify loaded cold in the same run, \`nav_baseline_tiny_html_load_ms\`): per area
+  (\`t s m p a an\`, each with its own demo account already signed in), the main page \`cold\` (fresh
+  browser profile) and \`warm\` (loaded again in the same profile): \`nav_<area>_<cold|warm>_response_start_ms\`,
+  \`_dom_content_loaded_ms\`, \`_load_ms\` (Navigation Timing) and \`_ready_ms\` (the page's heading in the
+  document); \`nav_sign_in_to_home_ms\`, the demo teacher's password form submitted → the home page's
+  heading and school name, and \`nav_sign_in_requests\` between them (target of issue 18: each under
+  1,500 ms on a quiet machine; \`npm run bench -- web navigation\` runs these alone).
 - \`ai\`: the server's re-analysis of the accuracy video (real pictures and sound with known segments,
   docs/ai-analysis.md) in seconds of recording per second, against ffmpeg decoding the same video and
   doing nothing else in the same run: \`analysis_x_realtime_core\` (face, pose and identity on frames at

@@ -4,7 +4,8 @@
  * imports: the index with the sign-in modal), the main layout, and each area's screens on top of that.
  * The baseline is a bare React + ReactDOM bundle built the same way in the same run; the budget for the
  * first page is 300 KB gzipped, and the run fails above it. Then the proctor's timeline of 10,000 actions
- * (web-timeline.ts) and the exam page's main-thread long tasks with every detector on (web-exam.ts).
+ * (web-timeline.ts), the page loads of sign-in and each area's main page (web-navigation.ts), and the
+ * exam page's main-thread long tasks with every detector on (web-exam.ts).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -99,7 +100,22 @@ async function bareReactKb(scratch: string): Promise<number> {
   return sizeOf(outDir, manifest, closure(manifest, entry));
 }
 
+/** `npm run bench -- web navigation`: only the page loads (web-navigation.ts), for before/after runs. */
+async function navigationOnly(): Promise<void> {
+  process.env.NODE_ENV = 'production';
+  const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const navigation = await (await import('./web-navigation')).navigationFigures();
+  const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  record(navigation.figures, { ...hostInfo(), load_avg_start: loadAtStart, load_avg_end: loadAtEnd });
+  const { NAVIGATION_TARGET_MS } = await import('./web-navigation');
+  if (navigation.slowest > NAVIGATION_TARGET_MS)
+    console.error(
+      `the slowest page took ${Math.round(navigation.slowest)} ms, over ${NAVIGATION_TARGET_MS} ms`,
+    );
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'navigation') return navigationOnly();
   process.env.NODE_ENV = 'production';
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
   const scratch = await mkdtemp(path.join(repoRoot, '.tmp/bench-web-'));
@@ -126,6 +142,7 @@ async function main(): Promise<void> {
       figures.push(figure(`${name}_js_gzip_kb`, await sizeOf(outDir, manifest, added), null));
     }
     figures.push(...(await (await import('./web-timeline')).timelineFigures())); // the proctor's timeline
+    figures.push(...(await (await import('./web-navigation')).navigationFigures()).figures); // page loads
     const exam = await (await import('./web-exam')).examFigures(); // the exam page's main thread
     figures.push(...exam.figures);
     record(figures, { ...hostInfo(), budget_kb: BUDGET_KB, load_avg_start: loadAtStart, ...exam.host });

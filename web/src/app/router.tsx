@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { areaLoader, indexLoader, linkRedirectLoader } from './guards/loaders';
 import { AREAS, type Area } from '../shared/guards/groups';
+import { setPagePreloader } from '../shared/guards/page-preload';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root/root-layout';
 import { FullPageLoader, IndexRoute } from './routes/index-route';
@@ -29,6 +30,17 @@ const AREA_MODULES: Record<Area, () => Promise<AreaModule>> = {
 const PAGE_MODULES: Record<NonNullable<PageSpec['module']>, () => Promise<AreaModule>> = {
   shop: () => import('./areas/shop'),
 };
+
+const loadShell = () => import('./shell');
+
+// The sign-in preloads the main layout and the area it leads to (shared/guards/page-preload.ts): the
+// same import() calls the routes make, so the navigation then finds them in the module cache.
+setPagePreloader((path) => {
+  void loadShell().catch(() => undefined);
+  const area = path?.split(/[/?#]/)[1];
+  if (area && (AREAS as readonly string[]).includes(area))
+    void AREA_MODULES[area as Area]().catch(() => undefined);
+});
 
 const sectionPage = async () => ({ Component: (await import('./routes/section-page')).SectionPage });
 
@@ -94,7 +106,7 @@ const router = createBrowserRouter([
       { path: 'email/confirm', loader: linkRedirectLoader('confirmation') },
       {
         id: 'main',
-        lazy: async () => ({ Component: (await import('./shell')).MainLayout }),
+        lazy: async () => ({ Component: (await loadShell()).MainLayout }),
         children: AREAS.map(areaRoute),
       },
       {

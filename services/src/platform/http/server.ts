@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rejectTooDeepBody } from './body-depth-guard';
@@ -14,6 +13,7 @@ import type { Authenticator } from './caller';
 import { enforceRouteAccess, type RouteAccessTable } from './route-access';
 import { registerSecurityHeaders } from './security-headers';
 import { describeUndescribedAnswers } from './undescribed-answers';
+import { registerWebFiles } from './web-files';
 
 export interface ServerOptions {
   health: HealthChecks;
@@ -72,7 +72,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const webDist = options.webDist;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWeb) await registerWebFiles(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = /^\/(api|oauth|ws|docs|health)(\/|$|\?)/.test(url) || url.endsWith('.json');

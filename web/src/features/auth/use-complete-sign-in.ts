@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { queryClient } from '../../shared/api/query-client';
+import { preloadPage } from '../../shared/guards/page-preload';
 import { afterLoginTarget } from '../../shared/guards/redirects';
 import { api } from '../../shared/api';
 import { USER_QUERY_KEY, userQuery, useSession, type TokenAnswer } from '../../shared/session';
@@ -19,6 +20,9 @@ export function useCompleteSignIn() {
       useSession.getState().signIn(answer);
       queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
       const user = await queryClient.fetchQuery(userQuery);
+      const target = user.school_id ? afterLoginTarget(location.search, user.group) : null;
+      // The area's screens download while the modal closes and the own record is asked for.
+      if (target) preloadPage(target);
       useAuthModal.getState().close();
       // 001 §6: the teacher's and the student's own records are loaded after login.
       if (!user.is_need_complete_challenge && (user.group === 'teacher' || user.group === 'student')) {
@@ -28,8 +32,6 @@ export function useCompleteSignIn() {
           queryFn: () => api.get(path),
         });
       }
-      if (!user.school_id) return;
-      const target = afterLoginTarget(location.search, user.group);
       if (target) await navigate(target, { replace: true });
     },
     [location.search, navigate],

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../../shared/i18n';
 import { PageHeading } from '../../../shared/ui/page-heading';
-import { ShareReportAction } from '../../public-report';
+// Straight from its file: through the feature's index the public report page and its chart would join
+// the teacher's area chunk.
+import { ShareReportAction } from '../../public-report/components/share-report-action';
 import { answerText } from '../answer-text';
 import { assignmentQuery, assignmentWorkQuery, studentNamesQuery } from '../api';
 import { isQuestion, RESULT_COLORS, RESULT_KEYS } from '../model';

@@ -21,6 +21,7 @@ import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useAccessErrorText } from '../../../shared/access/use-access-error-text';
 import { ViewTitle } from './view-title';
 import { notifyError } from '../../../shared/toasts/notify';
+import { preloadPage } from '../../../shared/guards/page-preload';
 
 export function LoginView() {
   const { t } = useTranslation();
@@ -56,6 +57,8 @@ export function LoginView() {
           event.preventDefault();
           if (!filled || login.isPending) return;
           setFailure(null);
+          // The main layout downloads while the password is checked.
+          preloadPage(null);
           login.mutate();
         }}
       >
