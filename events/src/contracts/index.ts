@@ -7,3 +7,4 @@ export * from './identity';
 export * from './platform-answers';
 export * from './media';
 export * from './certificates';
+export * from './assignment-answers';

@@ -35,12 +35,6 @@ export const notificationListAnswer = z.looseObject({
 export const notificationAnswer = z.looseObject({ entity: notificationRecord, unread: unread.optional() });
 export const unreadAnswer = z.looseObject({ unread });
 
-/** A webinar (docs/webinars.md) as its moderators and participants see it. */
-export const webinarRecord = z.looseObject({ id: z.string() }).meta({
-  id: 'Webinar',
-  description: 'A webinar: its schedule, class, moderators, state and join details (docs/webinars.md)',
-});
-
 /** The analyst's console query and dashboard (docs/analytics.md). */
 export const analyticsQueryAnswer = describedObject(
   "A console query's columns, rows and statistics, from the caller's school only (docs/analytics.md)",

@@ -1,3 +1,4 @@
+import { aiReportObject, entitiesAnswer, entityAnswer, fileAnswer } from '@sabaq/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +42,12 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
 
   api.get(
     '/api/ai-reports/:id/thumbs/:file',
-    { schema: { params: z.object({ id: recordId, file: z.string().max(64) }) } },
+    {
+      schema: {
+        params: z.object({ id: recordId, file: z.string().max(64) }),
+        response: { 200: fileAnswer(['image/jpeg'], "A thumbnail of one of the report's intervals") },
+      },
+    },
     async (request, reply) => {
       const row = await reportOf(services, request.caller!, request.params.id);
       // The school is checked first: another school learns nothing, not even what a file name looks like.
@@ -63,6 +69,7 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
         params: z.object({ id: recordId }),
         // Not strict: the school is checked before anything about the body is said.
         body: z.object({ reason: z.string().max(500).optional() }).optional(),
+        response: { 202: entityAnswer(aiReportObject) },
       },
     },
     async (request, reply) => {
@@ -82,6 +89,7 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
     {
       schema: {
         body: z.object({ assignment_attempt_id: recordId, reason: z.string().max(500).optional() }),
+        response: { 202: entitiesAnswer(aiReportObject) },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { assignmentObject, attemptObject, entitiesAnswer, entityAnswer } from '@sabaq/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,7 +98,7 @@ export async function assignmentsRoutes(
   for (const action of ['suspend', 'resume', 'finish'] as const) {
     api.post(
       `/api/assignments/:id/${action}.json`,
-      { ...signedIn, schema: { tags, params: idParams } },
+      { ...signedIn, schema: { tags, params: idParams, response: { 200: entityAnswer(assignmentObject) } } },
       async (request) => {
         const caller = callerOf(request);
         const assignment = await openAssignment(services, caller, request.params.id);
@@ -111,7 +112,7 @@ export async function assignmentsRoutes(
 
   api.post(
     '/api/assignments/:id/clone.json',
-    { ...signedIn, schema: { tags, params: idParams } },
+    { ...signedIn, schema: { tags, params: idParams, response: { 201: entityAnswer(assignmentObject) } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const assignment = await openAssignment(services, caller, request.params.id);
@@ -134,7 +135,12 @@ export async function assignmentsRoutes(
       `/api/assignments/:id/students/:studentId/${file}`,
       {
         ...signedIn,
-        schema: { tags, params: studentParams, ...(action === 'time' ? { body: timeBody } : {}) },
+        schema: {
+          tags,
+          params: studentParams,
+          ...(action === 'time' ? { body: timeBody } : {}),
+          response: { 200: entitiesAnswer(attemptObject) },
+        },
       },
       async (request) => {
         const caller = callerOf(request);
@@ -148,7 +154,14 @@ export async function assignmentsRoutes(
 
   api.post(
     '/api/assignment-attempts/:id/finish.json',
-    { ...signedIn, schema: { tags: ['assignment-attempts'], params: idParams } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['assignment-attempts'],
+        params: idParams,
+        response: { 200: entityAnswer(attemptObject) },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       await finishAttempt(services, caller, request.params.id);

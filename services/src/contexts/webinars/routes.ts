@@ -1,3 +1,4 @@
+import { entityAnswer, listAnswer, noContentAnswer, webinarObject } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { webinarChangesSchema, webinarSchema, type WebinarCreatedData } from '@sabaq/events';
@@ -52,50 +53,68 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
     return { entity: await webinarEntity(services, row, role) };
   };
 
-  api.get('/api/webinars', { schema: { tags, querystring: listQuery } }, async (request) => {
-    const caller = callerOf(request);
-    const { page, limit, status } = request.query;
-    if (caller.schoolId === null) return pageOf([], page, limit);
-    let query = db
-      .selectFrom(WEBINARS_TABLE)
-      .selectAll()
-      .where('school_id', '=', caller.schoolId)
-      .where('deleted', '=', false);
-    if (status) query = query.where('status', '=', status);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(2000).execute();
-    const mine: Record<string, unknown>[] = [];
-    for (const row of rows) {
-      const role = await roleIn(services, caller, row);
-      if (role) mine.push(await webinarEntity(services, row, role));
-    }
-    return pageOf(mine, page, limit);
-  });
+  api.get(
+    '/api/webinars',
+    { schema: { tags, querystring: listQuery, response: { 200: listAnswer(webinarObject) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { page, limit, status } = request.query;
+      if (caller.schoolId === null) return pageOf([], page, limit);
+      let query = db
+        .selectFrom(WEBINARS_TABLE)
+        .selectAll()
+        .where('school_id', '=', caller.schoolId)
+        .where('deleted', '=', false);
+      if (status) query = query.where('status', '=', status);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(2000).execute();
+      const mine: Record<string, unknown>[] = [];
+      for (const row of rows) {
+        const role = await roleIn(services, caller, row);
+        if (role) mine.push(await webinarEntity(services, row, role));
+      }
+      return pageOf(mine, page, limit);
+    },
+  );
 
-  api.post('/api/webinars', { schema: { tags, body: webinarSchema.strict() } }, async (request, reply) => {
-    const caller = callerOf(request);
-    if (!STAFF.has(caller.group) || caller.schoolId === null) throw new ForbiddenError('Forbidden');
-    const fields = request.body;
-    await checkClass(caller, fields.class_id);
-    const id = services.newId();
-    const webinar: WebinarCreatedData = {
-      ...fields,
-      id,
-      owner_id: caller.userId,
-      school_id: caller.schoolId,
-      assignment_id: null,
-      created_at: services.clock().toISOString(),
-    };
-    await runWebinarCommand(services, id, { type: 'Create', webinar }, caller);
-    return reply.code(201).send(await answer(caller, id));
-  });
+  api.post(
+    '/api/webinars',
+    { schema: { tags, body: webinarSchema.strict(), response: { 201: entityAnswer(webinarObject) } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!STAFF.has(caller.group) || caller.schoolId === null) throw new ForbiddenError('Forbidden');
+      const fields = request.body;
+      await checkClass(caller, fields.class_id);
+      const id = services.newId();
+      const webinar: WebinarCreatedData = {
+        ...fields,
+        id,
+        owner_id: caller.userId,
+        school_id: caller.schoolId,
+        assignment_id: null,
+        created_at: services.clock().toISOString(),
+      };
+      await runWebinarCommand(services, id, { type: 'Create', webinar }, caller);
+      return reply.code(201).send(await answer(caller, id));
+    },
+  );
 
-  api.get('/api/webinars/:id', { schema: { tags, params: idParams } }, async (request) =>
-    answer(callerOf(request), request.params.id),
+  api.get(
+    '/api/webinars/:id',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(webinarObject) } } },
+    async (request) => answer(callerOf(request), request.params.id),
   );
 
   api.put(
     '/api/webinars/:id',
-    { preValidation: moderated, schema: { tags, params: idParams, body: webinarChangesSchema } },
+    {
+      preValidation: moderated,
+      schema: {
+        tags,
+        params: idParams,
+        body: webinarChangesSchema,
+        response: { 200: entityAnswer(webinarObject) },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const changes = request.body;
@@ -113,7 +132,7 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
 
   api.delete(
     '/api/webinars/:id',
-    { preValidation: moderated, schema: { tags, params: idParams } },
+    { preValidation: moderated, schema: { tags, params: idParams, response: { 204: noContentAnswer } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const at = services.clock().toISOString();
@@ -129,7 +148,10 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
 
   api.post(
     '/api/webinars/:id/end.json',
-    { preValidation: moderated, schema: { tags, params: idParams } },
+    {
+      preValidation: moderated,
+      schema: { tags, params: idParams, response: { 200: entityAnswer(webinarObject) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const at = services.clock().toISOString();
@@ -143,12 +165,16 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
     },
   );
 
-  api.get('/api/assignments/:id/webinar.json', { schema: { tags, params: idParams } }, async (request) => {
-    const caller = callerOf(request);
-    const id = await ensureAssignmentWebinar(services, request.params.id);
-    if (!id) throw new NotFoundError('Вебинар не найден');
-    return answer(caller, id);
-  });
+  api.get(
+    '/api/assignments/:id/webinar.json',
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(webinarObject) } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = await ensureAssignmentWebinar(services, request.params.id);
+      if (!id) throw new NotFoundError('Вебинар не найден');
+      return answer(caller, id);
+    },
+  );
 
   /** A class named on a webinar must be one of the caller's school (422 otherwise, by field). */
   async function checkClass(caller: Caller, classId: string | null | undefined): Promise<void> {

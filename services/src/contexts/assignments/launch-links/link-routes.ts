@@ -4,6 +4,7 @@ import type {
   AssignmentLaunchPreview,
   AssignmentLaunchTarget,
 } from '@sabaq/events';
+import { entityAnswer, launchLinkObject, launchPreviewObject, launchTargetObject } from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,26 +102,40 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     });
 
   const path = '/api/assignments/:id/launch-link.json';
-  api.get(path, { schema: { tags, params: idParams } }, async (request) => {
-    const { id } = await staffsAssignment(request);
-    return { entity: await liveLink(id) };
-  });
+  api.get(
+    path,
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(launchLinkObject) } } },
+    async (request) => {
+      const { id } = await staffsAssignment(request);
+      return { entity: await liveLink(id) };
+    },
+  );
 
-  api.post(path, { schema: { tags, params: idParams } }, async (request, reply) => {
-    const { caller, id } = await staffsAssignment(request);
-    const before = await liveLink(id);
-    if (before) return reply.status(200).send({ entity: before });
-    // Two issues at once may both get here; the event's id is the same for both, so one token is
-    // stored. Whoever's token it is made the link (201); the other found it (200).
-    const token = newLaunchToken();
-    await issue(caller, id, 'Issue', token);
-    const live = await liveLink(id);
-    return reply.status(live?.token === token ? 201 : 200).send({ entity: live });
-  });
+  api.post(
+    path,
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: entityAnswer(launchLinkObject), 201: entityAnswer(launchLinkObject) },
+      },
+    },
+    async (request, reply) => {
+      const { caller, id } = await staffsAssignment(request);
+      const before = await liveLink(id);
+      if (before) return reply.status(200).send({ entity: before });
+      // Two issues at once may both get here; the event's id is the same for both, so one token is
+      // stored. Whoever's token it is made the link (201); the other found it (200).
+      const token = newLaunchToken();
+      await issue(caller, id, 'Issue', token);
+      const live = await liveLink(id);
+      return reply.status(live?.token === token ? 201 : 200).send({ entity: live });
+    },
+  );
 
   api.post(
     '/api/assignments/:id/launch-link/renew.json',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 201: entityAnswer(launchLinkObject) } } },
     async (request, reply) => {
       const { caller, id } = await staffsAssignment(request);
       await issue(caller, id, 'Renew');
@@ -128,16 +143,20 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     },
   );
 
-  api.delete(path, { schema: { tags, params: idParams } }, async (request) => {
-    const { caller, id } = await staffsAssignment(request);
-    await runLaunchLinkCommand(services, {
-      type: 'Revoke',
-      assignmentId: id,
-      by: caller.userId,
-      at: services.clock().toISOString(),
-    });
-    return { entity: null };
-  });
+  api.delete(
+    path,
+    { schema: { tags, params: idParams, response: { 200: entityAnswer(launchLinkObject) } } },
+    async (request) => {
+      const { caller, id } = await staffsAssignment(request);
+      await runLaunchLinkCommand(services, {
+        type: 'Revoke',
+        assignmentId: id,
+        by: caller.userId,
+        at: services.clock().toISOString(),
+      });
+      return { entity: null };
+    },
+  );
 
   /** The live link's assignment (not deleted), or 404. */
   const linkedAssignment = async (token: string, notFound = 'Ссылка на задание не найдена или отозвана') => {
@@ -164,7 +183,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
 
   api.get(
     '/api/assignment-links/:token',
-    { schema: { tags, params: tokenParams } },
+    { schema: { tags, params: tokenParams, response: { 200: entityAnswer(launchTargetObject) } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const a = await linkedAssignment(request.params.token);
@@ -184,7 +203,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   const guesses = new CodeGuessBudget(() => services.clock().getTime());
   api.get(
     '/api/assignment-links/code/:code',
-    { schema: { tags, params: codeParams } },
+    { schema: { tags, params: codeParams, response: { 200: entityAnswer(launchTargetObject) } } },
     async (request, reply) => {
       const caller = callerOf(request);
       guesses.check(caller.userId);
@@ -218,7 +237,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
 
   api.get(
     '/api/assignment-links/:token/preview.json',
-    { schema: { tags, params: tokenParams } },
+    { schema: { tags, params: tokenParams, response: { 200: entityAnswer(launchPreviewObject) } } },
     async (request, reply) => {
       const a = await linkedAssignment(request.params.token);
       const school = await services.db
