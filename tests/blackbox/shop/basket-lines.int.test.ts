@@ -65,7 +65,11 @@ describe('a guest basket', () => {
 
     // Another guest, or nobody at all, sees none of it.
     expect(lines((await withSession('GET', '/api/basket', session(), null)).body)).toEqual([]);
-    expect((await call('GET', '/api/basket', null)).status).toBe(401);
+    const nobody = await call('GET', '/api/basket', null);
+    expect(nobody.status).toBe(200);
+    expect(lines(nobody.body)).toEqual([]);
+    // Changing a basket needs a session id or a sign-in.
+    expect((await call('POST', '/api/basket/add.json', null, { product_id: ids.book })).status).toBe(401);
     expect((await withSession('GET', '/api/basket', 'short', null)).status).toBe(422);
     // Paying, the promo code and the customer step need a sign-in.
     expect((await withSession('POST', `/api/payment/make/${ids.provider}`, guest, null, {})).status).toBe(

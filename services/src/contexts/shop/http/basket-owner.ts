@@ -31,6 +31,9 @@ export type BasketOwner =
 
 export const badSession = 'Неверный идентификатор корзины';
 
+/** The key read for a visitor with neither a token nor a session id: no stream is ever written under it. */
+const NO_BASKET = 'no-basket';
+
 /** New guest baskets one address may open in an hour (this api instance's memory, as chat's limit). */
 export const GUEST_BASKETS_PER_HOUR = 30;
 
@@ -54,11 +57,12 @@ function newBasketLimiter(clock: () => Date) {
 /**
  * The basket calls are public in the route table and decide here: a Bearer token is verified as the
  * guard would (401 when wrong, 403 with pending challenges) and, with a guest session beside it, that
- * guest basket merges first; without a token the session names a guest basket; with neither, 401.
+ * guest basket merges first; without a token the session names a guest basket; with neither, reading
+ * shows an empty basket and a change is 401.
  */
 export function basketOwner(services: ContextServices) {
   const admitNew = newBasketLimiter(services.clock);
-  return async (request: FastifyRequest): Promise<BasketOwner> => {
+  return async (request: FastifyRequest, options: { read?: boolean } = {}): Promise<BasketOwner> => {
     const header = request.headers[GUEST_SESSION_HEADER];
     const sessionId = typeof header === 'string' && header ? header : null;
     if (sessionId !== null && !GUEST_SESSION_SHAPE.test(sessionId))
@@ -71,7 +75,13 @@ export function basketOwner(services: ContextServices) {
       if (sessionId) await mergeGuestBasket(services, caller, sessionId);
       return { kind: 'user', caller };
     }
-    if (!sessionId) throw new UnauthenticatedError();
+    if (!sessionId) {
+      // A visitor with neither has no basket yet: reading it shows an empty one (the header's badge on a
+      // public page); changing it needs a session id or a sign-in.
+      if (options.read)
+        return { kind: 'guest', key: NO_BASKET, admit: () => Promise.reject(new UnauthenticatedError()) };
+      throw new UnauthenticatedError();
+    }
     const key = guestKey(sessionId);
     return {
       kind: 'guest',

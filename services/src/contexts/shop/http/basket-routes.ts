@@ -64,7 +64,8 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
   api.get(
     '/api/basket',
     { schema: { tags, response: { 200: entitiesAnswer(basketLine) } } },
-    async (request) => listAnswer(await ownerOf(request), request.headers['x-requested-fields']),
+    async (request) =>
+      listAnswer(await ownerOf(request, { read: true }), request.headers['x-requested-fields']),
   );
 
   api.post(
@@ -193,7 +194,7 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
   );
 
   api.get('/api/order/total.json', { schema: { tags, response: { 200: shopOrderTotal } } }, async (request) =>
-    ownerTotal(services, await ownerOf(request)),
+    ownerTotal(services, await ownerOf(request, { read: true })),
   );
 
   api.post(
