@@ -23,7 +23,8 @@ export interface Judgement {
 /**
  * What CPython, V8, the C++ runtime and the loader print when an allocation fails under the limits:
  * MemoryError; "JavaScript heap out of memory" (old space full); "Array buffer allocation failed"
- * (RLIMIT_DATA refused a Buffer); std::bad_alloc / "Fatal process out of memory" (V8 itself refused);
+ * (RLIMIT_DATA refused a Buffer); std::bad_alloc / "Fatal process out of memory" / "Fatal javascript OOM"
+ * (V8 itself refused);
  * ENOMEM at exec ("Cannot allocate memory") or a library the loader could not map, when the limit is
  * below what the interpreter needs to start.
  */
@@ -34,6 +35,9 @@ const OUT_OF_MEMORY = [
   /Array buffer allocation failed/,
   /std::bad_alloc/,
   /Fatal process out of memory/,
+  // V8 when the limit leaves its snapshot no room while it starts (seen under load, as the heap's
+  // first pages land elsewhere): "# Fatal javascript OOM in GC during deserialization".
+  /Fatal javascript OOM/i,
   /cannot allocate memory/i,
 ];
 

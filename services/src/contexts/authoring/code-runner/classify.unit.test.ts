@@ -43,6 +43,7 @@ describe('judging one run', () => {
       "terminate called after throwing an instance of 'std::bad_alloc'",
       '/usr/bin/python3.11: error while loading shared libraries: libm.so.6: failed to map segment from shared object',
       'prlimit: failed to execute /usr/bin/node: Cannot allocate memory',
+      '\n<--- Last few GCs --->\n\n<--- JS stacktrace --->\n\n#\n# Fatal javascript OOM in GC during deserialization\n#\n',
     ]) {
       expect(judge(outcome({ exitCode: 1, stderr: Buffer.from(message) }), '', false), message).toEqual({
         verdict: 'error',
