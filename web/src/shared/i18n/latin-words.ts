@@ -11,6 +11,8 @@ export const LATIN_ALLOWED = new Set(
     'Android Windows macOS Linux Ctrl Enter Esc Alt Shift Tab Cmd FPS Zoom Moodle E-mail e-mail SFU S3 MinIO ' +
     // Network and storage terms of the servers' forms, SQL words of the console's hints, a browser's name.
     'ICE STUN TURN TCP UDP path-style Path-style SELECT LIMIT WHERE FROM Safe Exam Browser LMS ' +
+    // ISO 4217 currency codes, as the shop's prices and the sales dashboard show amounts.
+    'KZT RUB USD EUR ' +
     // A sample of an invite code's shape.
     'ABCD-EFGH'
   ).split(' '),
