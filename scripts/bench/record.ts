@@ -9,6 +9,31 @@ export interface Figure {
   ratio: number | null;
 }
 
+/** Rounds to `digits` decimals. */
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * One figure, its value and baseline rounded to `digits` decimals, the ratio (to two) from the unrounded
+ * values, so a small baseline does not skew it.
+ */
+export function figure(
+  bench: string,
+  metric: string,
+  value: number,
+  baseline: number | null,
+  unit: string,
+  digits = 0,
+): Figure {
+  return {
+    bench,
+    metric,
+    value: round(value, digits),
+    unit,
+    baseline: baseline === null ? null : round(baseline, digits),
+    ratio: baseline ? round(value / baseline, 2) : null,
+  };
+}
+
 const FILE = 'docs/benchmarks.md';
 const HEADER = `# Benchmarks
 

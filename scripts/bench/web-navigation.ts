@@ -18,7 +18,7 @@ import { launchChromium } from '../../tests/browser/support/chromium';
 import { DEMO_PASSWORD, seedTokensScript } from '../../tests/browser/support/demo-platform';
 import { waitForAllUp } from '../../tests/browser/support/health';
 import { ensureWebBuild } from '../../tests/browser/support/web-build';
-import type { Figure } from './record';
+import { figure, type Figure } from './record';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Loads per figure; the median is recorded, so one stall of a busy machine does not decide it. */
@@ -170,18 +170,9 @@ async function signIns(browser: Browser, base: string): Promise<{ ms: number; re
   return { ms: median(times), requests: median(requests) };
 }
 
-function figure(metric: string, value: number, baseline: number | null, unit = 'ms'): Figure {
-  const rounded = Math.round(value);
-  const base = baseline === null ? null : Math.round(baseline * 10) / 10;
-  return {
-    bench: 'web',
-    metric,
-    value: rounded,
-    unit,
-    baseline: base,
-    ratio: base ? Math.round((value / base) * 100) / 100 : null,
-  };
-}
+/** A timing in whole milliseconds. */
+const timed = (metric: string, value: number, baseline: number | null, unit = 'ms') =>
+  figure('web', metric, value, baseline, unit);
 
 export async function navigationFigures(): Promise<{ figures: Figure[]; slowest: number }> {
   ensureWebBuild();
@@ -195,7 +186,7 @@ export async function navigationFigures(): Promise<{ figures: Figure[]; slowest:
   try {
     await waitForAllUp(platform.url);
     const baseline = await coldLoads(browser, bare.url);
-    const figures: Figure[] = [figure('nav_baseline_tiny_html_load_ms', baseline.load, null)];
+    const figures: Figure[] = [timed('nav_baseline_tiny_html_load_ms', baseline.load, null)];
     let slowest = 0;
     for (const { area, user } of AREAS) {
       const tokens = await tokensOf(platform.url, user);
@@ -206,18 +197,18 @@ export async function navigationFigures(): Promise<{ figures: Figure[]; slowest:
       ] as const) {
         const name = `nav_${area}_${kind}`;
         figures.push(
-          figure(`${name}_response_start_ms`, timing.responseStart, baseline.responseStart),
-          figure(`${name}_dom_content_loaded_ms`, timing.domContentLoaded, baseline.domContentLoaded),
-          figure(`${name}_load_ms`, timing.load, baseline.load),
-          figure(`${name}_ready_ms`, timing.ready, baseline.load),
+          timed(`${name}_response_start_ms`, timing.responseStart, baseline.responseStart),
+          timed(`${name}_dom_content_loaded_ms`, timing.domContentLoaded, baseline.domContentLoaded),
+          timed(`${name}_load_ms`, timing.load, baseline.load),
+          timed(`${name}_ready_ms`, timing.ready, baseline.load),
         );
         slowest = Math.max(slowest, timing.ready);
       }
     }
     const signIn = await signIns(browser, platform.url);
     figures.push(
-      figure('nav_sign_in_to_home_ms', signIn.ms, baseline.load),
-      figure('nav_sign_in_requests', signIn.requests, null, 'requests'),
+      timed('nav_sign_in_to_home_ms', signIn.ms, baseline.load),
+      timed('nav_sign_in_requests', signIn.requests, null, 'requests'),
     );
     return { figures, slowest: Math.max(slowest, signIn.ms) };
   } finally {

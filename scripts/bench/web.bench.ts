@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { hostInfo } from './host';
-import { record, type Figure } from './record';
+import { figure, record, type Figure } from './record';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(repoRoot, 'web');
@@ -131,15 +131,15 @@ async function main(): Promise<void> {
     const baselineKb = await bareReactKb(scratch);
 
     const figures: Figure[] = [
-      figure('initial_js_gzip_kb', initialKb, baselineKb),
-      figure('initial_js_budget_used', initialKb / BUDGET_KB, 1, '×budget'),
-      figure('initial_css_gzip_kb', cssKb, null),
+      size('initial_js_gzip_kb', initialKb, baselineKb),
+      size('initial_js_budget_used', initialKb / BUDGET_KB, 1, '×budget'),
+      size('initial_css_gzip_kb', cssKb, null),
     ];
     for (const [name, source] of Object.entries(LAZY_PARTS)) {
       if (!manifest[source]) throw new Error(`${source} is not a chunk of its own: the area is not split`);
       // What opening the part adds to what the first page already loaded.
       const added = [...closure(manifest, source)].filter((key) => !initial.has(key));
-      figures.push(figure(`${name}_js_gzip_kb`, await sizeOf(outDir, manifest, added), null));
+      figures.push(size(`${name}_js_gzip_kb`, await sizeOf(outDir, manifest, added), null));
     }
     figures.push(...(await (await import('./web-timeline')).timelineFigures())); // the proctor's timeline
     figures.push(...(await (await import('./web-navigation')).navigationFigures()).figures); // page loads
@@ -161,18 +161,9 @@ async function main(): Promise<void> {
   }
 }
 
-function figure(metric: string, value: number, baseline: number | null, unit = 'KB'): Figure {
-  const rounded = Math.round(value * 100) / 100;
-  const base = baseline === null ? null : Math.round(baseline * 100) / 100;
-  return {
-    bench: 'web',
-    metric,
-    value: rounded,
-    unit,
-    baseline: base,
-    ratio: base ? Math.round((rounded / base) * 100) / 100 : null,
-  };
-}
+/** A size in kilobytes to two decimals. */
+const size = (metric: string, value: number, baseline: number | null, unit = 'KB') =>
+  figure('web', metric, value, baseline, unit, 2);
 
 main().catch((error: unknown) => {
   console.error(error);

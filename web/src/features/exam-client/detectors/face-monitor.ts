@@ -11,6 +11,8 @@ export const FACE_FRAME_MS = 500;
 export const FACE_FIRST_RESULT_MS = 60_000;
 /** Once running, a gap this long without a verdict means the detector cannot keep up. */
 export const FACE_STALL_MS = 10_000;
+/** The frame rate asked of the detector's own copy of the camera track (it looks at two a second). */
+const FRAMES_PER_SECOND_READ = 5;
 export const FACE_MODEL_URL = '/models/face-detect-rfb320.onnx';
 const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).href;
 
@@ -21,8 +23,8 @@ const modelUrl = (id: string) => new URL(`/models/${id}.onnx`, location.href).hr
  * it lasts the settings' head tolerance (camera-verdicts.ts). Each model loads only for the checks that
  * need it; one that fails to load leaves its check quiet and calls `onUnavailable`. Stopping it ends the
  * conditions still open. In Chromium the
- * worker reads the camera's frames itself (MediaStreamTrackProcessor's stream, transferred); elsewhere
- * the page grabs a small bitmap twice a second and transfers it.
+ * page reads the camera's frames (MediaStreamTrackProcessor) and transfers one to the worker whenever it
+ * is free; elsewhere the page grabs a small bitmap twice a second and transfers it.
  */
 export function startFaceMonitor(
   camera: MediaStream,
@@ -109,7 +111,10 @@ export function startFaceMonitor(
   };
   worker.postMessage(init satisfies ToFaceWorker);
 
-  // Chromium hands the camera's frames to the worker as a stream: nothing per frame on this thread.
+  // Chromium: the camera's frames read here and each one looked at transferred to the worker (a transfer
+  // detaches the page's copy). The readable itself is not handed over: when Chromium cannot move its source
+  // to the worker it pipes the frames through the page and clones them, and the page's unclosed originals
+  // are then garbage collected ("A VideoFrame was garbage collected without being closed"), a stall.
   const track = camera.getVideoTracks()[0];
   const Processor = (
     globalThis as unknown as {
@@ -119,13 +124,25 @@ export function startFaceMonitor(
     }
   ).MediaStreamTrackProcessor;
   if (Processor && track) {
-    // A clone, so that stopping the detector never stops the recording's track.
+    // A clone, so that stopping the detector never stops the recording's track; a few frames a second is
+    // all the detector looks at, so the camera need not hand over thirty.
     const own = track.clone();
-    const frames = new Processor({ track: own }).readable;
-    worker.postMessage({ type: 'frames', frames, everyMs: FACE_FRAME_MS } satisfies ToFaceWorker, [frames]);
+    void own.applyConstraints({ frameRate: { max: FRAMES_PER_SECOND_READ } }).catch(() => undefined);
+    let stopped = false;
+    let lastSent = 0;
+    void readFrames(new Processor({ track: own }).readable, (frame) => {
+      const at = Date.now();
+      if (stopped || !ready || busy || at - lastSent < FACE_FRAME_MS) return false;
+      worker.postMessage({ type: 'frame', frame, at } satisfies ToFaceWorker, [frame]);
+      busy = true;
+      lastSent = at;
+      return true;
+    });
     return () => {
+      stopped = true;
       closeConditions();
       worker.terminate();
+      // Ends the readable: frames still coming are closed by readFrames until it is done.
       own.stop();
     };
   }
@@ -157,4 +174,25 @@ export function startFaceMonitor(
     worker.terminate();
     video.srcObject = null;
   };
+}
+
+/**
+ * Reads every frame of `frames`: each is offered to `take`, which transfers it (true) or leaves it, and a
+ * frame left is closed at once. Ends when the track ends; every frame read is closed or transferred.
+ */
+async function readFrames(
+  frames: ReadableStream<VideoFrame>,
+  take: (frame: VideoFrame) => boolean,
+): Promise<void> {
+  const reader = frames.getReader();
+  for (;;) {
+    const { value: frame, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+    if (done || !frame) return;
+    let taken = false;
+    try {
+      taken = take(frame);
+    } finally {
+      if (!taken) frame.close();
+    }
+  }
 }

@@ -19,9 +19,8 @@ export interface FaceWorkerInit {
 
 export type ToFaceWorker =
   | FaceWorkerInit
-  | { type: 'frame'; frame: ImageBitmap; at: number }
-  /** The camera's frames themselves (Chromium's MediaStreamTrackProcessor): no work per frame on the page. */
-  | { type: 'frames'; frames: ReadableStream<VideoFrame>; everyMs: number };
+  /** A camera frame (Chromium's MediaStreamTrackProcessor) or a small bitmap grabbed elsewhere, transferred. */
+  | { type: 'frame'; frame: ImageBitmap | VideoFrame; at: number };
 
 export type FromFaceWorker =
   /** The detector is in: faces are counted from now on. */

@@ -98,28 +98,6 @@ async function detect(frame: ImageBitmap | VideoFrame, at: number): Promise<void
   reply(out);
 }
 
-/** Reads the camera's frames as they come, looking at one every `everyMs` and dropping the rest. */
-async function watch(frames: ReadableStream<VideoFrame>, everyMs: number): Promise<void> {
-  const reader = frames.getReader();
-  let last = 0;
-  for (;;) {
-    const { value: frame, done } = await reader.read();
-    if (done) return;
-    const now = Date.now();
-    if (!detector || now - last < everyMs) {
-      frame.close();
-      continue;
-    }
-    last = now;
-    try {
-      await detect(frame, now);
-    } catch (error) {
-      frame.close();
-      reply({ type: 'error', message: messageOf(error) });
-    }
-  }
-}
-
 /** The identification photo (a JPEG data URL) decoded here: no fetch, so the CSP's connect-src holds. */
 async function pictureOf(dataUrl: string): Promise<RgbImage> {
   const comma = dataUrl.indexOf(',');
@@ -177,10 +155,6 @@ scope.onmessage = async (event: MessageEvent<ToFaceWorker>) => {
   try {
     if (message.type === 'init') {
       await init(message);
-      return;
-    }
-    if (message.type === 'frames') {
-      void watch(message.frames, message.everyMs);
       return;
     }
     if (!detector) {
