@@ -1,8 +1,8 @@
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import type { Row } from '../../platform/http/records/collection';
-import { CHAT_TABLES } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
+import { CHAT_TABLES, type ChatRow, type ChatTables } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'db'>;
 
@@ -19,19 +19,19 @@ export async function participantChat(
   services: Services,
   caller: Caller,
   chatId: string,
-): Promise<Row | null> {
+): Promise<ChatRow | null> {
   if (caller.schoolId === null) return null;
-  const row = (await services.db
+  const row = await withTables<ChatTables>(services.db)
     .selectFrom(CHAT_TABLES.chats)
     .selectAll()
     .where('id', '=', chatId)
     .where('closed', '=', false)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   if (!row || row.school_id !== caller.schoolId) return null;
   return listOf(row.participants).includes(caller.userId) ? row : null;
 }
 
-export async function visibleChat(services: Services, caller: Caller, chatId: string): Promise<Row> {
+export async function visibleChat(services: Services, caller: Caller, chatId: string): Promise<ChatRow> {
   const row = await participantChat(services, caller, chatId);
   if (!row) throw new NotFoundError('Чат не найден');
   return row;

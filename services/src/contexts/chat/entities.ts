@@ -1,13 +1,15 @@
 import type { ContextServices } from '../../platform/context';
-import type { Row } from '../../platform/http/records/collection';
-import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
-import { PEOPLE_TABLE } from '../people/directory/table';
+import { withTables } from '../../platform/read-models/database';
 import { listOf } from './access';
 import { isOnline } from './presence';
-import { CHAT_TABLES } from './read-model/tables';
+import { CHAT_TABLES, type ChatMessageRow, type ChatRow, type ChatTables } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'db'>;
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+const iso = (value: Date | string | null) => (value instanceof Date ? value.toISOString() : value);
+const tables = (services: Services) => withTables<ChatTables>(services.db);
+
+/** A message row, or one with an edit laid over it before the read model has it (message-changes.ts). */
+export type MessageFacts = Omit<ChatMessageRow, 'edited_at'> & { edited_at: Date | string | null };
 
 export interface Person {
   id: string;
@@ -20,19 +22,14 @@ export interface Person {
 export async function peopleOf(services: Services, ids: readonly string[]): Promise<Map<string, Person>> {
   const people = new Map<string, Person>(ids.map((id) => [id, { id, name: id, photo: null, color: null }]));
   if (ids.length === 0) return people;
-  const rows = (await services.db
-    .selectFrom(PEOPLE_TABLE)
+  const rows = await tables(services)
+    .selectFrom('people_directory')
     .select(['id', 'firstname', 'lastname', 'photo', 'color'])
     .where('id', 'in', [...ids])
-    .execute()) as Row[];
+    .execute();
   for (const r of rows) {
     const name = [r.lastname, r.firstname].filter((p) => typeof p === 'string' && p).join(' ');
-    people.set(String(r.id), {
-      id: String(r.id),
-      name: name || String(r.id),
-      photo: (r.photo as string | null) ?? null,
-      color: (r.color as string | null) ?? null,
-    });
+    people.set(r.id, { id: r.id, name: name || r.id, photo: r.photo ?? null, color: r.color ?? null });
   }
   return people;
 }
@@ -43,11 +40,11 @@ export async function peopleOf(services: Services, ids: readonly string[]): Prom
  * its place with no text.
  */
 export function messageEntity(
-  row: Row,
+  row: MessageFacts,
   people?: Map<string, Person>,
   media?: Map<string, Record<string, unknown>>,
 ): Record<string, unknown> {
-  const userId = String(row.user_id);
+  const userId = row.user_id;
   return {
     id: row.id,
     chat_id: row.chat_id,
@@ -62,7 +59,7 @@ export function messageEntity(
     edited_at: iso(row.edited_at ?? null),
     created_at: iso(row.created_at),
     seq: row.seq,
-    media: row.media_id && !row.deleted ? (media?.get(String(row.media_id)) ?? { id: row.media_id }) : null,
+    media: row.media_id && !row.deleted ? (media?.get(row.media_id) ?? { id: row.media_id }) : null,
     user: people?.get(userId) ?? { id: userId, name: userId, photo: null, color: null },
   };
 }
@@ -74,13 +71,13 @@ export async function mediaOf(
 ): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   if (ids.length === 0) return found;
-  const rows = (await services.db
-    .selectFrom(MEDIA_TABLES.items)
+  const rows = await tables(services)
+    .selectFrom('media_items')
     .select(['id', 'name', 'type', 'file_name', 'mime_type'])
     .where('id', 'in', [...ids])
-    .execute()) as Row[];
+    .execute();
   for (const r of rows)
-    found.set(String(r.id), {
+    found.set(r.id, {
       id: r.id,
       name: r.name ?? r.file_name ?? null,
       type: r.type ?? null,
@@ -92,7 +89,7 @@ export async function mediaOf(
 
 /** Messages of a chat the caller may see: the group's, and personal ones to or from them. */
 export function visibleMessages(services: Services, chatId: string, userId: string) {
-  return services.db
+  return tables(services)
     .selectFrom(CHAT_TABLES.messages)
     .selectAll()
     .where('chat_id', '=', chatId)
@@ -102,27 +99,27 @@ export function visibleMessages(services: Services, chatId: string, userId: stri
 }
 
 async function unreadCount(services: Services, chatId: string, userId: string): Promise<number> {
-  const read = (await services.db
+  const read = await tables(services)
     .selectFrom(CHAT_TABLES.reads)
     .select('seq')
     .where('chat_id', '=', chatId)
     .where('user_id', '=', userId)
-    .executeTakeFirst()) as { seq: number } | undefined;
-  const row = (await visibleMessages(services, chatId, userId)
+    .executeTakeFirst();
+  const row = await visibleMessages(services, chatId, userId)
     .clearSelect()
     .select((eb) => eb.fn.countAll().as('n'))
     .where('seq', '>', read?.seq ?? -1)
     .where('user_id', '!=', userId)
     .where('deleted', '=', false)
     .where('is_service', '=', false)
-    .executeTakeFirst()) as { n: string | number } | undefined;
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** A chat as the API answers it (000 §3 "Chat"; 001 §7 "Chat group"), for one caller. */
 export async function chatEntity(
   services: Services,
-  row: Row,
+  row: ChatRow,
   userId: string,
   options: { participants: boolean },
 ): Promise<Record<string, unknown>> {
@@ -131,19 +128,19 @@ export async function chatEntity(
   const muted = listOf(row.muted);
   const last =
     typeof row.last_message_id === 'string'
-      ? ((await services.db
+      ? await tables(services)
           .selectFrom(CHAT_TABLES.messages)
           .selectAll()
           .where('id', '=', row.last_message_id)
-          .executeTakeFirst()) as Row | undefined)
+          .executeTakeFirst()
       : undefined;
   // A personal chat is named after the other person, so each of the two sees the other's name.
   const other = row.type === 'personal' ? participantIds.find((id) => id !== userId) : undefined;
   const people = await peopleOf(services, [
     ...(options.participants ? participantIds : []),
     ...(other ? [other] : []),
-    ...(last ? [String(last.user_id)] : []),
-    String(row.owner_id),
+    ...(last ? [last.user_id] : []),
+    row.owner_id,
   ]);
   return {
     id: row.id,
@@ -159,10 +156,10 @@ export async function chatEntity(
     name: other ? (people.get(other)?.name ?? other) : row.name,
     description: null,
     participants_count: participantIds.length,
-    unread_count: await unreadCount(services, String(row.id), userId),
+    unread_count: await unreadCount(services, row.id, userId),
     is_moderator: moderators.includes(userId),
     is_muted: muted.includes(userId),
-    owner: people.get(String(row.owner_id)) ?? null,
+    owner: people.get(row.owner_id) ?? null,
     ...(options.participants
       ? {
           participants: participantIds.map((id) => ({

@@ -1,5 +1,6 @@
 import type { ContextServices, MediaGrant } from '../../platform/context';
-import { CHAT_TABLES } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
+import { CHAT_TABLES, jsonList, type ChatTables } from './read-model/tables';
 
 /**
  * A chat shows its messages' attachments to its readers: a participant of an open chat may open a
@@ -11,7 +12,7 @@ export function chatMediaGrant(services: Pick<ContextServices, 'db'>): MediaGran
   return {
     async mayRead(caller, mediaId) {
       if (caller.schoolId === null) return false;
-      const found = await services.db
+      const found = await withTables<ChatTables>(services.db)
         .selectFrom(`${CHAT_TABLES.messages} as m`)
         .innerJoin(`${CHAT_TABLES.chats} as c`, 'c.id', 'm.chat_id')
         .select('m.id')
@@ -19,7 +20,7 @@ export function chatMediaGrant(services: Pick<ContextServices, 'db'>): MediaGran
         .where('m.deleted', '=', false)
         .where('c.closed', '=', false)
         .where('c.school_id', '=', caller.schoolId)
-        .where('c.participants', '@>', JSON.stringify([caller.userId]))
+        .where('c.participants', '@>', jsonList([caller.userId]))
         .where((eb) =>
           eb.or([
             eb('m.recipient_id', 'is', null),

@@ -1,9 +1,9 @@
 import { channelName, type EventOf, type Push, type ServerEventMap } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
-import type { Row } from '../../platform/http/records/collection';
+import { withTables } from '../../platform/read-models/database';
 import type { ChatState } from './decider';
-import { mediaOf, messageEntity, peopleOf } from './entities';
-import { CHAT_TABLES } from './read-model/tables';
+import { mediaOf, messageEntity, peopleOf, type MessageFacts } from './entities';
+import { CHAT_TABLES, type ChatTables } from './read-model/tables';
 
 type Change = EventOf<'ChatMessageEdited' | 'ChatMessageDeleted'>;
 
@@ -23,17 +23,17 @@ export async function messageChangePushes(
   if (state.status !== 'open') return [];
   const facts = state.messages[event.data.id];
   if (!facts || facts.isService) return [];
-  const row = (await services.db
+  const row = await withTables<ChatTables>(services.db)
     .selectFrom(CHAT_TABLES.messages)
     .selectAll()
     .where('id', '=', event.data.id)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   if (!row) return [];
-  const changed: Row =
+  const changed: MessageFacts =
     event.type === 'ChatMessageEdited'
       ? { ...row, message: event.data.message, edited_at: event.data.at }
       : { ...row, deleted: true };
-  const people = await peopleOf(services, [String(row.user_id)]);
+  const people = await peopleOf(services, [row.user_id]);
   const media = await mediaOf(services, typeof row.media_id === 'string' ? [row.media_id] : []);
   const data = {
     message: messageEntity(changed, people, media) as ServerEventMap['edit-message']['message'],

@@ -2,12 +2,13 @@ import { ClassEvents, isEvent, type ClassFields } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { evolveRecord, initialRecordState, type RecordEvent } from '../../platform/http/records/decider';
 import type { Projection } from '../../platform/projections/projection';
+import { withTables } from '../../platform/read-models/database';
 import { loadAssignment } from '../assignments/assignments/commands';
 import { classStream } from '../assignments/ids';
 import { loadWebinar } from '../webinars/commands';
-import { WEBINARS_TABLE } from '../webinars/read-model/tables';
 import { runChatCommand } from './commands';
 import { assignmentChatId, classChatId, webinarChatId } from './ids';
+import type { ChatTables } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
@@ -194,13 +195,13 @@ export async function ensureWebinarChat(
 /** The webinars of a class or an assignment (from the webinars' read model), whose chats follow it too. */
 async function webinarsOf(services: Services, column: 'class_id' | 'assignment_id', ids: Set<string>) {
   if (ids.size === 0) return [];
-  const rows = await services.db
-    .selectFrom(WEBINARS_TABLE)
+  const rows = await withTables<ChatTables>(services.db)
+    .selectFrom('webinars_webinars')
     .select('id')
     .where(column, 'in', [...ids])
     .where('deleted', '=', false)
     .execute();
-  return rows.map((r) => String(r.id));
+  return rows.map((r) => r.id);
 }
 
 async function closeIfOpen(

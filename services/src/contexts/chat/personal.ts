@@ -1,9 +1,10 @@
 import type { ContextServices } from '../../platform/context';
 import { ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { PEOPLE_TABLE } from '../people/directory/table';
+import { withTables } from '../../platform/read-models/database';
 import { runChatCommand } from './commands';
 import { personalChatId } from './ids';
+import type { ChatTables } from './read-model/tables';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
@@ -20,8 +21,8 @@ export async function ensurePersonalChat(
   const refuse = () =>
     new ValidationError('Данные заполнены неверно', { user_id: ['Пользователь не найден'] });
   if (caller.schoolId === null || userId === caller.userId) throw refuse();
-  const other = await services.db
-    .selectFrom(PEOPLE_TABLE)
+  const other = await withTables<ChatTables>(services.db)
+    .selectFrom('people_directory')
     .select('id')
     .where('id', '=', userId)
     .where('school_id', '=', caller.schoolId)

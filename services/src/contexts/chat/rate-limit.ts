@@ -1,10 +1,8 @@
 import { DomainError } from '../../platform/errors';
+import { slidingWindowLimiter, type SlidingWindow } from '../../platform/http/sliding-window-limiter';
 
-export interface RateLimit {
-  /** Messages a user may post within `windowMs`. */
-  max: number;
-  windowMs: number;
-}
+/** Messages a user may post within `windowMs`. */
+export type RateLimit = SlidingWindow;
 
 /** 20 messages in 30 s: faster than anyone types, slow enough to stop a script flooding a class. */
 export const DEFAULT_CHAT_RATE_LIMIT: RateLimit = { max: 20, windowMs: 30_000 };
@@ -14,18 +12,8 @@ export const DEFAULT_CHAT_RATE_LIMIT: RateLimit = { max: 20, windowMs: 30_000 };
  * post up to `max` per instance (docs/chat.md). Exceeding it is a 429 in the error shape.
  */
 export function postingLimiter(limit: RateLimit, clock: () => Date) {
-  const sent = new Map<string, number[]>();
+  const sent = slidingWindowLimiter(limit, { clock });
   return (userId: string): void => {
-    const now = clock().getTime();
-    const recent = (sent.get(userId) ?? []).filter((t) => now - t < limit.windowMs);
-    if (recent.length >= limit.max) {
-      sent.set(userId, recent);
-      throw new DomainError('Слишком много сообщений, подождите немного', 429);
-    }
-    recent.push(now);
-    sent.set(userId, recent);
-    // Forget idle users now and then, so the map does not grow with every user ever seen.
-    if (sent.size > 10_000)
-      for (const [u, times] of sent) if (times.every((t) => now - t >= limit.windowMs)) sent.delete(u);
+    if (!sent.take(userId)) throw new DomainError('Слишком много сообщений, подождите немного', 429);
   };
 }

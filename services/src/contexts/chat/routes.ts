@@ -7,10 +7,9 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { callerOf } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';
-import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { isStorableText } from '../../platform/http/records/text-guard';
-import { TABLES as MEDIA_TABLES } from '../media/read-model/tables';
+import { withTables } from '../../platform/read-models/database';
 import { mayReadMedia } from '../media/visibility';
 import { listOf, visibleChat } from './access';
 import { runChatCommand } from './commands';
@@ -19,7 +18,7 @@ import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './peop
 import { ensurePersonalChat } from './personal';
 import { checkExamConversation } from './watcher-chats';
 import { isOnline } from './presence';
-import { CHAT_TABLES } from './read-model/tables';
+import { CHAT_TABLES, jsonList, type ChatMessageRow, type ChatTables } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
 
 const idParams = z.object({ id: recordId });
@@ -78,6 +77,7 @@ export async function chatRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
   const limitPosting = postingLimiter(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, services.clock);
+  const db = withTables<ChatTables>(services.db);
 
   api.get(
     '/api/chats',
@@ -86,27 +86,26 @@ export async function chatRoutes(
       const caller = callerOf(request);
       const { type, orderBy, page, limit } = request.query;
       if (caller.schoolId === null) return pageOf([], 0, page, limit);
-      let query = services.db
+      let query = db
         .selectFrom(CHAT_TABLES.chats)
         .where('school_id', '=', caller.schoolId)
         .where('closed', '=', false)
-        .where('participants', '@>', JSON.stringify([caller.userId]));
+        .where('participants', '@>', jsonList([caller.userId]));
       if (type) query = query.where('type', '=', type);
-      const total = Number(
-        ((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: string }).n,
-      );
+      const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const total = Number(counted.n);
       const ordered =
         orderBy === 'name'
           ? query.orderBy('name', 'asc')
           : orderBy === 'created_at'
             ? query.orderBy('created_at', 'desc')
             : query.orderBy((eb) => eb.fn.coalesce('last_message_at', 'created_at'), 'desc');
-      const rows = (await ordered
+      const rows = await ordered
         .orderBy('id')
         .selectAll()
         .limit(limit)
         .offset((page - 1) * limit)
-        .execute()) as Row[];
+        .execute();
       const fields = request.headers['x-requested-fields'];
       const header = Array.isArray(fields) ? fields.join(',') : fields;
       const data = [];
@@ -161,32 +160,25 @@ export async function chatRoutes(
         );
       }
       if (q.after_id) {
-        const after = (await visibleMessages(services, q.chat_id, caller.userId)
+        const after = await visibleMessages(services, q.chat_id, caller.userId)
           .where('id', '=', q.after_id)
-          .executeTakeFirst()) as Row | undefined;
+          .executeTakeFirst();
         if (!after)
           throw new ValidationError('Данные заполнены неверно', { after_id: ['Сообщение не найдено'] });
-        const rows = (await query
-          .where('seq', '>', after.seq as number)
-          .orderBy('seq', 'asc')
-          .limit(q.limit)
-          .execute()) as Row[];
+        const rows = await query.where('seq', '>', after.seq).orderBy('seq', 'asc').limit(q.limit).execute();
         return { entities: await withPeople(rows) };
       }
-      const total = Number(
-        (
-          (await query
-            .clearSelect()
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirst()) as { n: string }
-        ).n,
-      );
+      const counted = await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      const total = Number(counted.n);
       // Page 1 is the newest messages: the window opens at the bottom and scrolls upwards page by page.
-      const rows = (await query
+      const rows = await query
         .orderBy('seq', 'desc')
         .limit(q.limit)
         .offset(q.paginable ? (q.page - 1) * q.limit : 0)
-        .execute()) as Row[];
+        .execute();
       const data = await withPeople(rows);
       return q.paginable ? pageOf(data, total, q.page, q.limit) : { entities: data };
     },
@@ -206,11 +198,11 @@ export async function chatRoutes(
       limitPosting(caller.userId);
       const id = body.id ?? services.newId();
       // A client's id already used by another message (another chat, another author) is refused up front.
-      const taken = (await services.db
+      const taken = await db
         .selectFrom(CHAT_TABLES.messages)
         .select(['chat_id', 'user_id'])
         .where('id', '=', id)
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (taken && (taken.chat_id !== body.chat_id || taken.user_id !== caller.userId))
         throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
       await runChatCommand(
@@ -240,11 +232,11 @@ export async function chatRoutes(
         },
         caller,
       );
-      const row = (await services.db
+      const row = await db
         .selectFrom(CHAT_TABLES.messages)
         .selectAll()
         .where('id', '=', id)
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (!row || row.chat_id !== body.chat_id || row.user_id !== caller.userId)
         throw new ValidationError('Данные заполнены неверно', { id: ['Этот идентификатор уже занят'] });
       return reply.code(201).send({ entity: await oneWithPeople(row) });
@@ -264,7 +256,7 @@ export async function chatRoutes(
       const at = services.clock().toISOString();
       await runChatCommand(
         services,
-        String(row.chat_id),
+        row.chat_id,
         { type: 'Edit', messageId: request.params.id, by: caller.userId, text: request.body.message, at },
         caller,
       );
@@ -281,7 +273,7 @@ export async function chatRoutes(
       const at = services.clock().toISOString();
       await runChatCommand(
         services,
-        String(row.chat_id),
+        row.chat_id,
         { type: 'Delete', messageId: request.params.id, by: caller.userId, at },
         caller,
       );
@@ -362,28 +354,24 @@ export async function chatRoutes(
     },
   );
 
-  async function withPeople(rows: Row[]) {
-    const people = await peopleOf(services, [...new Set(rows.map((r) => String(r.user_id)))]);
+  async function withPeople(rows: ChatMessageRow[]) {
+    const people = await peopleOf(services, [...new Set(rows.map((r) => r.user_id))]);
     const media = await mediaOf(services, [
       ...new Set(rows.flatMap((r) => (typeof r.media_id === 'string' ? [r.media_id] : []))),
     ]);
     return rows.map((r) => messageEntity(r, people, media));
   }
 
-  async function oneWithPeople(row: Row) {
+  async function oneWithPeople(row: ChatMessageRow) {
     const [entity] = await withPeople([row]);
     return entity!;
   }
 
   /** A message the caller may see, in a chat they are in (404 otherwise). */
-  async function messageOf(caller: Caller, id: string): Promise<Row> {
-    const row = (await services.db
-      .selectFrom(CHAT_TABLES.messages)
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
+  async function messageOf(caller: Caller, id: string): Promise<ChatMessageRow> {
+    const row = await db.selectFrom(CHAT_TABLES.messages).selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Сообщение не найдено');
-    await visibleChat(services, caller, String(row.chat_id));
+    await visibleChat(services, caller, row.chat_id);
     const mine =
       row.recipient_id === null || row.recipient_id === caller.userId || row.user_id === caller.userId;
     if (!mine) throw new NotFoundError('Сообщение не найдено');
@@ -392,12 +380,12 @@ export async function chatRoutes(
 
   /** An attachment must be a media item the caller may read in the media library (422 otherwise). */
   async function checkMedia(caller: Caller, mediaId: string): Promise<void> {
-    const row = (await services.db
-      .selectFrom(MEDIA_TABLES.items)
+    const row = await db
+      .selectFrom('media_items')
       .selectAll()
       .where('id', '=', mediaId)
       .executeTakeFirst()
-      .catch(() => undefined)) as Row | undefined;
+      .catch(() => undefined);
     if (!row || !mayReadMedia(caller, row))
       throw new ValidationError('Данные заполнены неверно', { media_id: ['Файл не найден'] });
   }

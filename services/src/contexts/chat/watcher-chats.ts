@@ -6,10 +6,10 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/e
 import { callerOf } from '../../platform/http/authenticate';
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
-import { PEOPLE_TABLE } from '../people/directory/table';
+import { withTables } from '../../platform/read-models/database';
 import { assignmentsFacts, takesAssignment, watchersAmong, watches } from '../proctoring/assignments-lookup';
 import { listOf } from './access';
-import { CHAT_TABLES } from './read-model/tables';
+import { CHAT_TABLES, jsonList, type ChatTables } from './read-model/tables';
 
 const query = z.object({ assignment_id: recordId });
 const answer = z.object({
@@ -36,13 +36,14 @@ export async function watcherChatRoutes(app: FastifyInstance, services: ContextS
         const assignment = (await assignmentsFacts(services.db, [assignmentId])).get(assignmentId);
         if (caller.schoolId === null || !assignment || assignment.schoolId !== caller.schoolId)
           throw assignmentMissing();
-        const chats = await services.db
+        const db = withTables<ChatTables>(services.db);
+        const chats = await db
           .selectFrom(CHAT_TABLES.chats)
           .select(['id', 'participants'])
           .where('school_id', '=', caller.schoolId)
           .where('closed', '=', false)
           .where('type', '=', 'personal')
-          .where('participants', '@>', JSON.stringify([caller.userId]))
+          .where('participants', '@>', jsonList([caller.userId]))
           .execute();
         const others = new Map<string, string>();
         for (const chat of chats) {
@@ -50,8 +51,8 @@ export async function watcherChatRoutes(app: FastifyInstance, services: ContextS
           if (other) others.set(chat.id, other);
         }
         if (others.size === 0) return { entities: [] };
-        const people = await services.db
-          .selectFrom(PEOPLE_TABLE)
+        const people = await db
+          .selectFrom('people_directory')
           .select(['id', 'group'])
           .where('id', 'in', [...new Set(others.values())])
           .where('school_id', '=', caller.schoolId)
@@ -61,7 +62,7 @@ export async function watcherChatRoutes(app: FastifyInstance, services: ContextS
           services.db,
           assignmentId,
           people.map((p) => ({
-            userId: String(p.id),
+            userId: p.id,
             schoolId: caller.schoolId,
             group: p.group as Caller['group'],
           })),

@@ -4,9 +4,11 @@ import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
+import { withTables } from '../../platform/read-models/database';
 import { sanitiseRichFields } from '../../platform/rich-text/sanitise-rich-text';
 import { newsRecordAccess } from './access-rules';
 import { newsRecords } from './collections';
+import { NEWS_RECORDS_TABLE, type NewsTables } from './tables';
 
 /** Who manages the school's news: they see its drafts and its unlisted items in lists too. */
 const isEditor = (caller: Caller) => caller.group === 'admin' || caller.group === 'manager';
@@ -16,15 +18,15 @@ const isEditor = (caller: Caller) => caller.group === 'admin' || caller.group ==
  * by its link even when unlisted (that is what unlisted means), but a draft is absent (404).
  */
 function readerRule(services: ContextServices) {
-  const { table } = newsRecords.collection;
+  const db = withTables<NewsTables>(services.db);
   return async (request: FastifyRequest) => {
     const caller = request.caller;
     if (!caller || isEditor(caller) || request.method !== 'GET') return;
     const url = request.routeOptions.url ?? '';
     if (url.endsWith('/:id')) {
       const { id } = request.params as { id: string };
-      const row = await services.db
-        .selectFrom(table)
+      const row = await db
+        .selectFrom(NEWS_RECORDS_TABLE)
         .select('status')
         .where('id', '=', id)
         .executeTakeFirst();

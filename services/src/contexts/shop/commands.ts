@@ -4,12 +4,13 @@ import { loadState, type Decider } from '../../platform/commands/decider';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import { products, promoCodes } from './collections';
+import { withTables } from '../../platform/read-models/database';
 import { cartOrderId, cartStream, orderStream, productStream, promoStream, shopEventId } from './ids';
 import { orderDecider, type OrderCommand, type OrderState } from './order-decider';
 import { decidePromo, promoDecider, type PromoCommand } from './promo-decider';
 import { decideStock, stockDecider, type StockCommand } from './stock-decider';
 import { ORDERS_PROJECTION } from './read-model/orders-table';
+import { SHOP_RECORD_TABLES, type ShopTables } from './read-model/tables';
 
 export type ShopServices = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
 
@@ -143,17 +144,17 @@ export async function activeProduct(
   services: ShopServices,
   productId: string,
 ): Promise<{ schoolId: string; product: ProductSnapshot & { quantity: number | null } } | null> {
-  const row = await services.db
-    .selectFrom(products.collection.table)
+  const row = await withTables<ShopTables>(services.db)
+    .selectFrom(SHOP_RECORD_TABLES.products)
     .selectAll()
     .where('id', '=', productId)
     .where('deleted', '=', false)
     .executeTakeFirst();
   if (!row || row.status !== 'active' || !row.school_id) return null;
   return {
-    schoolId: row.school_id as string,
+    schoolId: row.school_id,
     product: {
-      product_id: row.id as string,
+      product_id: row.id,
       name: row.name as string,
       price: Number(row.price),
       currency: row.currency as string,
@@ -177,8 +178,8 @@ export async function guestProduct(services: ShopServices, productId: string) {
  * starts (`holdPromoFor`) and taken when the order is paid (the fulfilment process).
  */
 export async function attachPromo(services: ShopServices, caller: Caller, text: string) {
-  const row = await services.db
-    .selectFrom(promoCodes.collection.table)
+  const row = await withTables<ShopTables>(services.db)
+    .selectFrom(SHOP_RECORD_TABLES.promoCodes)
     .selectAll()
     .where('deleted', '=', false)
     .where('school_id', '=', caller.schoolId)
@@ -188,13 +189,13 @@ export async function attachPromo(services: ShopServices, caller: Caller, text: 
   const orderId = await openBasket(services, caller);
   const { state } = await loadOrder(services, orderId);
   const promo: PromoSnapshot = {
-    id: row.id as string,
+    id: row.id,
     name: row.name as string,
-    description: (row.description as string | null) ?? null,
+    description: row.description ?? null,
     kind: row.kind as PromoSnapshot['kind'],
     value: Number(row.value),
-    currency: (row.currency as string | null) ?? null,
-    product_id: (row.product_id as string | null) ?? null,
+    currency: row.currency ?? null,
+    product_id: row.product_id ?? null,
   };
   if (promo.product_id && !state.lines.some((l) => l.product.product_id === promo.product_id))
     throw new ValidationError('Промокод не подходит к товарам корзины', {

@@ -2,10 +2,11 @@ import { isEvent, type EventOf, type GrantItem } from '@sabaq/events';
 import { handleCommand } from '../../platform/commands/handle-command';
 import type { Decider } from '../../platform/commands/decider';
 import type { Projection } from '../../platform/projections/projection';
-import { products } from './collections';
+import { withTables } from '../../platform/read-models/database';
 import type { ShopServices } from './commands';
 import { giveBackPromoFor, runOrder, loadOrder, sellStockFor, stockCommand, usePromoFor } from './commands';
 import { grantStream, shopEventId } from './ids';
+import { SHOP_RECORD_TABLES, type ShopTables } from './read-model/tables';
 
 export const FULFILMENT_PROCESS = 'shop.fulfilment';
 /** Orders fulfilled at once within one batch of the log. */
@@ -66,16 +67,16 @@ async function grantCommand(services: ShopServices, command: GrantCommand) {
 /** What the order's products grant, read from the products as they are now. */
 async function itemsOf(services: ShopServices, productIds: string[]): Promise<GrantItem[]> {
   if (productIds.length === 0) return [];
-  const rows = await services.db
-    .selectFrom(products.collection.table)
+  const rows = await withTables<ShopTables>(services.db)
+    .selectFrom(SHOP_RECORD_TABLES.products)
     .select(['id', 'course_id', 'assignment_id', 'invite_code_id'])
     .where('id', 'in', productIds)
     .execute();
   return rows.map((r) => ({
-    product_id: r.id as string,
-    course_id: (r.course_id as string | null) ?? null,
-    assignment_id: (r.assignment_id as string | null) ?? null,
-    invite_code_id: (r.invite_code_id as string | null) ?? null,
+    product_id: r.id,
+    course_id: r.course_id ?? null,
+    assignment_id: r.assignment_id ?? null,
+    invite_code_id: r.invite_code_id ?? null,
   }));
 }
 

@@ -1,6 +1,6 @@
-import type { ReadModelDb } from '../../platform/read-models/database';
-import { INVITES_TABLE } from '../identity/invites/table';
+import { withTables, type ReadModelDb } from '../../platform/read-models/database';
 import { GRANTS_TABLE } from './read-model/orders-table';
+import type { ShopTables } from './read-model/tables';
 
 /**
  * What the shop's paid orders open, for the contexts that guard courses and prepaid assignments. Read
@@ -18,7 +18,8 @@ const idsOf = (value: unknown): string[] => {
  * read from the invite as it is now (a deleted invite opens nothing). Read at the time of asking, so a
  * refund (the grant revoked) closes them with the rest.
  */
-async function throughInvites(db: ReadModelDb, userId: string) {
+async function throughInvites(untyped: ReadModelDb, userId: string) {
+  const db = withTables<ShopTables>(untyped);
   const grants = await db
     .selectFrom(GRANTS_TABLE)
     .select('invite_code_id')
@@ -30,7 +31,7 @@ async function throughInvites(db: ReadModelDb, userId: string) {
   // Only asked when there is one, so a platform without the identity context's tables never asks.
   if (grants.length === 0) return { courses: [], assignments: [] };
   const invites = await db
-    .selectFrom(INVITES_TABLE)
+    .selectFrom('identity_invite_codes')
     .select(['courses', 'assignments'])
     .where('deleted', '=', false)
     .where(
@@ -52,7 +53,7 @@ export async function grantedCourses(
   courseIds: string[],
 ): Promise<string[]> {
   if (courseIds.length === 0) return [];
-  const rows = await db
+  const rows = await withTables<ShopTables>(db)
     .selectFrom(GRANTS_TABLE)
     .select('course_id')
     .distinct()
@@ -66,7 +67,7 @@ export async function grantedCourses(
 
 /** The assignments the user bought (or bought an invite code naming them) and still holds. */
 export async function grantedAssignments(db: ReadModelDb, userId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await withTables<ShopTables>(db)
     .selectFrom(GRANTS_TABLE)
     .select('assignment_id')
     .distinct()

@@ -1,7 +1,8 @@
 import { channelName, type Push } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
+import { withTables } from '../../platform/read-models/database';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
-import { ORDERS_TABLE } from './read-model/orders-table';
+import { ORDERS_TABLE, type OrdersTables } from './read-model/orders-table';
 
 /**
  * `order.{id}` (001 §7): only the order's buyer may listen. OrderPaid and OrderCompleted reach the
@@ -14,7 +15,7 @@ export function shopRealtime(services: Pick<ContextServices, 'db'>): RealtimeCon
         pattern: 'order.{id}',
         async authorize(caller, { id }) {
           if (!id) return false;
-          const row = await services.db
+          const row = await withTables<OrdersTables>(services.db)
             .selectFrom(ORDERS_TABLE)
             .select('user_id')
             .where('id', '=', id)

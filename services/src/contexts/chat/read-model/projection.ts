@@ -1,8 +1,8 @@
 import { type EventOf, isEvent, unhandledEvent } from '@sabaq/events';
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { CHAT_PROJECTION, CHAT_TABLES } from './tables';
+import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
+import { CHAT_PROJECTION, CHAT_TABLES, type ChatTables } from './tables';
 
 const T = CHAT_TABLES;
 
@@ -35,7 +35,10 @@ export const chatProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+type Tx = TablesTx<ChatTables>;
+
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx: Tx = txWithTables<ChatTables>(untyped);
   const seq = event.streamPosition;
   switch (event.type) {
     case 'ChatCreated': {
@@ -121,9 +124,9 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
     }
     case 'ChatParticipantMuted': {
       const d = event.data;
-      const without = sql`(${sql.ref('muted')} - ${d.user_id}::text)`;
+      const without = sql<string>`(${sql.ref('muted')} - ${d.user_id}::text)`;
       await updateChat(tx, d.chat_id, seq, {
-        muted: d.muted ? sql`${without} || jsonb_build_array(${d.user_id}::text)` : without,
+        muted: d.muted ? sql<string>`${without} || jsonb_build_array(${d.user_id}::text)` : without,
       });
       return;
     }
@@ -137,11 +140,11 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
       if (!read) return;
       await tx
         .insertInto(T.reads)
-        .values({ chat_id: d.chat_id, user_id: d.user_id, seq: read.seq as number })
+        .values({ chat_id: d.chat_id, user_id: d.user_id, seq: read.seq })
         .onConflict((oc) =>
           oc
             .columns(['chat_id', 'user_id'])
-            .doUpdateSet({ seq: sql`greatest(${sql.ref(`${T.reads}.seq`)}, excluded.seq)` }),
+            .doUpdateSet({ seq: sql<number>`greatest(${sql.ref(`${T.reads}.seq`)}, excluded.seq)` }),
         )
         .execute();
       return;
@@ -151,7 +154,12 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
   }
 }
 
-async function updateChat(tx: ReadModelTx, id: string, seq: number, set: Record<string, unknown>) {
+async function updateChat(
+  tx: Tx,
+  id: string,
+  seq: number,
+  set: UpdateObject<ChatTables, typeof CHAT_TABLES.chats>,
+) {
   await tx
     .updateTable(T.chats)
     .set({ ...set, version: seq })

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 
 export const CHAT_PROJECTION = 'chat.chats';
 export const CHAT_TABLES = {
@@ -6,6 +6,83 @@ export const CHAT_TABLES = {
   messages: 'chat_messages',
   reads: 'chat_reads',
 } as const;
+
+/** jsonb: written as JSON text (or an SQL expression), read back parsed; omitted, the column's default. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/**
+ * The columns of 1450_chat_chats below, plus the published read models chat reads (only the columns it
+ * reads, each under its owner's table name).
+ */
+export interface ChatTables {
+  chat_chats: {
+    id: string;
+    school_id: string | null;
+    owner_id: string;
+    version: number;
+    closed: Generated<boolean>;
+    type: string;
+    subject: string;
+    class_id: string | null;
+    assignment_id: string | null;
+    name: string;
+    /** User ids. */
+    participants: Json<string[]>;
+    moderators: Json<string[]>;
+    muted: Json<string[]>;
+    last_message_id: string | null;
+    last_message_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  chat_messages: {
+    id: string;
+    chat_id: string;
+    /** The message's position in its chat's stream. */
+    seq: number;
+    user_id: string;
+    recipient_id: string | null;
+    parent_id: string | null;
+    media_id: string | null;
+    action: string;
+    message: string | null;
+    is_service: boolean;
+    deleted: Generated<boolean>;
+    edited_at: Date | null;
+    created_at: Date;
+  };
+  chat_reads: { chat_id: string; user_id: string; seq: number };
+  /** People's directory (people/directory/table.ts): names, photos and groups. */
+  people_directory: {
+    id: string;
+    school_id: string | null;
+    deleted: boolean;
+    group: string;
+    firstname: string;
+    lastname: string;
+    photo: string | null;
+    color: string | null;
+  };
+  /** Media's library (media/read-model/tables.ts): an attachment's names and what mayReadMedia reads. */
+  media_items: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    deleted: boolean;
+    name: string;
+    type: string;
+    file_name: string | null;
+    mime_type: string | null;
+  };
+  /** Webinars' webinars (webinars/read-model/tables.ts): whose chats follow a class or an assignment. */
+  webinars_webinars: { id: string; class_id: string | null; assignment_id: string | null; deleted: boolean };
+}
+
+export type ChatRow = Selectable<ChatTables['chat_chats']>;
+export type ChatMessageRow = Selectable<ChatTables['chat_messages']>;
+
+/** A list as a jsonb operand (`participants @> …`): sent as JSON text, typed as the column's list. */
+export const jsonList = (values: readonly string[]) => sql<string[]>`${JSON.stringify(values)}`;
 
 /**
  * Chats (people as jsonb arrays, the last message for the group list), their messages ordered by the

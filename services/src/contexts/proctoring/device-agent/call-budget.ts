@@ -1,4 +1,5 @@
 import { DomainError } from '../../../platform/errors';
+import { slidingWindowLimiter } from '../../../platform/http/sliding-window-limiter';
 
 /**
  * How often one page token may post: a report at each connection and renewal, conditions as they begin,
@@ -16,18 +17,8 @@ export const AGENT_CALL_BUDGETS = {
  * so a retry is stored once.
  */
 export function callBudget(limit: { max: number; windowMs: number }, clock: () => Date = () => new Date()) {
-  const calls = new Map<string, number[]>();
+  const calls = slidingWindowLimiter(limit, { clock });
   return (token: string): void => {
-    const now = clock().getTime();
-    const recent = (calls.get(token) ?? []).filter((t) => now - t < limit.windowMs);
-    if (recent.length >= limit.max) {
-      calls.set(token, recent);
-      throw new DomainError('Слишком много запросов от агента, подождите немного', 429);
-    }
-    recent.push(now);
-    calls.set(token, recent);
-    // Forget idle tokens now and then, so the map does not grow with every attempt ever seen.
-    if (calls.size > 10_000)
-      for (const [key, times] of calls) if (times.every((t) => now - t >= limit.windowMs)) calls.delete(key);
+    if (!calls.take(token)) throw new DomainError('Слишком много запросов от агента, подождите немного', 429);
   };
 }

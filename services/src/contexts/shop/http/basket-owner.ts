@@ -7,6 +7,7 @@ import {
   UnauthenticatedError,
 } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
+import { slidingWindowLimiter } from '../../../platform/http/sliding-window-limiter';
 import { peekBasket } from '../commands';
 import { orderTotalEntity } from '../entities';
 import {
@@ -38,19 +39,9 @@ const NO_BASKET = 'no-basket';
 export const GUEST_BASKETS_PER_HOUR = 30;
 
 function newBasketLimiter(clock: () => Date) {
-  const opened = new Map<string, number[]>();
+  const opened = slidingWindowLimiter({ max: GUEST_BASKETS_PER_HOUR, windowMs: 3_600_000 }, { clock });
   return (ip: string): void => {
-    const now = clock().getTime();
-    const recent = (opened.get(ip) ?? []).filter((t) => now - t < 3_600_000);
-    if (recent.length >= GUEST_BASKETS_PER_HOUR) {
-      opened.set(ip, recent);
-      throw new DomainError('Слишком много корзин, попробуйте позже или войдите', 429);
-    }
-    opened.set(ip, [...recent, now]);
-    // Forget idle addresses now and then, so the map does not grow with every address ever seen.
-    if (opened.size > 10_000)
-      for (const [address, times] of opened)
-        if (times.every((t) => now - t >= 3_600_000)) opened.delete(address);
+    if (!opened.take(ip)) throw new DomainError('Слишком много корзин, попробуйте позже или войдите', 429);
   };
 }
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import { callerOf } from '../../../platform/http/authenticate';
-import { cityDeliveryMethods, products } from '../collections';
+import { withTables } from '../../../platform/read-models/database';
 import { formatMoney } from '../money';
 import {
   attachPromo,
@@ -29,6 +29,7 @@ import {
 import { basketItems, orderCustomerEntity } from '../entities';
 import { GUEST_SESSION_HEADER, GUEST_SESSION_SHAPE, mergeGuestBasket, runGuest } from '../guest-basket';
 import { MAX_LINE_QUANTITY } from '../order-decider';
+import { SHOP_RECORD_TABLES, type ShopTables } from '../read-model/tables';
 import { badSession, basketOwner, ownerBasket, ownerTotal, type BasketOwner } from './basket-owner';
 import { id, needSchool, nowOf, tags, totalAnswer } from './route-kit';
 
@@ -156,8 +157,8 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
       },
     },
     async (request) => {
-      const rows = await services.db
-        .selectFrom(products.collection.table)
+      const rows = await withTables<ShopTables>(services.db)
+        .selectFrom(SHOP_RECORD_TABLES.products)
         .selectAll()
         .where('school_id', '=', request.query.school_id)
         .where('deleted', '=', false)
@@ -166,10 +167,10 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
         .limit(CATALOGUE_SIZE)
         .execute();
       const entities = rows.map((row) => ({
-        id: row.id as string,
+        id: row.id,
         name: row.name as string,
-        description: (row.description as string | null) ?? null,
-        image: (row.image as string | null) ?? null,
+        description: row.description ?? null,
+        image: row.image ?? null,
         price: { raw: Number(row.price), formatted: formatMoney(Number(row.price), row.currency as string) },
         currency: row.currency as string,
         shipment_type: row.shipment_type as string,
@@ -245,8 +246,8 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
       const caller = callerOf(request);
       needSchool(caller);
       const customer = request.body;
-      const method = await services.db
-        .selectFrom(cityDeliveryMethods.collection.table)
+      const method = await withTables<ShopTables>(services.db)
+        .selectFrom(SHOP_RECORD_TABLES.cityDeliveryMethods)
         .selectAll()
         .where('id', '=', customer.city_delivery_method_id)
         .where('deleted', '=', false)

@@ -14,10 +14,11 @@ import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import { callerOf } from '../../../platform/http/authenticate';
 import type { Caller } from '../../../platform/http/caller';
+import { withTables } from '../../../platform/read-models/database';
 import { loadOrder, runOrder } from '../commands';
 import { orderCustomerEntity, orderEntity } from '../entities';
 import type { OrderState } from '../order-decider';
-import { GRANTS_TABLE, ORDERS_TABLE } from '../read-model/orders-table';
+import { GRANTS_TABLE, ORDERS_TABLE, type OrdersTables } from '../read-model/orders-table';
 import { id, nowOf, STAFF, tags } from './route-kit';
 
 const listQuery = z.object({
@@ -36,6 +37,7 @@ const listQuery = z.object({
 export function orderRoutes(app: FastifyInstance, services: ContextServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = nowOf(services);
+  const db = withTables<OrdersTables>(services.db);
 
   /** An order the caller may read: their own, or any of their school's for its admins and managers. */
   const readable = async (caller: Caller, orderId: string): Promise<OrderState> => {
@@ -47,7 +49,7 @@ export function orderRoutes(app: FastifyInstance, services: ContextServices): vo
   };
 
   const ordersOf = async (caller: Caller, q: z.infer<typeof listQuery>) => {
-    let query = services.db.selectFrom(ORDERS_TABLE).selectAll();
+    let query = db.selectFrom(ORDERS_TABLE).selectAll();
     query = STAFF.has(caller.group)
       ? query.where('school_id', '=', caller.schoolId)
       : query.where('user_id', '=', caller.userId);
@@ -88,7 +90,7 @@ export function orderRoutes(app: FastifyInstance, services: ContextServices): vo
     async (request) => {
       const { rows, page } = await ordersOf(callerOf(request), request.query);
       return {
-        entities: { data: rows.map((r) => orderEntity(r.id as string, r.state as OrderState)), ...page },
+        entities: { data: rows.map((r) => orderEntity(r.id, r.state)), ...page },
       };
     },
   );
@@ -105,7 +107,7 @@ export function orderRoutes(app: FastifyInstance, services: ContextServices): vo
     { schema: { tags, querystring: listQuery, response: { 200: listAnswer(shopOrderCustomer) } } },
     async (request) => {
       const { rows, page } = await ordersOf(callerOf(request), request.query);
-      const data = rows.flatMap((r) => orderCustomerEntity(r.id as string, r.state as OrderState) ?? []);
+      const data = rows.flatMap((r) => orderCustomerEntity(r.id, r.state) ?? []);
       return { entities: { data, ...page } };
     },
   );
@@ -147,7 +149,7 @@ export function orderRoutes(app: FastifyInstance, services: ContextServices): vo
     { schema: { tags, response: { 200: entitiesAnswer(shopGrant) } } },
     async (request) => {
       const caller = callerOf(request);
-      const rows = await services.db
+      const rows = await db
         .selectFrom(GRANTS_TABLE)
         .selectAll()
         .where('user_id', '=', caller.userId)

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { callerOf } from '../../../platform/http/authenticate';
-import { paymentProviders } from '../collections';
+import { withTables } from '../../../platform/read-models/database';
 import { holdPromoFor, holdStockFor, peekBasket, runOrder } from '../commands';
 import { holdEnds } from '../holds';
 import { paymentAdapters } from '../payments/test-provider';
+import { SHOP_RECORD_TABLES, type ShopTables } from '../read-model/tables';
 import { noKeys, paymentCallback } from './payment-callback';
 import { id, needSchool, nowOf, settingsOf, tags } from './route-kit';
 
@@ -18,6 +19,7 @@ const noProviders = 'Отсутствуют провайдеры оплаты';
 export async function paymentRoutes(app: FastifyInstance, services: ContextServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = nowOf(services);
+  const db = withTables<ShopTables>(services.db);
 
   api.post(
     '/api/payment/make/:providerId',
@@ -32,8 +34,8 @@ export async function paymentRoutes(app: FastifyInstance, services: ContextServi
     async (request) => {
       const caller = callerOf(request);
       needSchool(caller);
-      const provider = await services.db
-        .selectFrom(paymentProviders.collection.table)
+      const provider = await db
+        .selectFrom(SHOP_RECORD_TABLES.paymentProviders)
         .selectAll()
         .where('id', '=', request.params.providerId)
         .where('deleted', '=', false)
@@ -55,12 +57,12 @@ export async function paymentRoutes(app: FastifyInstance, services: ContextServi
       const outcome = await runOrder(
         services,
         peek.id,
-        { type: 'StartPayment', paymentId, providerId: provider.id as string, at: startedAt },
+        { type: 'StartPayment', paymentId, providerId: provider.id, at: startedAt },
         caller,
       );
       const payment = outcome.state.payments.find((p) => p.payment_id === paymentId)!;
       const view = await adapter.view({
-        providerId: provider.id as string,
+        providerId: provider.id,
         orderId: peek.id,
         paymentId,
         amount: payment.amount,
@@ -113,8 +115,8 @@ export async function paymentRoutes(app: FastifyInstance, services: ContextServi
         },
       },
       async (request) => {
-        const provider = await services.db
-          .selectFrom(paymentProviders.collection.table)
+        const provider = await db
+          .selectFrom(SHOP_RECORD_TABLES.paymentProviders)
           .selectAll()
           .where('id', '=', request.params.providerId)
           .where('deleted', '=', false)

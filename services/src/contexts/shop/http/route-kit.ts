@@ -16,9 +16,12 @@ export const tags = ['shop'];
 export const STAFF = new Set(['admin', 'manager']);
 
 /** A provider record's keys, for its adapter only (never answered, never logged). */
-export const settingsOf = (row: Record<string, unknown>): ProviderSettings => ({
-  secretKey: (row.secret_key as string | null) || null,
-  webhookSecret: (row.webhook_secret as string | null) || null,
+export const settingsOf = (row: {
+  secret_key: string | null;
+  webhook_secret: string | null;
+}): ProviderSettings => ({
+  secretKey: row.secret_key || null,
+  webhookSecret: row.webhook_secret || null,
 });
 
 export const nowOf = (services: ContextServices) => () => services.clock().toISOString();

@@ -1,8 +1,14 @@
 import { isEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { evolveOrder, initialOrderState, totalsOf, type OrderEvent, type OrderState } from '../order-decider';
-import { GRANTS_PROJECTION, GRANTS_TABLE, ORDERS_PROJECTION, ORDERS_TABLE } from './orders-table';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { evolveOrder, initialOrderState, totalsOf, type OrderEvent } from '../order-decider';
+import {
+  GRANTS_PROJECTION,
+  GRANTS_TABLE,
+  ORDERS_PROJECTION,
+  ORDERS_TABLE,
+  type OrdersTables,
+} from './orders-table';
 
 export const ORDER_EVENT_TYPES = [
   'OrderOpened',
@@ -34,7 +40,11 @@ export const ordersProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof ORDER_EVENT_TYPES)[number]>): Promise<void> {
+async function applyOne(
+  untyped: ReadModelTx,
+  event: EventOf<(typeof ORDER_EVENT_TYPES)[number]>,
+): Promise<void> {
+  const tx = txWithTables<OrdersTables>(untyped);
   const id = event.data.id;
   const at = new Date(event.data.at);
   const row = await tx
@@ -42,8 +52,8 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof ORDER_EVENT_TYPE
     .select(['state', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (row && Number(row.version) >= event.streamPosition) return;
-  const before = (row?.state as OrderState | undefined) ?? initialOrderState;
+  if (row && row.version >= event.streamPosition) return;
+  const before = row?.state ?? initialOrderState;
   const state = evolveOrder(before, event as unknown as OrderEvent);
   const totals = totalsOf(state);
   const values = {
@@ -71,7 +81,8 @@ export const grantsProjection: Projection = {
   name: GRANTS_PROJECTION,
   version: 1,
   handles: ['ProductAccessGranted', 'ProductAccessRevoked'],
-  async apply(tx, events) {
+  async apply(untyped, events) {
+    const tx = txWithTables<OrdersTables>(untyped);
     for (const event of events) {
       if (isEvent(event, 'ProductAccessRevoked')) {
         const d = event.data;

@@ -1,9 +1,40 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
+import type { OrderState } from '../order-decider';
 
 export const ORDERS_PROJECTION = 'shop.orders';
 export const ORDERS_TABLE = 'shop_orders';
 export const GRANTS_PROJECTION = 'shop.grants';
 export const GRANTS_TABLE = 'shop_grants';
+
+/** The columns of 1610_shop_orders and 1611_shop_grants below. */
+export interface OrdersTables {
+  shop_orders: {
+    id: string;
+    user_id: string;
+    school_id: string | null;
+    status: string;
+    /** bigint: read as a decimal string, written from the fold's number. */
+    total: ColumnType<string, number, number>;
+    currency: string;
+    is_paid: boolean;
+    promocode: string | null;
+    /** jsonb: the decider's fold, written as JSON text, read back parsed. */
+    state: ColumnType<OrderState, string, string>;
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  shop_grants: {
+    order_id: string;
+    product_id: string;
+    user_id: string;
+    course_id: string | null;
+    assignment_id: string | null;
+    invite_code_id: string | null;
+    revoked: Generated<boolean>;
+    granted_at: Date;
+  };
+}
 
 /** Orders with their folded state (the decider's own fold, as JSON) and the columns lists filter on. */
 export const ordersMigrations: Record<string, Migration> = {
