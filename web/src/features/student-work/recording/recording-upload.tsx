@@ -50,7 +50,7 @@ export function RecordingUpload({ attempt }: { attempt: { id: string; number: nu
     <Paper
       withBorder
       radius="md"
-      p="md"
+      p="lg"
       component="section"
       aria-labelledby="recording-upload-title"
       data-testid="recording-upload"
