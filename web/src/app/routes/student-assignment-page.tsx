@@ -15,7 +15,7 @@ import { AttemptRunner } from '../../features/student-work/components/attempt-ru
 import { ExternalAttempt } from '../../features/student-work/components/external-attempt';
 import { ResultsView } from '../../features/student-work/components/results-view';
 import { RecordingUpload } from '../../features/student-work/recording/recording-upload';
-import { attemptToUpload } from '../../features/student-work/recording/recording-state';
+import { attemptToUpload, recordsAnything } from '../../features/student-work/recording/recording-state';
 import { BuyButton } from '../../features/shop/components/buy-button';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
@@ -38,7 +38,8 @@ export function StudentAssignmentPage() {
   }
   const a = assignment.data;
   // A proctored attempt that is over: its recording's state and the upload link for what did not go.
-  const uploadFor = a.is_proctoring ? attemptToUpload(work.data.attempts) : null;
+  const uploadFor =
+    a.is_proctoring && recordsAnything(a.settings) ? attemptToUpload(work.data.attempts) : null;
   return (
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} />

@@ -40,3 +40,17 @@ export function attemptToUpload<T extends { number: number; status: string }>(
   const over = attempts.filter((a) => a.status !== 'active');
   return over.reduce<T | null>((newest, a) => (newest && newest.number > a.number ? newest : a), null);
 }
+
+/** The recordings a proctored assignment may make (000 §9), each on unless its settings say false. */
+const RECORDED = ['main_camera_record', 'screen_share_record', 'second_camera_record'] as const;
+
+/**
+ * Whether the assignment records anything at all: one that records nothing has no recording to miss,
+ * so its page offers no upload link. The specification's defaults are all on, so a setting left out
+ * counts as on (read here without `@sabaq/events`, whose zod would join the student's area).
+ */
+export function recordsAnything(settings: Record<string, unknown> | null | undefined): boolean {
+  const proctoring = settings?.proctoring_settings;
+  const given = proctoring && typeof proctoring === 'object' ? (proctoring as Record<string, unknown>) : {};
+  return RECORDED.some((flag) => given[flag] !== false);
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { attemptToUpload, recordingState, unsentHere, type AttemptSession } from './recording-state';
+import {
+  attemptToUpload,
+  recordingState,
+  recordsAnything,
+  unsentHere,
+  type AttemptSession,
+} from './recording-state';
 
 const session = (id: string, status: AttemptSession['status']): AttemptSession => ({
   id,
@@ -35,5 +41,14 @@ describe('what the student is told about an attempt’s recording', () => {
     expect(attemptToUpload(attempts)?.number).toBe(2);
     expect(attemptToUpload([{ number: 1, status: 'active' }])).toBeNull();
     expect(attemptToUpload([])).toBeNull();
+  });
+
+  it('offers it only when the assignment records something, a missing setting counting as on', () => {
+    const off = { main_camera_record: false, screen_share_record: false, second_camera_record: false };
+    expect(recordsAnything({ proctoring_settings: off })).toBe(false);
+    expect(recordsAnything({ proctoring_settings: { ...off, screen_share_record: true } })).toBe(true);
+    expect(recordsAnything({ proctoring_settings: { main_camera_record: false } })).toBe(true);
+    expect(recordsAnything(null)).toBe(true);
+    expect(recordsAnything({ proctoring_settings: 'broken' })).toBe(true);
   });
 });
