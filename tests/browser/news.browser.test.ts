@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
 
@@ -69,4 +70,53 @@ describe('school news', () => {
     await student.screenshot({ path: screenshotPath('news-item-student') });
     expect(demo.errors).toEqual([]);
   });
+
+  it('each home page shows the latest news, the main item first, and opens an item', async () => {
+    const manager = (await demo.tokensOf('manager')).access_token!;
+    const publish = async (fields: Record<string, unknown>) => {
+      const answer = await fetch(`${demo.url}/api/records`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: '<p>Текст</p>', ...fields }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(201);
+      return ((await answer.json()) as { entity: { id: string } }).entity.id;
+    };
+    // Newer than the main item of the test above; an unlisted item and a draft stay off the home pages.
+    await publish({ title: 'Родительское собрание', announce: 'В четверг в 18:00, актовый зал' });
+    await publish({ title: 'Новость только по ссылке', is_unlisted: true });
+    await publish({ title: 'Черновик расписания', status: 'draft' });
+    const titles = (page: Page) =>
+      page.getByTestId('home-news-item').getByRole('heading', { level: 3 }).allTextContents();
+    const expected = ['Олимпиада по математике', 'Родительское собрание'];
+
+    for (const [user, home] of [
+      ['teacher', '/t'],
+      ['proctor', '/p'],
+      ['manager', '/m'],
+    ] as const) {
+      const page = await demo.signedInPage(user, home);
+      await page.getByTestId('home-news').waitFor(POLL);
+      await expect.poll(() => titles(page), POLL).toEqual(expected);
+      if (user === 'manager') await page.screenshot({ path: screenshotPath('home-news-manager') });
+      await page.close();
+    }
+
+    const student = await demo.signedInPage('student', '/s');
+    const block = student.getByTestId('home-news');
+    await block.getByRole('heading', { level: 2, name: 'Новости школы' }).waitFor(POLL);
+    await expect.poll(() => titles(student), POLL).toEqual(expected);
+    const main = block.getByTestId('home-news-item').first();
+    await main.getByText('Главная').waitFor(POLL);
+    await block.getByText('В четверг в 18:00, актовый зал').waitFor(POLL);
+    await student.screenshot({ path: screenshotPath('home-news-student'), fullPage: true });
+    await main.getByRole('link', { name: 'Олимпиада по математике' }).click();
+    await student.waitForURL(/\/s\/news\/[0-9a-f-]+$/, POLL);
+    await student.getByRole('heading', { level: 1, name: 'Олимпиада по математике' }).waitFor(POLL);
+    await student.goBack();
+    await block.getByRole('link', { name: 'Все новости' }).click();
+    await student.waitForURL(`${demo.url}/s/news`, POLL);
+    await student.getByRole('heading', { level: 1, name: 'Новости' }).waitFor(POLL);
+    expect(demo.errors).toEqual([]);
+  }, 180_000);
 });

@@ -333,6 +333,14 @@ describe('links refused', () => {
 
     const upload = await asked(student, attempt, 'upload');
     expect(upload.status).toBe(201);
+    // Their own attempt only, as the student's assignment page asks for it: a classmate or another
+    // school's student reads it as no attempt at all.
+    for (const other of [classmate, otherSchool]) {
+      expect(await asked(other, attempt, 'upload')).toMatchObject({
+        status: 422,
+        body: { errors: { assignment_attempt_id: [expect.any(String)] }, status_code: 422 },
+      });
+    }
     const uploadToken = upload.body.entity.token as string;
     const main = await phone('POST', `/api/webinar-sessions/external/${uploadToken}/sessions`, {
       session_id: 'upload-page-0001',

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NewsEditorPage, NewsItemPage, NewsListPage } from '../../features/news';
+import { NewsEditorPage, NewsHomeBlock, NewsItemPage, NewsListPage } from '../../features/news';
 import { GroupCreatePage, GroupEditPage, GroupsListPage } from '../../features/antiplagiarism';
 import { GroupHome } from '../../features/home';
 import {
@@ -37,7 +37,7 @@ export const pages: Record<string, ComponentType> = {
   'news-item': NewsItemPage,
   'news-create': NewsEditorPage,
   'news-edit': NewsEditorPage,
-  home: GroupHome,
+  home: () => <GroupHome news={<NewsHomeBlock />} />,
   profile: ProfileViewPage,
   'profile-edit': () => <ProfileEditPage />,
   'profile-password': ProfilePasswordPage,

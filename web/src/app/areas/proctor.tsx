@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { NewsItemPage, NewsListPage } from '../../features/news';
+import { NewsHomeBlock, NewsItemPage, NewsListPage } from '../../features/news';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { GroupHome } from '../../features/home';
 import { ProctorAssignmentsPage } from '../../features/proctoring';
@@ -14,7 +14,7 @@ const ProctorAssignmentPage = lazy(async () => ({
 export const pages: Record<string, ComponentType> = {
   news: NewsListPage,
   'news-item': NewsItemPage,
-  home: GroupHome,
+  home: () => <GroupHome news={<NewsHomeBlock />} />,
   assignments: ProctorAssignmentsPage,
   assignment: () => (
     <Suspense fallback={<Skeleton height={320} radius="md" />}>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NewsItemPage, NewsListPage } from '../../features/news';
+import { NewsHomeBlock, NewsItemPage, NewsListPage } from '../../features/news';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { WebinarChat } from '../../features/chat';
@@ -26,10 +26,10 @@ export const pages: Record<string, ComponentType> = {
     </Suspense>
   ),
   // The student's home is the common greeting with their assignments under it, then the way to courses;
-  // on exam day a small link leads to the waiting room.
+  // on exam day a small link leads to the waiting room. The school's latest news sits in the greeting's block.
   home: () => (
     <>
-      <GroupHome />
+      <GroupHome news={<NewsHomeBlock />} />
       <WaitingRoomLink />
       <MyAssignmentsSection />
       <CoursesSection />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NewsItemPage, NewsListPage } from '../../features/news';
+import { NewsHomeBlock, NewsItemPage, NewsListPage } from '../../features/news';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,7 @@ export const pages: Record<string, ComponentType> = {
       <WebinarPage chat={(webinarId) => <WebinarChat webinarId={webinarId} />} />
     </Suspense>
   ),
-  home: GroupHome,
+  home: () => <GroupHome news={<NewsHomeBlock />} />,
   profile: ProfileViewPage,
   'profile-edit': TeacherProfileEditPage,
   student: TeacherStudentPage,

@@ -14,6 +14,8 @@ import { AssignmentFacts } from '../../features/student-work/components/assignme
 import { AttemptRunner } from '../../features/student-work/components/attempt-runner';
 import { ExternalAttempt } from '../../features/student-work/components/external-attempt';
 import { ResultsView } from '../../features/student-work/components/results-view';
+import { RecordingUpload } from '../../features/student-work/recording/recording-upload';
+import { attemptToUpload, recordsAnything } from '../../features/student-work/recording/recording-state';
 import { BuyButton } from '../../features/shop/components/buy-button';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
@@ -35,6 +37,9 @@ export function StudentAssignmentPage() {
     return <PageHeading title={t('work.missing')} description={assignment.error?.message} />;
   }
   const a = assignment.data;
+  // A proctored attempt that is over: its recording's state and the upload link for what did not go.
+  const uploadFor =
+    a.is_proctoring && recordsAnything(a.settings) ? attemptToUpload(work.data.attempts) : null;
   return (
     <Stack gap="md">
       <PageHeading title={a.name} description={a.description ?? undefined} />
@@ -94,6 +99,7 @@ export function StudentAssignmentPage() {
               {t(`work.closed.${state.reason}`)}
             </Alert>
           )}
+          {uploadFor ? <RecordingUpload key={uploadFor.id} attempt={uploadFor} /> : null}
           <ResultsView
             assignment={a}
             attempts={work.data.attempts}

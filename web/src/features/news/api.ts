@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { records } from '../../shared/api';
+import { HOME_NEWS_COUNT, homeNews } from './model/home-news';
 
 /** The school's news items (docs/news.md), the specification's "Record" under /api/records. */
 export const COLLECTION = 'records';
@@ -28,6 +29,7 @@ export type NewsFields = Pick<
 export const newsKeys = {
   all: ['news'] as const,
   one: (id: string) => ['news', id] as const,
+  home: ['news', 'home'] as const,
 };
 
 /** Newest first; the main item leads (the list is short, so it is ordered here). */
@@ -41,6 +43,28 @@ export const newsListQuery = () =>
         signal,
       );
       return [...items].sort((a, b) => Number(b.is_main) - Number(a.is_main));
+    },
+  });
+
+/**
+ * The few items of the home pages: the newest main item and the newest others, published and listed
+ * (a reader's list is narrowed so by the server anyway; the manager's is not).
+ */
+export const homeNewsQuery = () =>
+  queryOptions({
+    queryKey: newsKeys.home,
+    queryFn: async ({ signal }) => {
+      const shown = { status: 'published', is_unlisted: 'false' };
+      const newest = { orderBy: 'created_at', sortedBy: 'desc' };
+      const [main, latest] = await Promise.all([
+        records.page<NewsItem>(
+          COLLECTION,
+          { ...newest, limit: 1, filter: { ...shown, is_main: 'true' } },
+          signal,
+        ),
+        records.page<NewsItem>(COLLECTION, { ...newest, limit: HOME_NEWS_COUNT + 1, filter: shown }, signal),
+      ]);
+      return homeNews(main.data, latest.data);
     },
   });
 

@@ -29,6 +29,9 @@ import { ru as richTextRu } from '../rich-text/i18n/ru';
 import { en as tasksEn } from '../../features/tasks/i18n/en';
 import { kz as tasksKz } from '../../features/tasks/i18n/kz';
 import { ru as tasksRu } from '../../features/tasks/i18n/ru';
+import { en as studentRecordingEn } from '../../features/student-work/recording/en';
+import { kz as studentRecordingKz } from '../../features/student-work/recording/kz';
+import { ru as studentRecordingRu } from '../../features/student-work/recording/ru';
 import { latinWords } from './latin-words';
 import { en } from './locales/en';
 import { kz } from './locales/kz';
@@ -64,6 +67,7 @@ const BUNDLES = [
   { name: 'rich text', ru: richTextRu, en: richTextEn, kz: richTextKz },
   { name: 'news', ru: newsRu, en: newsEn, kz: newsKz },
   { name: 'tasks', ru: tasksRu, en: tasksEn, kz: tasksKz },
+  { name: 'student recording', ru: studentRecordingRu, en: studentRecordingEn, kz: studentRecordingKz },
 ];
 
 describe.each(BUNDLES)('the $name texts', (bundle) => {

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupKey } from '../../../shared/guards/groups';
@@ -31,9 +32,10 @@ const COUNTED: Record<string, string[]> = {
 
 /**
  * The home page of every area (/t, /s, /m, /p, /a): a greeting, the user's school, a few real counts
- * where the group may read them, and the way to the area's sections.
+ * where the group may read them, and the way to the area's sections. `news` is a slot the app fills
+ * with the news feature's block (features do not import each other).
  */
-export function GroupHome() {
+export function GroupHome({ news }: { news?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -63,6 +65,7 @@ export function GroupHome() {
         </Group>
       </Paper>
       <Counts collections={COUNTED[user.group] ?? []} />
+      {news}
       {links.length > 0 ? (
         <section aria-labelledby="home-sections">
           <Title order={2} fz="lg" mb="sm" id="home-sections">

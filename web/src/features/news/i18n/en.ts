@@ -29,5 +29,6 @@ export const en: NewsMessages = {
     isUnlisted: 'Keep out of the list: opens by its link only',
     status: 'State',
   },
+  home: { title: 'School news', all: 'All news' },
   statuses: { draft: 'Draft', published: 'Published' },
 };

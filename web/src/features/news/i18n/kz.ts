@@ -29,5 +29,6 @@ export const kz: NewsMessages = {
     isUnlisted: 'Тізімде көрсетпеу: тек сілтеме арқылы ашылады',
     status: 'Күйі',
   },
+  home: { title: 'Мектеп жаңалықтары', all: 'Барлық жаңалықтар' },
   statuses: { draft: 'Жоба', published: 'Жарияланған' },
 };

@@ -28,6 +28,7 @@ export const ru = {
     isUnlisted: 'Не показывать в списке: открывается только по ссылке',
     status: 'Состояние',
   },
+  home: { title: 'Новости школы', all: 'Все новости' },
   statuses: { draft: 'Черновик', published: 'Опубликована' },
 };
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
