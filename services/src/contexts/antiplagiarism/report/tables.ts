@@ -1,4 +1,4 @@
-import type { AntiplagiarismSource } from '@sabaq/events';
+import type { AntiplagiarismSource, TaskFile } from '@sabaq/events';
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 
 export const REPORTS_PROJECTION = 'antiplagiarism.reports';
@@ -57,6 +57,26 @@ export interface AntiplagiarismTables {
   users: { id: string; firstname: string; lastname: string; patronymic: string | null };
   /** Assignments' assignments (assignments/read-model/tables.ts): the names of compared assignments. */
   assignments_assignments: { id: string; name: string };
+  /** Tasks' tasks (tasks/read-model/tables.ts): a check is a task; the report shows it and its state. */
+  tasks_tasks: {
+    id: string;
+    school_id: string | null;
+    owner_id: string;
+    deleted: boolean;
+    created_at: Date;
+    updated_at: Date;
+    kind: string;
+    name: string;
+    description: string | null;
+    status: string;
+    processed: number;
+    total: number;
+    appendix: string | null;
+    /** The task's parameters, whose shape depends on its kind (a check's names its assignment). */
+    params: Record<string, unknown>;
+    file: TaskFile | null;
+    error: string | null;
+  };
 }
 
 /**
