@@ -26,6 +26,8 @@ export function occurredAt(event: StoredEvent): Date {
 const metaText = (event: StoredEvent, key: string) =>
   typeof event.metadata[key] === 'string' ? (event.metadata[key] as string) : null;
 
+// The writes below serve every table of the context, their columns picked from the event by the
+// projection's column lists, so they stay on the untyped transaction (the typed one needs a literal table).
 /**
  * Writes a created record. Guarded by the stream position: the same event applied again, or an older
  * one after a newer, leaves the row as it is.
