@@ -17,7 +17,8 @@ import { answerBody, assignmentsCollections, reviewBody } from './collections';
 import { gradingPort } from './grading-port';
 import { assignmentEntity, attemptEntity, resultEntity, reviewerResultEntity } from './read-model/entities';
 import { studentView } from './read-model/student-view';
-import { TABLES } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from './read-model/tables';
 import { visibilityRule } from './visibility';
 import { finishActiveAttempts } from './work/finish-with-assignment';
 import { actOnStudent, finishAttempt, recordAnswer, reviewResult, type StudentAction } from './work/commands';
@@ -52,7 +53,7 @@ export async function assignmentsRoutes(
   const access = options.access ?? assignmentsRecordAccess;
   const grade = gradingPort(options.runCode);
   const collections = assignmentsCollections(services.clock);
-  const entity = (table: string, id: string, toEntity: (row: Row) => unknown) =>
+  const entity = (table: EntityTable, id: string, toEntity: (row: Row) => unknown) =>
     readEntity(services, table, id, toEntity);
 
   await app.register(async (scope) => {
@@ -175,25 +176,31 @@ export async function assignmentsRoutes(
   );
 }
 
+/** The tables whose fresh rows the commands below answer. */
+type EntityTable = (typeof TABLES)['results' | 'reviewerResults' | 'assignments' | 'attempts'];
+
 async function readEntity(
   services: Pick<ContextServices, 'db'>,
-  table: string,
+  table: EntityTable,
   id: string,
   toEntity: (row: Row) => unknown,
 ): Promise<unknown> {
-  const row = (await services.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-    Row | undefined;
+  const row = await withTables<AssignmentsTables>(services.db)
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError('Запись не найдена');
   return toEntity(row);
 }
 
 async function attemptsOf(services: Pick<ContextServices, 'db'>, assignmentId: string, studentId: string) {
-  const rows = (await services.db
+  const rows = await withTables<AssignmentsTables>(services.db)
     .selectFrom(TABLES.attempts)
     .selectAll()
     .where('assignment_id', '=', assignmentId)
     .where('student_id', '=', studentId)
     .orderBy('number')
-    .execute()) as Row[];
+    .execute();
   return rows.map(attemptEntity);
 }

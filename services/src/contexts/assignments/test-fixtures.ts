@@ -1,7 +1,11 @@
 import { assignmentSchema, type AssignmentComponent, type AssignmentRecord } from '@sabaq/events';
-import type { SourceContent } from './assignments/build-record';
+import { ValidationError } from '../../platform/errors';
+import type { AssignmentReferences, SourceContent } from './assignments/build-record';
 
-/** Shared by the deciders' unit tests: a quiz with two choice questions (1 and 2 points) and an essay. */
+/**
+ * Shared by the deciders' unit tests (assignment, edit rules, participation): a quiz with two choice
+ * questions (1 and 2 points) and an essay, the assignment made of it, and what a refusal said by field.
+ */
 export const NOW = '2026-09-01T08:00:00.000Z';
 
 const choice = (id: string, points: number, correct: string): Omit<AssignmentComponent, 'position'> => ({
@@ -65,3 +69,21 @@ export function assignmentRecord(overrides: Partial<AssignmentRecord> = {}): Ass
     ...overrides,
   };
 }
+
+/** What an assignment names when it is made of the quiz above. */
+export const quizReferences: AssignmentReferences = {
+  lessons: {},
+  quizzes: { 'quiz-1': quizSource },
+  classStudents: [],
+};
+
+/** The errors by field of the ValidationError `run` throws; fails when it throws none. */
+export const errorsOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors;
+    throw error;
+  }
+  throw new Error('expected a ValidationError');
+};

@@ -3,18 +3,18 @@ import { sql } from 'kysely';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import type { ReadModelDb } from '../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../platform/read-models/database';
 import { grantedAssignments } from '../shop/grants';
-import { TABLES } from './read-model/tables';
+import { TABLES, type AssignmentsTables } from './read-model/tables';
 
 /** A value no id equals: narrows a list to nothing without an empty IN (). */
 const NOTHING = '-';
 
-const MEMBERSHIP: Record<string, string> = {
+const MEMBERSHIP: Record<string, typeof TABLES.classes | typeof TABLES.assignments> = {
   '/api/classes': TABLES.classes,
   '/api/assignments': TABLES.assignments,
 };
-const WORK: Record<string, string> = {
+const WORK: Record<string, (typeof TABLES)[Exclude<keyof typeof TABLES, 'classes' | 'assignments'>]> = {
   '/api/assignment-attempts': TABLES.attempts,
   '/api/assignment-results': TABLES.results,
   '/api/assignment-scores': TABLES.scores,
@@ -57,12 +57,12 @@ export function visibilityRule(services: Pick<ContextServices, 'db'>) {
       const staffed = await staffedAssignments(services.db, caller);
       if (single) {
         const { id } = request.params as { id: string };
-        const row = await services.db
+        const row = await withTables<AssignmentsTables>(services.db)
           .selectFrom(WORK[base])
           .select('assignment_id')
           .where('id', '=', id)
           .executeTakeFirst();
-        if (row && !staffed.includes(String(row.assignment_id))) throw new NotFoundError('Запись не найдена');
+        if (row && !staffed.includes(row.assignment_id)) throw new NotFoundError('Запись не найдена');
       } else if (request.method === 'GET') {
         const query = request.query as { assignment_id?: unknown; filter?: Record<string, unknown> };
         const requested = asList(query.filter?.assignment_id ?? query.assignment_id);
@@ -78,10 +78,15 @@ export function visibilityRule(services: Pick<ContextServices, 'db'>) {
  * Of the given ids (all when none are given), those of records whose students list has the caller, and
  * of assignments, the prepaid ones the caller bought (the shop's grants).
  */
-async function membership(db: ReadModelDb, table: string, caller: Caller, ids: string[] | undefined) {
+async function membership(
+  db: ReadModelDb,
+  table: (typeof MEMBERSHIP)[string],
+  caller: Caller,
+  ids: string[] | undefined,
+) {
   if (ids !== undefined && ids.length === 0) return [];
   const bought = table === TABLES.assignments ? await boughtAssignments(db, caller) : [];
-  let query = db
+  let query = withTables<AssignmentsTables>(db)
     .selectFrom(table)
     .select('id')
     .where('school_id', '=', caller.schoolId)
@@ -93,12 +98,12 @@ async function membership(db: ReadModelDb, table: string, caller: Caller, ids: s
       ]),
     );
   if (ids !== undefined) query = query.where('id', 'in', ids);
-  return (await query.execute()).map((row) => String(row.id));
+  return (await query.execute()).map((row) => row.id);
 }
 
 /** The assignments of the caller's school the caller owns or reviews. */
 export async function staffedAssignments(db: ReadModelDb, caller: Caller): Promise<string[]> {
-  const rows = await db
+  const rows = await withTables<AssignmentsTables>(db)
     .selectFrom(TABLES.assignments)
     .select('id')
     .where('school_id', '=', caller.schoolId)
@@ -110,12 +115,12 @@ export async function staffedAssignments(db: ReadModelDb, caller: Caller): Promi
       ]),
     )
     .execute();
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** The prepaid assignments of the caller's school the caller bought; grants are looked up only when some exist. */
 async function boughtAssignments(db: ReadModelDb, caller: Caller): Promise<string[]> {
-  const prepaid = await db
+  const prepaid = await withTables<AssignmentsTables>(db)
     .selectFrom(TABLES.assignments)
     .select('id')
     .where('school_id', '=', caller.schoolId)

@@ -3,7 +3,9 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
+import { withTables } from '../../platform/read-models/database';
 import { courseCollections, lessonCollections } from './collections';
+import { TABLES, type AuthoringTables } from './read-model/tables';
 import { courseVisibilityAnswer, courseVisibilityRule } from './visibility';
 import { authoringRecordAccess } from './access-rules';
 
@@ -19,21 +21,29 @@ function draftRule(services: ContextServices, tables: Map<string, string>) {
     const caller = request.caller;
     const url = request.routeOptions.url ?? '';
     const table = tables.get(url.replace(/\/:id$/, ''));
-    if (!caller || !table) return;
+    if (!caller || !table || !isCourseTable(table)) return;
     const audience = ['school', caller.userId];
     if (url.endsWith('/:id')) {
       const { id } = request.params as { id: string };
-      const row = await services.db
+      const row = await withTables<AuthoringTables>(services.db)
         .selectFrom(table)
         .select('audience')
         .where('id', '=', id)
         .executeTakeFirst();
-      if (row && !audience.includes(row.audience as string)) throw new NotFoundError('Запись не найдена');
+      if (row && !audience.includes(row.audience)) throw new NotFoundError('Запись не найдена');
     } else if (request.method === 'GET') {
       const query = request.query as { filter?: Record<string, unknown> };
       query.filter = { ...query.filter, audience };
     }
   };
+}
+
+const COURSE_TABLES: readonly string[] = [TABLES.courses, TABLES.courseGroups, TABLES.courseMaterials];
+/** The course collections' tables, the ones that keep an audience. */
+function isCourseTable(
+  table: string,
+): table is typeof TABLES.courses | typeof TABLES.courseGroups | typeof TABLES.courseMaterials {
+  return COURSE_TABLES.includes(table);
 }
 
 export async function authoringRoutes(

@@ -3,16 +3,16 @@ import { sql } from 'kysely';
 import type { ContextServices } from '../../platform/context';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
-import type { ReadModelDb } from '../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../platform/read-models/database';
 import { grantedCourses, PAID_ACCESS_REFUSED } from '../shop/grants';
-import { TABLES } from './read-model/tables';
+import { TABLES, type AuthoringTables } from './read-model/tables';
 
 /** A value no id equals: narrows a list to nothing without an empty IN (). */
 const NOTHING = '-';
 
 const COURSES = '/api/courses';
 /** A course's parts, found by their course_id. */
-const PARTS: Record<string, string> = {
+const PARTS: Record<string, typeof TABLES.courseGroups | typeof TABLES.courseMaterials> = {
   '/api/course-groups': TABLES.courseGroups,
   '/api/course-materials': TABLES.courseMaterials,
 };
@@ -56,15 +56,15 @@ export function courseVisibilityRule(services: Pick<ContextServices, 'db'>) {
         if (!courses.includes(id)) throw new NotFoundError('Запись не найдена');
         return;
       }
-      const row = await services.db
+      const row = await withTables<AuthoringTables>(services.db)
         .selectFrom(PARTS[base]!)
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
       const published = base !== MATERIALS || row?.status === 'published';
-      if (row && (!courses.includes(String(row.course_id)) || !published))
+      if (row && (!courses.includes(row.course_id) || !published))
         throw new NotFoundError('Запись не найдена');
-      if (row && locked.includes(String(row.course_id))) throw new ForbiddenError(PAID_ACCESS_REFUSED);
+      if (row && locked.includes(row.course_id)) throw new ForbiddenError(PAID_ACCESS_REFUSED);
       return;
     }
     const query = request.query as Record<string, unknown> & { filter?: Record<string, unknown> };
@@ -93,7 +93,7 @@ async function visibleCourses(
   db: ReadModelDb,
   caller: Caller,
 ): Promise<{ courses: string[]; locked: string[] }> {
-  const rows = await db
+  const rows = await withTables<AuthoringTables>(db)
     .selectFrom(TABLES.courses)
     .select([
       'id',
@@ -110,12 +110,10 @@ async function visibleCourses(
       ]),
     )
     .execute();
-  const unpaid = rows
-    .filter((row) => row.availability_type === 'prepaid' && !row.named)
-    .map((r) => String(r.id));
+  const unpaid = rows.filter((row) => row.availability_type === 'prepaid' && !row.named).map((r) => r.id);
   const bought = await grantedCourses(db, caller.userId, unpaid);
   return {
-    courses: rows.map((row) => String(row.id)),
+    courses: rows.map((row) => row.id),
     locked: unpaid.filter((id) => !bought.includes(id)),
   };
 }

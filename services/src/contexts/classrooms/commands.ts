@@ -4,18 +4,16 @@ import type { Caller } from '../../platform/http/caller';
 import type { CollectionDefinition, RecordCommandHandler } from '../../platform/http/records/collection';
 import { handleRecordCommand } from '../../platform/http/records/commands';
 import type { RecordCommand } from '../../platform/http/records/decider';
+import { withTables } from '../../platform/read-models/database';
 import { PEOPLE_TABLE } from '../people/directory/table';
+import { TABLES, type ClassroomsTables } from './tables';
 
-export const TABLES = {
-  classrooms: 'classrooms_classrooms',
-  schedules: 'classrooms_classroom_schedules',
-  pcs: 'classrooms_classroom_pcs',
-  acs: 'classrooms_classroom_acs',
-  persons: 'classrooms_classroom_persons',
-  gates: 'classrooms_acs_gates',
-} as const;
 /** The records that belong to a classroom and go when it goes. */
 const CHILDREN = [TABLES.schedules, TABLES.pcs, TABLES.acs, TABLES.persons];
+/** The tables a reference check reads a record of: this context's and reference's time zones. */
+type LookedUpTable = (typeof TABLES)[keyof typeof TABLES] | 'reference_timezones';
+const OWN_TABLES: readonly string[] = Object.values(TABLES);
+const dbOf = (services: ContextServices) => withTables<ClassroomsTables>(services.db);
 
 type Fields = Record<string, unknown>;
 type Errors = Record<string, string[]>;
@@ -26,23 +24,29 @@ type Errors = Record<string, string[]>;
  * is left pointing at a room that is gone.
  */
 export function classroomCommands(collection: CollectionDefinition): RecordCommandHandler {
+  const table = collection.table;
+  if (!isOwnTable(table)) throw new Error(`classroomCommands serves this context's tables, not ${table}`);
   return async (services, command, caller) => {
     if (command.type !== 'delete') {
-      const current = command.type === 'update' ? await rowOf(services, collection.table, command.id) : {};
+      const current = command.type === 'update' ? await rowOf(services, table, command.id) : {};
       const sent = command.type === 'create' ? command.data : command.changes;
-      const errors = await referenceErrors(services, collection.table, { ...current, ...sent }, sent, caller);
+      const errors = await referenceErrors(services, table, { ...current, ...sent }, sent, caller);
       if (Object.keys(errors).length > 0) throw new ValidationError('Данные заполнены неверно', errors);
     }
     await handleRecordCommand(services, collection, command, caller);
-    if (command.type === 'delete' && collection.table === TABLES.classrooms) {
+    if (command.type === 'delete' && table === TABLES.classrooms) {
       await deleteParts(services, command.id, caller);
     }
   };
 }
 
+function isOwnTable(table: string): table is (typeof TABLES)[keyof typeof TABLES] {
+  return OWN_TABLES.includes(table);
+}
+
 async function referenceErrors(
   services: ContextServices,
-  table: string,
+  table: LookedUpTable,
   merged: Fields,
   sent: Fields,
   caller: Caller,
@@ -94,23 +98,23 @@ async function referenceErrors(
 
 async function rowOf(
   services: ContextServices,
-  table: string,
+  table: LookedUpTable,
   id: string,
   school?: string | null,
 ): Promise<Fields> {
-  let query = services.db.selectFrom(table).selectAll().where('id', '=', id).where('deleted', '=', false);
+  let query = dbOf(services).selectFrom(table).selectAll().where('id', '=', id).where('deleted', '=', false);
   if (school !== undefined) query = query.where('school_id', '=', school);
-  return ((await query.executeTakeFirst()) as Fields | undefined) ?? {};
+  return (await query.executeTakeFirst()) ?? {};
 }
 
-async function exists(services: ContextServices, table: string, id: string, school?: string | null) {
+async function exists(services: ContextServices, table: LookedUpTable, id: string, school?: string | null) {
   if (school === null) return false;
   return (await rowOf(services, table, id, school)).id !== undefined;
 }
 
 async function isSchoolMember(services: ContextServices, userId: string, school: string | null) {
   if (school === null) return false;
-  const row = await services.db
+  const row = await dbOf(services)
     .selectFrom(PEOPLE_TABLE)
     .select('id')
     .where('id', '=', userId)
@@ -125,12 +129,12 @@ async function deleteParts(services: ContextServices, classroomId: string, calle
   const { classroomPartCollections } = await import('./parts');
   for (const table of CHILDREN) {
     const collection = classroomPartCollections().find((c) => c.table === table)!;
-    const rows = (await services.db
+    const rows = await dbOf(services)
       .selectFrom(table)
       .select('id')
       .where('classroom_id', '=', classroomId)
       .where('deleted', '=', false)
-      .execute()) as { id: string }[];
+      .execute();
     for (const { id } of rows) {
       const command: RecordCommand = { type: 'delete', id };
       await handleRecordCommand(services, collection, command, caller);

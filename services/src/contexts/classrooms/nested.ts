@@ -1,9 +1,17 @@
+import type { Selectable } from 'kysely';
 import type { ContextServices } from '../../platform/context';
+import { withTables } from '../../platform/read-models/database';
 import { PEOPLE_TABLE } from '../people/directory/table';
 import { classroomAcs, classroomPcs, classroomPersons, classroomSchedules } from './collections';
-import { TABLES } from './commands';
+import { TABLES, type ClassroomsTables } from './tables';
 
 type Entity = Record<string, unknown>;
+/** The person columns an answer shows of a user. */
+export type PersonUser = Pick<
+  Selectable<ClassroomsTables['people_directory']>,
+  'id' | 'firstname' | 'lastname' | 'patronymic' | 'group' | 'photo'
+>;
+type GateRow = Selectable<ClassroomsTables['classrooms_acs_gates']>;
 const byName = new Intl.Collator('ru', { numeric: true });
 
 /**
@@ -19,45 +27,56 @@ export async function withParts(
 ): Promise<Entity[]> {
   const ids = classrooms.map((c) => c.id).filter((id): id is string => typeof id === 'string');
   if (ids.length === 0) return classrooms;
-  const partsOf = async (table: string) =>
-    (await services.db
-      .selectFrom(table)
+  const db = withTables<ClassroomsTables>(services.db);
+  // One query per part: each row keeps its own table's type.
+  const [schedules, pcs, acs, persons, timezones] = await Promise.all([
+    db
+      .selectFrom(TABLES.schedules)
       .selectAll()
       .where('classroom_id', 'in', ids)
       .where('deleted', '=', false)
       .orderBy('id')
-      .execute()) as Entity[];
-  const [schedules, pcs, acs, persons, timezones] = await Promise.all([
-    partsOf(TABLES.schedules),
-    partsOf(TABLES.pcs),
-    partsOf(TABLES.acs),
-    partsOf(TABLES.persons),
-    services.db
-      .selectFrom('reference_timezones')
+      .execute(),
+    db
+      .selectFrom(TABLES.pcs)
       .selectAll()
+      .where('classroom_id', 'in', ids)
       .where('deleted', '=', false)
-      .execute() as Promise<Entity[]>,
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom(TABLES.acs)
+      .selectAll()
+      .where('classroom_id', 'in', ids)
+      .where('deleted', '=', false)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom(TABLES.persons)
+      .selectAll()
+      .where('classroom_id', 'in', ids)
+      .where('deleted', '=', false)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('reference_timezones').selectAll().where('deleted', '=', false).execute(),
   ]);
   const userIds = [...new Set(persons.map((p) => String(p.user_id)))];
   const users = userIds.length
-    ? ((await services.db
+    ? await db
         .selectFrom(PEOPLE_TABLE)
         .select(['id', 'firstname', 'lastname', 'patronymic', 'group', 'photo'])
         .where('id', 'in', userIds)
-        .execute()) as Entity[])
+        .execute()
     : [];
   const gates = acs.length
-    ? ((await services.db
-        .selectFrom(TABLES.gates)
-        .selectAll()
-        .where('deleted', '=', false)
-        .execute()) as Entity[])
+    ? await db.selectFrom(TABLES.gates).selectAll().where('deleted', '=', false).execute()
     : [];
-  const byId = (rows: Entity[]) => new Map(rows.map((r) => [r.id, r]));
+  const byId = <R extends { id: string }>(rows: R[]) => new Map<unknown, R>(rows.map((r) => [r.id, r]));
   const userById = byId(users);
   const gateById = byId(gates);
   const timezoneById = byId(timezones);
-  const of = (rows: Entity[], id: unknown) => rows.filter((r) => r.classroom_id === id);
+  const of = <R extends { classroom_id: string | null }>(rows: R[], id: unknown) =>
+    rows.filter((r) => r.classroom_id === id);
   return classrooms.map((classroom) => {
     const roomSchedules = of(schedules, classroom.id)
       .map((r) => classroomSchedules.collection.toEntity(r))
@@ -92,14 +111,14 @@ export async function withParts(
   });
 }
 
-function gateEntity(row: Entity | undefined) {
+function gateEntity(row: GateRow | undefined) {
   if (!row) return null;
   const { id, manufacturer, model, handler, name, description } = row;
   return { id, manufacturer, model, handler, name, description };
 }
 
 /** is_access_expired is computed from the clock, never stored: it changes without any event. */
-export function personEntity(row: Entity, user: Entity | undefined, now: Date): Entity {
+export function personEntity(row: Entity, user: PersonUser | undefined, now: Date): Entity {
   const entity = classroomPersons.collection.toEntity(row);
   const expiry = typeof row.access_expired_at === 'string' ? Date.parse(row.access_expired_at) : NaN;
   return {

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContextServices } from '../../platform/context';
 import type { AccessTable } from '../../platform/http/records/access';
 import { registerCollections } from '../../platform/http/records/routes';
+import { withTables } from '../../platform/read-models/database';
 import { classroomCollections } from './collections';
 import { personEntity, withParts } from './nested';
+import type { ClassroomsTables } from './tables';
 import { classroomsRecordAccess } from './access-rules';
 
 type Entity = Record<string, unknown>;
@@ -48,11 +50,11 @@ export async function classroomRoutes(
 async function withUsers(services: ContextServices, persons: Entity[]): Promise<Entity[]> {
   const ids = [...new Set(persons.map((p) => String(p.user_id)))];
   const users = ids.length
-    ? ((await services.db
+    ? await withTables<ClassroomsTables>(services.db)
         .selectFrom('people_directory')
         .select(['id', 'firstname', 'lastname', 'patronymic', 'group', 'photo'])
         .where('id', 'in', ids)
-        .execute()) as Entity[])
+        .execute()
     : [];
   const now = services.clock();
   return persons.map((p) =>

@@ -15,9 +15,9 @@ import { DomainError, NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { AccessTable } from '../../platform/http/records/access';
 import { tasksRecordAccess } from './access-rules';
-import type { Row } from '../../platform/http/records/collection';
 import { recordId } from '../../platform/http/records/list-query';
 import { registerCollections } from '../../platform/http/records/routes';
+import { withTables } from '../../platform/read-models/database';
 import { isStaff, openAssignment } from '../assignments/work/open-assignment';
 import { tasksCollection } from './collection';
 import { checkAssignment } from './antiplagiarism-check/check-job';
@@ -27,7 +27,7 @@ import { importRoutes } from './import/import-routes';
 import { importQuestions } from './import/questions-import';
 import { importStudents } from './import/students-import';
 import { taskEntity } from './read-model/entities';
-import { TASKS_TABLE } from './read-model/tables';
+import { TASKS_TABLE, type TasksTables } from './read-model/tables';
 import { runTaskCommand } from './task-commands';
 import { TaskWorker } from './task-worker';
 import { callerOf } from '../../platform/http/authenticate';
@@ -85,14 +85,14 @@ export async function tasksRoutes(
   const tags = ['tasks'];
 
   /** The caller's own task in their school; anybody else's is 404, as if absent. */
-  const ownTask = async (caller: Caller, id: string): Promise<Row> => {
-    const row = (await services.db
+  const ownTask = async (caller: Caller, id: string) => {
+    const row = await withTables<TasksTables>(services.db)
       .selectFrom(TASKS_TABLE)
       .selectAll()
       .where('id', '=', id)
       .where('owner_id', '=', caller.userId)
       .where('school_id', '=', caller.schoolId)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (!row) throw new NotFoundError('Задача не найдена');
     return row;
   };
@@ -138,7 +138,7 @@ export async function tasksRoutes(
     },
     async (request, reply) => {
       const row = await ownTask(callerOf(request), request.params.id);
-      const file = row.file as { key: string; file_name: string; content_type: string; size: number } | null;
+      const file = row.file;
       if (row.status !== 'completed' || !file) throw new DomainError('Файл ещё не готов', 409);
       const body = await services.objects.get(file.key);
       return reply

@@ -1,7 +1,8 @@
 import type { TaskFile, TaskKind, TaskParams } from '@sabaq/events';
 import type { ContextServices } from '../../platform/context';
 import { DomainError } from '../../platform/errors';
-import { TASKS_TABLE } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
+import { TASKS_TABLE, type TasksTables } from './read-model/tables';
 import { loadTask, runTaskCommand } from './task-commands';
 
 /** What a running job tells its task. Each answers false when the job must stop (suspended, aborted). */
@@ -89,7 +90,7 @@ export class TaskWorker {
       const tried = new Set<string>();
       for (;;) {
         if (this.stopped) return;
-        const waiting = await this.services.db
+        const waiting = await withTables<TasksTables>(this.services.db)
           .selectFrom(TASKS_TABLE)
           .select(['id', 'kind', 'params', 'owner_id', 'school_id'])
           .where('status', '=', 'new')
@@ -97,17 +98,12 @@ export class TaskWorker {
           .orderBy('created_at')
           .limit(50)
           .execute();
-        const next = waiting.find((task) => !tried.has(String(task.id)));
+        const next = waiting.find((task) => !tried.has(task.id));
         if (!next) break;
-        tried.add(String(next.id));
-        const task = {
-          id: String(next.id),
-          ownerId: String(next.owner_id),
-          schoolId: next.school_id === null ? null : String(next.school_id),
-          params: next.params as TaskParams,
-        };
-        await this.run(task, next.kind as TaskKind).catch((error: unknown) =>
-          this.options.log?.(`task ${String(next.id)} could not be recorded: ${String(error)}`),
+        tried.add(next.id);
+        const task = { id: next.id, ownerId: next.owner_id, schoolId: next.school_id, params: next.params };
+        await this.run(task, next.kind).catch((error: unknown) =>
+          this.options.log?.(`task ${next.id} could not be recorded: ${String(error)}`),
         );
       }
     }
@@ -120,7 +116,7 @@ export class TaskWorker {
    */
   private async failStale(): Promise<void> {
     const before = new Date(this.services.clock().getTime() - (this.options.staleMs ?? 10 * 60_000));
-    const stale = await this.services.db
+    const stale = await withTables<TasksTables>(this.services.db)
       .selectFrom(TASKS_TABLE)
       .select('id')
       .where('status', '=', 'process')
@@ -130,7 +126,7 @@ export class TaskWorker {
     for (const { id } of stale) {
       await runTaskCommand(
         this.services,
-        { type: 'Fail', id: String(id), at: this.services.clock().toISOString(), error: STOPPED },
+        { type: 'Fail', id, at: this.services.clock().toISOString(), error: STOPPED },
         { wait: false },
       );
     }

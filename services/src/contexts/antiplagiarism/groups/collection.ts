@@ -12,7 +12,9 @@ import type { Row } from '../../../platform/http/records/collection';
 import { handleRecordCommand } from '../../../platform/http/records/commands';
 import { defineCollection } from '../../../platform/http/records/define';
 import type { Projection } from '../../../platform/projections/projection';
+import { withTables } from '../../../platform/read-models/database';
 import { TABLES as ASSIGNMENT_TABLES } from '../../assignments/read-model/tables';
+import type { AntiplagiarismTables } from '../report/tables';
 
 /**
  * `/api/antiplagiarism-groups`: classes of a school whose work a check compares with each other (000 §1:
@@ -55,7 +57,12 @@ defined.collection.handle = async (services, command, caller) => {
 
 export const groupsCollection = defined.collection;
 export const groupsMigration = defined.migration;
-export const GROUPS_TABLE = defined.collection.table;
+/**
+ * The record table `defined` above made (`<context>_<name>`), as the literal the typed queries name;
+ * checked on load, so a renamed collection fails at start-up rather than in a query.
+ */
+export const GROUPS_TABLE = 'antiplagiarism_antiplagiarism_groups';
+if (defined.collection.table !== GROUPS_TABLE) throw new Error(`groups table is ${defined.collection.table}`);
 
 /** The record projection, with class_ids written as JSON text. */
 export const groupsProjection: Projection = {
@@ -89,14 +96,14 @@ async function requireSchoolClasses(services: ContextServices, ids: string[], ca
   const found =
     caller.schoolId === null || ids.length === 0
       ? []
-      : await services.db
+      : await withTables<AntiplagiarismTables>(services.db)
           .selectFrom(ASSIGNMENT_TABLES.classes)
           .select('id')
           .where('id', 'in', ids)
           .where('school_id', '=', caller.schoolId)
           .where('deleted', '=', false)
           .execute();
-  const known = new Set(found.map((row) => String(row.id)));
+  const known = new Set(found.map((row) => row.id));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length > 0) {
     const message = `Классы не найдены: ${missing.join(', ')}`;
@@ -110,7 +117,7 @@ export async function classesGroupedWith(
   schoolId: string,
   classId: string,
 ): Promise<string[]> {
-  const rows = await services.db
+  const rows = await withTables<AntiplagiarismTables>(services.db)
     .selectFrom(GROUPS_TABLE)
     .select('class_ids')
     .where('school_id', '=', schoolId)

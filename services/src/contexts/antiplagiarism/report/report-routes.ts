@@ -6,10 +6,12 @@ import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
+import { withTables } from '../../../platform/read-models/database';
 import { isStaff, openAssignment } from '../../assignments/work/open-assignment';
 import { taskEntity } from '../../tasks/read-model/entities';
 import { TASKS_TABLE } from '../../tasks/read-model/tables';
 import { answerDetail, reportOf } from './report-query';
+import type { AntiplagiarismTables } from './tables';
 import { callerOf } from '../../../platform/http/authenticate';
 
 const taskParams = z.object({ task: recordId });
@@ -32,7 +34,7 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
     async (request) => {
       const { task, assignment } = await openCheck(services, callerOf(request), request.params.task);
       return {
-        entity: { task: taskEntity(task), ...(await reportOf(services, String(task.id), assignment)) },
+        entity: { task: taskEntity(task), ...(await reportOf(services, task.id, assignment)) },
       };
     },
   );
@@ -48,7 +50,7 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
     },
     async (request) => {
       const { task } = await openCheck(services, callerOf(request), request.params.task);
-      const detail = await answerDetail(services, String(task.id), request.params.key, request.query.source);
+      const detail = await answerDetail(services, task.id, request.params.key, request.query.source);
       if (!detail) throw new NotFoundError('Ответ не найден');
       return { entity: detail };
     },
@@ -57,16 +59,31 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
 
 /** The check's task in the caller's school, and its assignment if the caller is one of its staff. */
 async function openCheck(services: ContextServices, caller: Caller, taskId: string) {
-  const task = await services.db
+  const task = await withTables<AntiplagiarismTables>(services.db)
     .selectFrom(TASKS_TABLE)
-    .selectAll()
+    .select([
+      'id',
+      'owner_id',
+      'kind',
+      'status',
+      'name',
+      'description',
+      'processed',
+      'total',
+      'appendix',
+      'params',
+      'file',
+      'error',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', taskId)
     .where('kind', '=', 'antiplagiarism-check')
     .where('school_id', '=', caller.schoolId)
     .where('deleted', '=', false)
     .executeTakeFirst();
   if (!task) throw new NotFoundError('Проверка не найдена');
-  const assignmentId = String((task.params as { assignment_id: string }).assignment_id);
+  const assignmentId = String(task.params.assignment_id);
   const assignment = await openAssignment(services, caller, assignmentId).catch(() => {
     throw new NotFoundError('Проверка не найдена');
   });

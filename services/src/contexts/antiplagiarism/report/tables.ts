@@ -1,5 +1,6 @@
-import type { AntiplagiarismSource } from '@sabaq/events';
+import type { AntiplagiarismSource, TaskFile } from '@sabaq/events';
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
+import type { RecordTableColumns } from '../../../platform/http/records/record-table';
 
 export const REPORTS_PROJECTION = 'antiplagiarism.reports';
 export const TABLES = {
@@ -26,8 +27,8 @@ interface AnswerColumns {
 }
 
 /**
- * The tables `reportsMigration` below creates, plus the published read models the report reads (only
- * the columns it reads, under their owners' table names).
+ * The tables `reportsMigration` below creates and the groups' record table, plus the published read
+ * models the report and the groups read (only the columns read, under their owners' table names).
  */
 export interface AntiplagiarismTables {
   antiplagiarism_checks: {
@@ -57,6 +58,34 @@ export interface AntiplagiarismTables {
   users: { id: string; firstname: string; lastname: string; patronymic: string | null };
   /** Assignments' assignments (assignments/read-model/tables.ts): the names of compared assignments. */
   assignments_assignments: { id: string; name: string };
+  /** The anti-plagiarism groups' record table (groups/collection.ts); class_ids is a JSON text list. */
+  antiplagiarism_antiplagiarism_groups: RecordTableColumns & {
+    name: string | null;
+    description: string | null;
+    class_ids: string | null;
+  };
+  /** Assignments' classes (assignments/read-model/tables.ts): a group's classes must be live ones. */
+  assignments_classes: { id: string; school_id: string | null; deleted: boolean };
+  /** Tasks' tasks (tasks/read-model/tables.ts): a check is a task; the report shows it and its state. */
+  tasks_tasks: {
+    id: string;
+    school_id: string | null;
+    owner_id: string;
+    deleted: boolean;
+    created_at: Date;
+    updated_at: Date;
+    kind: string;
+    name: string;
+    description: string | null;
+    status: string;
+    processed: number;
+    total: number;
+    appendix: string | null;
+    /** The task's parameters, whose shape depends on its kind (a check's names its assignment). */
+    params: Record<string, unknown>;
+    file: TaskFile | null;
+    error: string | null;
+  };
 }
 
 /**

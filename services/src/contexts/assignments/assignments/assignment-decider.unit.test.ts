@@ -6,8 +6,8 @@ import {
   type AssignmentInput,
 } from '@sabaq/events';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, ValidationError } from '../../../platform/errors';
-import { assignmentRecord, NOW, quizSource } from '../test-fixtures';
+import { NotFoundError } from '../../../platform/errors';
+import { assignmentRecord, errorsOf, NOW, quizReferences, quizSource } from '../test-fixtures';
 import { assignmentDecider, type AssignmentCommand, type AssignmentEvent } from './assignment-decider';
 import { noReferences, type AssignmentReferences } from './build-record';
 import { NO_WORK } from './edit-rules';
@@ -26,18 +26,7 @@ const create = (
   references,
   now: NOW,
 });
-const withQuiz: AssignmentReferences = { lessons: {}, quizzes: { 'quiz-1': quizSource }, classStudents: [] };
 const created: AssignmentEvent = { type: 'AssignmentCreated', data: assignmentRecord() };
-
-const errorsOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationError');
-};
 
 describe('an assignment', () => {
   it('is created with the specification’s defaults', () => {
@@ -91,7 +80,7 @@ describe('an assignment', () => {
       [],
       create(
         { type: 'quiz', quizzes: ['quiz-1'], class_id: 'class-1' },
-        { ...withQuiz, classStudents: ['s1', 's2', 's1'] },
+        { ...quizReferences, classStudents: ['s1', 's2', 's1'] },
       ),
     );
     expect(event!.data).toMatchObject({ class_id: 'class-1', students: ['s1', 's2'] });

@@ -5,7 +5,8 @@ import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';
 import { decideAndAppend, loadStream } from '../append';
 import { assignmentStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from '../read-model/tables';
 import { assignmentDecider, type AssignmentCommand, type AssignmentState } from './assignment-decider';
 import type { AssignmentWork } from './edit-rules';
 import { lookUpReferences } from './references';
@@ -47,12 +48,12 @@ export const assignmentHandler: RecordCommandHandler = async (services, command,
  * (docs/assignments.md, "Editing").
  */
 async function workOn(services: Services, assignmentId: string, now: string): Promise<AssignmentWork> {
-  const rows = (await services.db
+  const rows = await withTables<AssignmentsTables>(services.db)
     .selectFrom(TABLES.attempts)
     .select(['student_id', 'status', 'ends_at'])
     .where('assignment_id', '=', assignmentId)
     .where('deleted', '=', false)
-    .execute()) as { student_id: string; status: string; ends_at: Date | string | null }[];
+    .execute();
   const running = rows.filter(
     (row) => row.status === 'active' && (row.ends_at === null || new Date(row.ends_at) > new Date(now)),
   );

@@ -1,7 +1,6 @@
 import type { AssignmentFields } from '@sabaq/events';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../platform/errors';
-import { assignmentRecord, NOW, quizSource } from '../test-fixtures';
+import { assignmentRecord, errorsOf, NOW, quizReferences } from '../test-fixtures';
 import { assignmentDecider, type AssignmentEvent } from './assignment-decider';
 import { noReferences } from './build-record';
 import { NO_WORK, type AssignmentWork } from './edit-rules';
@@ -22,21 +21,12 @@ const edit = (changes: Partial<AssignmentFields>, work: AssignmentWork) => {
       type: 'update',
       id: 'as-1',
       changes: { ...fields, ...changes },
-      references: { lessons: {}, quizzes: { 'quiz-1': quizSource }, classStudents: [] },
+      references: quizReferences,
       work,
       now: NOW,
     },
     state,
   );
-};
-const errorsOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationError');
 };
 const settings = assignmentRecord().settings;
 

@@ -1,14 +1,23 @@
 import { componentMaxPoints } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type TablesDb } from '../../../platform/read-models/database';
 import { TABLES as AUTHORING } from '../../authoring/read-model/tables';
+import type { AssignmentsTables } from '../read-model/tables';
 import { classDecider } from '../classes/class-decider';
 import { classStream } from '../ids';
 import { loadStream } from '../append';
 import type { AssignmentReferences, SourceContent } from './build-record';
 
-type Row = Record<string, unknown>;
+type Db = TablesDb<AssignmentsTables>;
+/** Of an authoring component (a lesson's or a quiz's), what an assignment copies. */
+interface ComponentRow {
+  id: string;
+  component_id: string | null;
+  component_type: string;
+  data: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
 
 /**
  * Looks up what an assignment names, for its decider: the lessons and quizzes (authoring's read
@@ -20,9 +29,10 @@ export async function lookUpReferences(
   caller: Caller,
   named: { lessons?: string[]; quizzes?: string[]; class_id?: string | null },
 ): Promise<AssignmentReferences> {
+  const db = withTables<AssignmentsTables>(services.db);
   const [lessons, quizzes, classStudents] = await Promise.all([
-    lessonsOf(services.db, caller.schoolId, [...new Set(named.lessons ?? [])]),
-    quizzesOf(services.db, caller.schoolId, [...new Set(named.quizzes ?? [])]),
+    lessonsOf(db, caller.schoolId, [...new Set(named.lessons ?? [])]),
+    quizzesOf(db, caller.schoolId, [...new Set(named.quizzes ?? [])]),
     named.class_id ? classStudentsOf(services, caller.schoolId, named.class_id) : Promise.resolve([]),
   ]);
   return { lessons, quizzes, classStudents };
@@ -39,50 +49,50 @@ async function classStudentsOf(
   return Array.isArray(students) ? (students as string[]) : [];
 }
 
-const toComponent = (assessmentType: 'lesson' | 'quiz', parent: string) => (row: Row) => ({
-  id: String(row.id),
-  component: String(row.component_id ?? row.id),
-  type: String(row.component_type),
+const toComponent = (assessmentType: 'lesson' | 'quiz', parent: string) => (row: ComponentRow) => ({
+  id: row.id,
+  component: row.component_id ?? row.id,
+  type: row.component_type,
   assessment_id: parent,
   assessment_type: assessmentType,
-  data: (row.data ?? {}) as Record<string, unknown>,
-  settings: (row.settings ?? null) as Record<string, unknown> | null,
+  data: row.data ?? {},
+  settings: row.settings ?? null,
   points: componentMaxPoints({
-    component_type: String(row.component_type),
+    component_type: row.component_type,
     data: row.data,
     settings: row.settings,
   }),
 });
 
 async function quizzesOf(
-  db: ReadModelDb,
+  db: Db,
   schoolId: string | null,
   ids: string[],
 ): Promise<Record<string, SourceContent | null>> {
   const found: Record<string, SourceContent | null> = Object.fromEntries(ids.map((id) => [id, null]));
   if (ids.length === 0 || schoolId === null) return found;
-  const quizzes = (await db
+  const quizzes = await db
     .selectFrom(AUTHORING.quizzes)
     .select(['id', 'name', 'description'])
     .where('id', 'in', ids)
     .where('school_id', '=', schoolId)
     .where('deleted', '=', false)
-    .execute()) as Row[];
-  const components = (await db
+    .execute();
+  const components = await db
     .selectFrom(AUTHORING.quizComponents)
-    .selectAll()
+    .select(['id', 'quiz_id', 'component_id', 'component_type', 'data', 'settings'])
     .where('quiz_id', 'in', ids)
     .where('deleted', '=', false)
     .orderBy('position')
     .orderBy('id')
-    .execute()) as Row[];
+    .execute();
   for (const quiz of quizzes) {
-    const id = String(quiz.id);
+    const id = quiz.id;
     found[id] = {
       id,
       kind: 'quiz',
-      name: String(quiz.name),
-      description: (quiz.description as string | null) ?? null,
+      name: quiz.name,
+      description: quiz.description ?? null,
       components: components.filter((c) => c.quiz_id === id).map(toComponent('quiz', id)),
     };
   }
@@ -90,24 +100,24 @@ async function quizzesOf(
 }
 
 async function lessonsOf(
-  db: ReadModelDb,
+  db: Db,
   schoolId: string | null,
   ids: string[],
 ): Promise<Record<string, SourceContent | null>> {
   const found: Record<string, SourceContent | null> = Object.fromEntries(ids.map((id) => [id, null]));
   if (ids.length === 0 || schoolId === null) return found;
-  const lessons = (await db
+  const lessons = await db
     .selectFrom(AUTHORING.lessons)
     .select(['id', 'name', 'description'])
     .where('id', 'in', ids)
     .where('school_id', '=', schoolId)
     .where('deleted', '=', false)
-    .execute()) as Row[];
+    .execute();
   // A lesson's components in reading order: by chapter, then by place in the chapter.
-  const components = (await db
+  const components = await db
     .selectFrom(`${AUTHORING.lessonComponents} as c`)
     .innerJoin(`${AUTHORING.chapters} as ch`, 'ch.id', 'c.chapter_id')
-    .selectAll('c')
+    .select(['c.id', 'c.lesson_id', 'c.component_id', 'c.component_type', 'c.data', 'c.settings'])
     .where('c.lesson_id', 'in', ids)
     .where('c.deleted', '=', false)
     .where('ch.deleted', '=', false)
@@ -115,14 +125,14 @@ async function lessonsOf(
     .orderBy('ch.id')
     .orderBy('c.position')
     .orderBy('c.id')
-    .execute()) as Row[];
+    .execute();
   for (const lesson of lessons) {
-    const id = String(lesson.id);
+    const id = lesson.id;
     found[id] = {
       id,
       kind: 'lesson',
-      name: String(lesson.name),
-      description: (lesson.description as string | null) ?? null,
+      name: lesson.name,
+      description: lesson.description ?? null,
       components: components.filter((c) => c.lesson_id === id).map(toComponent('lesson', id)),
     };
   }

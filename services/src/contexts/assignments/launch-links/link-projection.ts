@@ -1,8 +1,8 @@
 import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
 import { legacyLaunchCode } from './link-code';
-import { LAUNCH_LINKS_PROJECTION, LAUNCH_LINKS_TABLE } from './link-table';
+import { LAUNCH_LINKS_PROJECTION, LAUNCH_LINKS_TABLE, type LaunchLinksTables } from './link-table';
 
 const HANDLES = ['AssignmentLaunchLinkIssued', 'AssignmentLaunchLinkRevoked'] as const;
 
@@ -23,7 +23,8 @@ export const launchLinksProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<LaunchLinksTables>(untyped);
   switch (event.type) {
     case 'AssignmentLaunchLinkIssued': {
       const d = event.data;

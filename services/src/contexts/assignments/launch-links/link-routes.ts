@@ -12,11 +12,11 @@ import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { assignmentsRecordAccess } from '../access-rules';
-import type { Row } from '../../../platform/http/records/collection';
 import { recordId } from '../../../platform/http/records/list-query';
 import { SCHOOLS_TABLE } from '../../schools/table';
 import { assignmentEntity } from '../read-model/entities';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from '../read-model/tables';
 import { openAssignment, requireAssignmentRule } from '../work/open-assignment';
 import { CodeGuessBudget } from './code-guessing';
 import { newLaunchCode, normalizeLaunchCode } from './link-code';
@@ -42,6 +42,7 @@ const CODE_NOT_FOUND = 'Код не найден';
  */
 export function launchLinkRoutes(app: FastifyInstance, services: ContextServices): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = withTables<AssignmentsTables>(services.db);
 
   /** Whoever may edit the assignment (its owner, the school's managers and admins); others 404/403. */
   const staffsAssignment = async (request: FastifyRequest) => {
@@ -53,7 +54,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   };
 
   const liveLink = async (assignmentId: string): Promise<AssignmentLaunchLink | null> => {
-    const row = await services.db
+    const row = await db
       .selectFrom(LAUNCH_LINKS_TABLE)
       .select(['token', 'code', 'issued_at', 'issued_by'])
       .where('assignment_id', '=', assignmentId)
@@ -62,10 +63,10 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
       .executeTakeFirst();
     return row
       ? {
-          token: String(row.token),
-          path: launchPath(String(row.token)),
-          issued_at: new Date(row.issued_at as string).toISOString(),
-          issued_by: String(row.issued_by),
+          token: row.token,
+          path: launchPath(row.token),
+          issued_at: row.issued_at.toISOString(),
+          issued_by: row.issued_by,
           code: String(row.code),
         }
       : null;
@@ -75,7 +76,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   const freeCode = async (): Promise<string> => {
     for (;;) {
       const code = newLaunchCode();
-      const taken = await services.db
+      const taken = await db
         .selectFrom(LAUNCH_LINKS_TABLE)
         .select('token')
         .where('code', '=', code)
@@ -161,7 +162,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
   /** The live link's assignment (not deleted), or 404. */
   const linkedAssignment = async (token: string, notFound = 'Ссылка на задание не найдена или отозвана') => {
     const link = LAUNCH_TOKEN.test(token)
-      ? await services.db
+      ? await db
           .selectFrom(LAUNCH_LINKS_TABLE)
           .select(['assignment_id', 'school_id'])
           .where('token', '=', token)
@@ -169,13 +170,13 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
           .executeTakeFirst()
       : undefined;
     const row = link
-      ? ((await services.db
+      ? await db
           .selectFrom(TABLES.assignments)
           .selectAll()
-          .where('id', '=', String(link.assignment_id))
-          .where('school_id', '=', String(link.school_id))
+          .where('id', '=', link.assignment_id)
+          .where('school_id', '=', link.school_id)
           .where('deleted', '=', false)
-          .executeTakeFirst()) as Row | undefined)
+          .executeTakeFirst()
       : undefined;
     if (!row) throw new NotFoundError(notFound);
     return assignmentEntity(row, services.clock());
@@ -209,7 +210,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
       guesses.check(caller.userId);
       const code = normalizeLaunchCode(request.params.code);
       const link = code
-        ? await services.db
+        ? await db
             .selectFrom(LAUNCH_LINKS_TABLE)
             .select(['token'])
             .where('code', '=', code)
@@ -220,7 +221,7 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
         guesses.miss(caller.userId);
         throw new NotFoundError(CODE_NOT_FOUND);
       }
-      const token = String(link.token);
+      const token = link.token;
       const a = await linkedAssignment(token, CODE_NOT_FOUND);
       void reply.header('cache-control', 'no-store');
       const target: AssignmentLaunchCodeTarget = {
@@ -240,13 +241,13 @@ export function launchLinkRoutes(app: FastifyInstance, services: ContextServices
     { schema: { tags, params: tokenParams, response: { 200: entityAnswer(launchPreviewObject) } } },
     async (request, reply) => {
       const a = await linkedAssignment(request.params.token);
-      const school = await services.db
+      const school = await db
         .selectFrom(SCHOOLS_TABLE)
         .select(['name'])
         .where('id', '=', String(a.school_id))
         .executeTakeFirst();
       void reply.header('cache-control', 'no-store');
-      const preview: AssignmentLaunchPreview = { name: a.name, school: school ? String(school.name) : null };
+      const preview: AssignmentLaunchPreview = { name: a.name, school: school ? school.name : null };
       return { entity: preview };
     },
   );

@@ -7,6 +7,20 @@ export const LAUNCH_LINKS_PROJECTION = 'assignments.launch_links';
  */
 export const LAUNCH_LINKS_TABLE = 'assignments_launch_links';
 
+/** The columns of the migrations below. */
+export interface LaunchLinksTables {
+  assignments_launch_links: {
+    token: string;
+    assignment_id: string;
+    school_id: string;
+    issued_by: string;
+    issued_at: Date;
+    revoked_at: Date | null;
+    /** Added by 1425; the rebuild gives links issued before it their derived code. */
+    code: string | null;
+  };
+}
+
 export const launchLinksMigrations: Record<string, Migration> = {
   '0920_assignments_launch_links': {
     async up(db: Kysely<unknown>) {

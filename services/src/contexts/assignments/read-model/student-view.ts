@@ -1,7 +1,6 @@
-import type { AssignmentRecord } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
 import {
   attemptDisclosure,
   scoreDisclosed,
@@ -9,7 +8,7 @@ import {
   type Disclosure,
   type DisclosureFlags,
 } from '../work/disclosure';
-import { TABLES } from './tables';
+import { TABLES, type AssignmentsTables } from './tables';
 
 type Entity = Record<string, unknown>;
 type Present = (
@@ -30,18 +29,18 @@ const idsOf = (entities: Entity[], field: string) => [
 
 async function flagsOf(db: ReadModelDb, assignmentIds: string[]): Promise<Map<string, DisclosureFlags>> {
   if (assignmentIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await withTables<AssignmentsTables>(db)
     .selectFrom(TABLES.assignments)
     .select(['id', 'record'])
     .where('id', 'in', assignmentIds)
     .execute();
-  return new Map(rows.map((row) => [String(row.id), (row.record ?? {}) as AssignmentRecord]));
+  return new Map(rows.map((row) => [row.id, row.record]));
 }
 
 /** Whether the attempt still runs: active and within its time (one past its time takes no answers). */
-function running(row: { status: unknown; ends_at: unknown }, now: Date): boolean {
+function running(row: { status: string; ends_at: Date | null }, now: Date): boolean {
   if (row.status !== 'active') return false;
-  const endsAt = row.ends_at ? new Date(row.ends_at as string) : null;
+  const endsAt = row.ends_at ? new Date(row.ends_at) : null;
   return endsAt === null || endsAt.getTime() > now.getTime();
 }
 
@@ -49,7 +48,7 @@ async function runningAttempts(
   services: Pick<ContextServices, 'db' | 'clock'>,
   filter: { attemptIds?: string[]; assignmentIds?: string[]; studentId: string },
 ): Promise<{ byAttempt: Map<string, boolean>; anyByAssignment: Set<string> }> {
-  let query = services.db
+  let query = withTables<AssignmentsTables>(services.db)
     .selectFrom(TABLES.attempts)
     .select(['id', 'assignment_id', 'status', 'ends_at'])
     .where('student_id', '=', filter.studentId);
@@ -63,8 +62,8 @@ async function runningAttempts(
   const anyByAssignment = new Set<string>();
   for (const row of await query.execute()) {
     const on = running(row, now);
-    byAttempt.set(String(row.id), on);
-    if (on) anyByAssignment.add(String(row.assignment_id));
+    byAttempt.set(row.id, on);
+    if (on) anyByAssignment.add(row.assignment_id);
   }
   return { byAttempt, anyByAssignment };
 }

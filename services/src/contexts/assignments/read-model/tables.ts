@@ -1,4 +1,13 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { AssignmentRecord } from '@sabaq/events';
+import {
+  sql,
+  type ColumnType,
+  type CreateTableBuilder,
+  type Generated,
+  type Kysely,
+  type Migration,
+} from 'kysely';
+import type { LaunchLinksTables } from '../launch-links/link-table';
 
 /**
  * The assignments read models, all filled by one projection (assignments.records). Every table has the
@@ -28,6 +37,138 @@ export const JSON_COLUMNS = new Set([
   'report',
   'state',
 ]);
+
+/** jsonb with a default: written as JSON text (or left to the default), read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** The common columns of every table below (`common`). */
+interface CommonColumns {
+  id: string;
+  school_id: string | null;
+  owner_id: string | null;
+  version: number;
+  deleted: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A student's work: which assignment, which student (`work`). */
+interface WorkColumns extends CommonColumns {
+  assignment_id: string;
+  student_id: string;
+}
+
+/**
+ * The columns of 0600_assignments_tables below and of the launch links (launch-links/link-table.ts),
+ * plus the published read models this context reads (only the columns read, under their owners' names).
+ */
+export interface AssignmentsTables extends LaunchLinksTables {
+  assignments_classes: CommonColumns & {
+    type: string;
+    image: string | null;
+    color: string | null;
+    name: string;
+    description: string | null;
+    chat_id: string | null;
+    teachers_count: Generated<number>;
+    students_count: Generated<number>;
+    /** User ids. */
+    teachers: Json<string[]>;
+    students: Json<string[]>;
+    settings: Json<Record<string, unknown>>;
+  };
+  assignments_assignments: CommonColumns & {
+    type: string;
+    access_type: string;
+    name: string;
+    description: string | null;
+    class_id: string | null;
+    starting_at_type: string;
+    starting_at: Date;
+    ending_at_type: string;
+    ending_at: Date;
+    is_proctoring: boolean;
+    is_suspended: Generated<boolean>;
+    is_finished: Generated<boolean>;
+    finished_at: Date | null;
+    points: Generated<number>;
+    /** The whole stored assignment. */
+    record: Json<AssignmentRecord>;
+    /** User ids. */
+    students: Json<string[]>;
+    reviewers: Json<string[]>;
+  };
+  assignments_attempts: WorkColumns & {
+    number: number;
+    /** active or finished. */
+    status: string;
+    started_at: Date;
+    ends_at: Date | null;
+    finished_at: Date | null;
+    finish_reason: string | null;
+    variant: number | null;
+    points: Generated<number>;
+    /** What the attempt shows (components, option orders, max points) and the extra minutes. */
+    state: Json<Record<string, unknown>>;
+  };
+  assignments_results: WorkColumns & {
+    assignment_attempt_id: string;
+    assessment_id: string | null;
+    assessment_type: string | null;
+    component_id: string;
+    component_type: string;
+    result: number;
+    points: number;
+    report: ColumnType<unknown, string | null | undefined, string | null>;
+    answer: Json<unknown>;
+  };
+  assignments_scores: WorkColumns & { score: number };
+  assignments_reviewer_results: WorkColumns & {
+    assignment_reviewer_id: string;
+    assignment_result_id: string;
+    assignment_attempt_id: string;
+    component_id: string;
+    component_type: string;
+    result: number;
+    points: number;
+  };
+  assignments_reviewer_scores: WorkColumns & { reviewer_id: string; score: number };
+  assignments_comments: WorkColumns & {
+    assignment_result_id: string | null;
+    user_id: string;
+    component_id: string | null;
+    component_type: string | null;
+    message: string;
+  };
+  /** Schools' table (schools/table.ts): a launch link's preview names the school. */
+  schools_schools: { id: string; name: string };
+  /** Authoring's lessons and quizzes (authoring/read-model/tables.ts): what an assignment copies. */
+  authoring_lessons: SourceColumns;
+  authoring_quizzes: SourceColumns;
+  authoring_lesson_chapters: { id: string; deleted: boolean; position: number };
+  authoring_lesson_components: SourceComponentColumns & { lesson_id: string | null; chapter_id: string };
+  authoring_quiz_components: SourceComponentColumns & { quiz_id: string };
+}
+
+/** Of an authoring lesson or quiz, what an assignment copies. */
+interface SourceColumns {
+  id: string;
+  school_id: string | null;
+  deleted: boolean;
+  name: string;
+  description: string | null;
+}
+
+/** Of an authoring component, what an assignment copies (jsonb read parsed). */
+interface SourceComponentColumns {
+  id: string;
+  deleted: boolean;
+  position: number;
+  component_id: string | null;
+  component_type: string;
+  data: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
 
 type Builder = CreateTableBuilder<string, never>;
 

@@ -29,6 +29,8 @@ export const authorOf = (event: StoredEvent) =>
 const newer = (table: string, event: StoredEvent) =>
   sql<boolean>`${sql.ref(`${table}.version`)} < ${event.streamPosition}`;
 
+// The writes below serve every table of the context, their columns picked from the event by the
+// projection's column lists, so they stay on the untyped transaction (the typed one needs a literal table).
 /**
  * Creates the row, or replaces it when this event is newer than the one it shows. Guarded by the
  * stream position, so the same event applied again (a replay) leaves the row as it is.

@@ -5,7 +5,8 @@ import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import type { GradeAnswer } from '../grading-port';
 import { participationStream, resultId, reviewerResultId, stableJson } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from '../read-model/tables';
 import { grantedAssignments, PAID_ACCESS_REFUSED } from '../../shop/grants';
 import { requireAgentReportToStart } from '../../proctoring/device-agent/agent-gate';
 import { isStaff, openAssignment } from './open-assignment';
@@ -16,7 +17,6 @@ import {
 } from './participation-decider';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
-type Row = Record<string, unknown>;
 
 const now = (services: Services) => services.clock().toISOString();
 
@@ -87,7 +87,7 @@ export async function recordAnswer(
   grade: GradeAnswer,
 ): Promise<string> {
   const attempt = await ownAttempt(services, caller, input.assignment_attempt_id);
-  const { view } = await openAssignment(services, caller, String(attempt.assignment_id));
+  const { view } = await openAssignment(services, caller, attempt.assignment_id);
   const component = view.record.components.find((c) => c.id === input.component_id);
   // An unknown component or a content block is refused by the decider; only questions are graded.
   const graded =
@@ -127,7 +127,7 @@ async function gradeSafely(
 /** A student finishes their attempt (POST /api/assignment-attempts/{id}/finish.json); twice is once. */
 export async function finishAttempt(services: Services, caller: Caller, attemptId: string): Promise<void> {
   const attempt = await ownAttempt(services, caller, attemptId);
-  const { view } = await openAssignment(services, caller, String(attempt.assignment_id));
+  const { view } = await openAssignment(services, caller, attempt.assignment_id);
   const command: ParticipationCommand = {
     type: 'FinishAttempt',
     attemptId,
@@ -175,7 +175,7 @@ export async function reviewResult(services: Services, caller: Caller, input: Re
   const result = await rowOf(services, TABLES.results, input.assignment_result_id, caller);
   if (!result)
     throw new ValidationError('Результат не найден', { assignment_result_id: ['Результат не найден'] });
-  const assignment = await openAssignment(services, caller, String(result.assignment_id));
+  const assignment = await openAssignment(services, caller, result.assignment_id);
   if (!isStaff(caller, assignment)) {
     throw new ValidationError('Результат не найден', { assignment_result_id: ['Результат не найден'] });
   }
@@ -186,7 +186,7 @@ export async function reviewResult(services: Services, caller: Caller, input: Re
     points: input.points,
     ...(input.result === undefined ? {} : { result: input.result }),
     assignment: assignment.view,
-    studentId: String(result.student_id),
+    studentId: result.student_id,
     now: now(services),
   };
   await decide(
@@ -199,7 +199,7 @@ export async function reviewResult(services: Services, caller: Caller, input: Re
 }
 
 /** The caller's own attempt, from the read model (the attempt was made visible before it was answered). */
-async function ownAttempt(services: Services, caller: Caller, attemptId: string): Promise<Row> {
+async function ownAttempt(services: Services, caller: Caller, attemptId: string) {
   const attempt = await rowOf(services, TABLES.attempts, attemptId, caller);
   if (!attempt || attempt.student_id !== caller.userId) {
     throw new ValidationError('Попытка не найдена', { assignment_attempt_id: ['Попытка не найдена'] });
@@ -209,16 +209,16 @@ async function ownAttempt(services: Services, caller: Caller, attemptId: string)
 
 async function rowOf(
   services: Services,
-  table: string,
+  table: typeof TABLES.attempts | typeof TABLES.results,
   id: string,
   caller: Caller,
-): Promise<Row | undefined> {
+) {
   if (caller.schoolId === null) return undefined;
-  return (await services.db
+  return withTables<AssignmentsTables>(services.db)
     .selectFrom(table)
-    .selectAll()
+    .select(['id', 'assignment_id', 'student_id'])
     .where('id', '=', id)
     .where('school_id', '=', caller.schoolId)
     .where('deleted', '=', false)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
 }

@@ -4,7 +4,8 @@ import { DomainError, NotFoundError, ValidationError } from '../../../platform/e
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import { commentStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from '../read-model/tables';
 import { isStaff, openAssignment } from './open-assignment';
 
 export interface CommentInput {
@@ -49,9 +50,9 @@ export async function postComment(
   let componentId = input.component_id ?? null;
   let componentType = input.component_type ?? null;
   if (input.assignment_result_id) {
-    const result = await services.db
+    const result = await withTables<AssignmentsTables>(services.db)
       .selectFrom(TABLES.results)
-      .selectAll()
+      .select(['student_id', 'component_id', 'component_type'])
       .where('id', '=', input.assignment_result_id)
       .where('assignment_id', '=', input.assignment_id)
       .where('deleted', '=', false)
@@ -59,9 +60,9 @@ export async function postComment(
     if (!result) {
       throw new ValidationError('Результат не найден', { assignment_result_id: ['Результат не найден'] });
     }
-    studentId = String(result.student_id);
-    componentId ??= String(result.component_id);
-    componentType ??= String(result.component_type);
+    studentId = result.student_id;
+    componentId ??= result.component_id;
+    componentType ??= result.component_type;
   }
   if (caller.group === 'student') {
     studentId ??= caller.userId;

@@ -3,7 +3,8 @@ import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import { loadAssignment } from '../assignments/commands';
 import { participationStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AssignmentsTables } from '../read-model/tables';
 import { participationDecider, type ParticipationCommand } from './participation-decider';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
@@ -26,13 +27,13 @@ export async function finishActiveAttempts(
   const { state } = await loadAssignment(services, assignmentId);
   if (state.status !== 'live' || !state.finished) return;
   const view = { record: state.record, suspended: state.suspended, finished: state.finished };
-  const active = (await services.db
+  const active = await withTables<AssignmentsTables>(services.db)
     .selectFrom(TABLES.attempts)
     .select('student_id')
     .where('assignment_id', '=', assignmentId)
     .where('status', '=', 'active')
     .where('deleted', '=', false)
-    .execute()) as { student_id: string }[];
+    .execute();
   const students = [...new Set([...state.record.students, ...active.map((row) => row.student_id)])];
   const now = services.clock().toISOString();
   let next = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, ValidationError } from '../../../platform/errors';
+import { NotFoundError } from '../../../platform/errors';
 import { resultId, reviewerResultId, reviewerScoreId, scoreId } from '../ids';
-import { assignmentRecord, NOW } from '../test-fixtures';
+import { assignmentRecord, errorsOf, NOW } from '../test-fixtures';
 import {
   participationDecider,
   type AssignmentView,
@@ -51,16 +51,6 @@ const answer = (
 /** Runs commands in order, each against the state the previous ones left. */
 const play = (commands: ParticipationCommand[], history: ParticipationEvent[] = []) =>
   commands.reduce((events, command) => [...events, ...when(events, command)], history);
-
-const errorsOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationError');
-};
 
 describe('a student’s work on an assignment', () => {
   it('starts an attempt, numbered, with its time counted from complete_time', () => {

@@ -1,4 +1,4 @@
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
 import type { Row } from '../../../platform/http/records/collection';
 import {
   chapterEntity,
@@ -7,7 +7,7 @@ import {
   lessonComponentEntity,
   quizComponentEntity,
 } from './entities';
-import { TABLES } from './tables';
+import { TABLES, type AuthoringTables } from './tables';
 
 /** The parents whose nested views a batch touched; rebuilt once at the end of the batch. */
 export class Dirty {
@@ -22,6 +22,7 @@ export class Dirty {
   }
 }
 
+// Table and column are chosen by the caller, so this one read stays on the untyped transaction.
 const live = (tx: ReadModelTx, table: string, column: string, id: string) =>
   tx
     .selectFrom(table)
@@ -40,9 +41,10 @@ const sum = (rows: Row[]) => rows.reduce((total, row) => total + Number(row.poin
  * only on the rows, so rebuilding twice gives the same answer.
  */
 export async function rebuildNested(tx: ReadModelTx, dirty: Dirty): Promise<void> {
+  const typed = txWithTables<AuthoringTables>(tx);
   for (const id of dirty.chapters) {
     const components = await live(tx, TABLES.lessonComponents, 'chapter_id', id);
-    await tx
+    await typed
       .updateTable(TABLES.chapters)
       .set({ components: JSON.stringify(components.map(lessonComponentEntity)) })
       .where('id', '=', id)
@@ -51,7 +53,7 @@ export async function rebuildNested(tx: ReadModelTx, dirty: Dirty): Promise<void
   for (const id of dirty.lessons) {
     const chapters = await live(tx, TABLES.chapters, 'lesson_id', id);
     const components = await live(tx, TABLES.lessonComponents, 'lesson_id', id);
-    await tx
+    await typed
       .updateTable(TABLES.lessons)
       .set({ chapters: JSON.stringify(chapters.map(chapterEntity)), max_score: sum(components) })
       .where('id', '=', id)
@@ -59,7 +61,7 @@ export async function rebuildNested(tx: ReadModelTx, dirty: Dirty): Promise<void
   }
   for (const id of dirty.quizzes) {
     const components = await live(tx, TABLES.quizComponents, 'quiz_id', id);
-    await tx
+    await typed
       .updateTable(TABLES.quizzes)
       .set({ components: JSON.stringify(components.map(quizComponentEntity)), max_score: sum(components) })
       .where('id', '=', id)
@@ -67,7 +69,7 @@ export async function rebuildNested(tx: ReadModelTx, dirty: Dirty): Promise<void
   }
   for (const id of dirty.groups) {
     const materials = await live(tx, TABLES.courseMaterials, 'course_group_id', id);
-    await tx
+    await typed
       .updateTable(TABLES.courseGroups)
       .set({ materials: JSON.stringify(materials.map(courseMaterialEntity)) })
       .where('id', '=', id)
@@ -76,7 +78,7 @@ export async function rebuildNested(tx: ReadModelTx, dirty: Dirty): Promise<void
   for (const id of dirty.courses) {
     const groups = await live(tx, TABLES.courseGroups, 'course_id', id);
     const loose = (await live(tx, TABLES.courseMaterials, 'course_id', id)).filter((m) => !m.course_group_id);
-    await tx
+    await typed
       .updateTable(TABLES.courses)
       .set({
         groups: JSON.stringify(groups.map(courseGroupEntity)),

@@ -24,10 +24,10 @@ import {
 } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
 import { Dirty, rebuildNested } from './nested-views';
 import { columnValues, rowOf, writeChanges, writeCreated, writeDeleted } from './record-writes';
-import { TABLES } from './tables';
+import { TABLES, type AuthoringTables } from './tables';
 
 export const AUTHORING_PROJECTION = 'authoring.content';
 
@@ -35,13 +35,15 @@ type Data = Record<string, unknown>;
 type Handler = (tx: ReadModelTx, event: StoredEvent, data: Data, dirty: Dirty) => Promise<void>;
 
 const fields = (schema: { shape: object }) => Object.keys(schema.shape);
+const typed = (tx: ReadModelTx) => txWithTables<AuthoringTables>(tx);
+type Table = (typeof TABLES)[keyof typeof TABLES];
 
 /**
  * One kind of record: its table and columns, and what a change means for the rows around it
  * (children take their parent's author and school; nested lists of the parents are rebuilt).
  */
 interface Kind {
-  table: string;
+  table: Table;
   columns: string[];
   events: { created: { type: string }; updated: { type: string }; deleted: { type: string } };
   /** After a create or an edit: inherit from the parent, mark the nested views to rebuild. */
@@ -54,8 +56,9 @@ interface Kind {
  * A child row takes its parent's author and school (and a course's audience), and is gone if the
  * parent is.
  */
-async function inherit(tx: ReadModelTx, table: string, id: string, parentTable: string, parentId: unknown) {
-  const parent = await rowOf(tx, parentTable, String(parentId ?? ''));
+async function inherit(tx: ReadModelTx, table: Table, id: string, parentTable: Table, parentId: unknown) {
+  // Any parent's row: the audience is a course's only.
+  const parent: Data | undefined = await rowOf(tx, parentTable, String(parentId ?? ''));
   if (!parent) return;
   await tx
     .updateTable(table)
@@ -90,7 +93,7 @@ const kinds: Kind[] = [
       const row = await rowOf(tx, TABLES.chapters, id);
       await inherit(tx, TABLES.chapters, id, TABLES.lessons, row?.lesson_id);
       // Components follow their chapter to another lesson.
-      await tx
+      await typed(tx)
         .updateTable(TABLES.lessonComponents)
         .set({ lesson_id: row?.lesson_id })
         .where('chapter_id', '=', id)
@@ -109,11 +112,11 @@ const kinds: Kind[] = [
     events: LessonComponentEvents,
     async settle(tx, id, before, dirty) {
       const row = (await rowOf(tx, TABLES.lessonComponents, id))!;
-      const chapter = await rowOf(tx, TABLES.chapters, String(row.chapter_id));
+      const chapter = await rowOf(tx, TABLES.chapters, row.chapter_id);
       await inherit(tx, TABLES.lessonComponents, id, TABLES.chapters, row.chapter_id);
-      await tx
+      await typed(tx)
         .updateTable(TABLES.lessonComponents)
-        .set({ lesson_id: chapter?.lesson_id ?? null, points: componentMaxPoints(row as never) })
+        .set({ lesson_id: chapter?.lesson_id ?? null, points: componentMaxPoints(row) })
         .where('id', '=', id)
         .execute();
       dirty.mark(dirty.chapters, row.chapter_id, before?.chapter_id);
@@ -138,15 +141,21 @@ const kinds: Kind[] = [
     events: CourseEvents,
     async settle(tx, id, _before, dirty) {
       // A draft is seen by its author only; published, by the school (see routes.ts).
-      await tx
+      await typed(tx)
         .updateTable(TABLES.courses)
-        .set({ audience: sql`CASE WHEN status = 'published' THEN 'school' ELSE coalesce(owner_id, '') END` })
+        .set({
+          audience: sql<string>`CASE WHEN status = 'published' THEN 'school' ELSE coalesce(owner_id, '') END`,
+        })
         .where('id', '=', id)
         .execute();
       // What is in a draft course is as private as the course.
       const course = await rowOf(tx, TABLES.courses, id);
       for (const table of [TABLES.courseGroups, TABLES.courseMaterials]) {
-        await tx.updateTable(table).set({ audience: course?.audience }).where('course_id', '=', id).execute();
+        await typed(tx)
+          .updateTable(table)
+          .set({ audience: course?.audience })
+          .where('course_id', '=', id)
+          .execute();
       }
       dirty.mark(dirty.courses, id);
     },
@@ -178,10 +187,14 @@ const kinds: Kind[] = [
       const row = await rowOf(tx, TABLES.courseMaterials, id);
       await inherit(tx, TABLES.courseMaterials, id, TABLES.courses, row?.course_id);
       const group = row?.course_group_id
-        ? await rowOf(tx, TABLES.courseGroups, String(row.course_group_id))
+        ? await rowOf(tx, TABLES.courseGroups, row.course_group_id)
         : undefined;
       if (group?.deleted) {
-        await tx.updateTable(TABLES.courseMaterials).set({ deleted: true }).where('id', '=', id).execute();
+        await typed(tx)
+          .updateTable(TABLES.courseMaterials)
+          .set({ deleted: true })
+          .where('id', '=', id)
+          .execute();
       }
       dirty.mark(dirty.groups, row?.course_group_id, before?.course_group_id);
       dirty.mark(dirty.courses, row?.course_id, before?.course_id);
@@ -219,9 +232,9 @@ async function settleQuizComponent(tx: ReadModelTx, id: string, quizId: string, 
   const row = await rowOf(tx, TABLES.quizComponents, id);
   if (!row) return;
   await inherit(tx, TABLES.quizComponents, id, TABLES.quizzes, quizId);
-  await tx
+  await typed(tx)
     .updateTable(TABLES.quizComponents)
-    .set({ points: componentMaxPoints(row as never) })
+    .set({ points: componentMaxPoints(row) })
     .where('id', '=', id)
     .execute();
   dirty.mark(dirty.quizzes, quizId);

@@ -1,7 +1,8 @@
 import type { StoredEvent } from '@sabaq/events';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Row } from '../../../platform/http/records/collection';
 import type { ReadModelTx } from '../../../platform/read-models/database';
+import type { AuthoringTables } from './tables';
 
 /** Columns kept as jsonb: pg would turn a JS array into a PostgreSQL array, so they are sent as JSON text. */
 const JSON_COLUMNS = new Set(['settings', 'data', 'temporary_id', 'teachers', 'students', 'products']);
@@ -26,6 +27,8 @@ export function occurredAt(event: StoredEvent): Date {
 const metaText = (event: StoredEvent, key: string) =>
   typeof event.metadata[key] === 'string' ? (event.metadata[key] as string) : null;
 
+// The writes below serve every table of the context, their columns picked from the event by the
+// projection's column lists, so they stay on the untyped transaction (the typed one needs a literal table).
 /**
  * Writes a created record. Guarded by the stream position: the same event applied again, or an older
  * one after a newer, leaves the row as it is.
@@ -90,7 +93,14 @@ export async function writeDeleted(
     .execute();
 }
 
-export async function rowOf(tx: ReadModelTx, table: string, id: string): Promise<Row | undefined> {
+/** A row of one of the tables, typed as its table's (a literal table name gives that table's row). */
+export async function rowOf<T extends keyof AuthoringTables>(
+  tx: ReadModelTx,
+  table: T,
+  id: string,
+): Promise<Selectable<AuthoringTables[T]> | undefined> {
   if (!id) return undefined;
-  return (await tx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  // Kysely cannot type a query over a table chosen by a type parameter; the row is that table's.
+  return (await tx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
+    Selectable<AuthoringTables[T]> | undefined;
 }

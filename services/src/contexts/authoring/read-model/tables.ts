@@ -1,4 +1,11 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import {
+  sql,
+  type ColumnType,
+  type CreateTableBuilder,
+  type Generated,
+  type Kysely,
+  type Migration,
+} from 'kysely';
 
 /**
  * The authoring read models, one table per collection, all filled by one projection
@@ -16,6 +23,122 @@ export const TABLES = {
   courseGroups: 'authoring_course_groups',
   courseMaterials: 'authoring_course_materials',
 } as const;
+
+/** jsonb with a default: written as JSON text (or left to the default), read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+/** Nullable jsonb without a default. */
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+/** A nested list of entities (entities.ts), rebuilt from the rows by nested-views.ts. */
+type Nested = Json<Record<string, unknown>[]>;
+
+/** The common columns of every table below (`common`). */
+interface CommonColumns {
+  id: string;
+  school_id: string | null;
+  owner_id: string | null;
+  version: number;
+  deleted: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A lesson's or a quiz's component (`component`). */
+interface ComponentColumns extends CommonColumns {
+  component_id: string | null;
+  component_type: string;
+  position: Generated<number>;
+  temporary_id: NullableJson<unknown>;
+  points: Generated<number>;
+  data: Json<Record<string, unknown>>;
+  settings: Json<Record<string, unknown>>;
+}
+
+/** Who may see a course's rows: 'school' once published, the author's id while a draft. */
+type Audience = Generated<string>;
+
+/** The columns of 0500_authoring_content below. */
+export interface AuthoringTables {
+  authoring_lessons: CommonColumns & {
+    status: string;
+    image: string | null;
+    color: string | null;
+    name: string;
+    description: string | null;
+    is_unlisted: Generated<boolean>;
+    max_score: Generated<number>;
+    settings: Json<Record<string, unknown>>;
+    chapters: Nested;
+  };
+  authoring_lesson_chapters: CommonColumns & {
+    lesson_id: string;
+    name: Generated<string>;
+    description: string | null;
+    position: Generated<number>;
+    temporary_id: NullableJson<unknown>;
+    settings: Json<Record<string, unknown>>;
+    components: Nested;
+  };
+  authoring_lesson_components: ComponentColumns & { lesson_id: string | null; chapter_id: string };
+  authoring_quizzes: CommonColumns & {
+    image: string | null;
+    color: string | null;
+    name: string;
+    description: string | null;
+    is_unlisted: Generated<boolean>;
+    max_score: Generated<number>;
+    settings: Json<Record<string, unknown>>;
+    components: Nested;
+  };
+  authoring_quiz_components: ComponentColumns & { quiz_id: string };
+  authoring_courses: CommonColumns & {
+    status: string;
+    audience: Audience;
+    availability_type: string;
+    invite_code_id: string | null;
+    certificate_id: string | null;
+    image: string | null;
+    name: string;
+    description: string | null;
+    short_description: string | null;
+    starting_at_type: string;
+    starting_at: Date | null;
+    ending_at_type: string;
+    ending_at: Date | null;
+    /** User ids. */
+    teachers: Json<string[]>;
+    students: Json<string[]>;
+    /** Product ids. */
+    products: Json<string[]>;
+    groups: Nested;
+    /** The materials outside any group. */
+    materials: Nested;
+    settings: Json<Record<string, unknown>>;
+  };
+  authoring_course_groups: CommonColumns & {
+    course_id: string;
+    audience: Audience;
+    name: string;
+    description: string | null;
+    position: Generated<number>;
+    materials: Nested;
+  };
+  authoring_course_materials: CommonColumns & {
+    course_id: string;
+    audience: Audience;
+    course_group_id: string | null;
+    type: string;
+    lesson_id: string | null;
+    quiz_id: string | null;
+    assignment_id: string | null;
+    status: string;
+    image: string | null;
+    name: string | null;
+    description: string | null;
+    short_description: string | null;
+    position: Generated<number>;
+    settings: Json<Record<string, unknown>>;
+  };
+}
 
 type Builder = CreateTableBuilder<string, never>;
 

@@ -3,7 +3,8 @@ import type { ContextServices } from '../../../platform/context';
 import { handleCommand } from '../../../platform/commands/handle-command';
 import type { Decider } from '../../../platform/commands/decider';
 import { uuidV5 } from '../../../platform/ids';
-import { TABLES } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
+import { TABLES, type AuthoringTables } from '../read-model/tables';
 import { quizDecider, quizStream, type QuizCommand, type QuizEvent, type QuizState } from './quiz-decider';
 
 const decider = quizDecider as Decider<QuizCommand, QuizEvent, QuizState>;
@@ -52,7 +53,7 @@ export async function mayEditQuiz(
   quizId: string,
 ): Promise<boolean> {
   if (caller.schoolId === null) return false;
-  const row = await services.db
+  const row = await withTables<AuthoringTables>(services.db)
     .selectFrom(TABLES.quizzes)
     .select(['owner_id'])
     .where('id', '=', quizId)
@@ -61,5 +62,5 @@ export async function mayEditQuiz(
     .executeTakeFirst();
   if (!row) return false;
   if (caller.group === 'admin' || caller.group === 'manager') return true;
-  return caller.group === 'teacher' && String(row.owner_id) === caller.userId;
+  return caller.group === 'teacher' && row.owner_id === caller.userId;
 }

@@ -3,15 +3,21 @@ import type { Caller } from '../../../platform/http/caller';
 import { authorize, type Action, type Scope } from '../../../platform/http/records/access';
 import { authoringRecordAccess } from '../access-rules';
 import { ForbiddenError } from '../../../platform/errors';
-import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../read-model/tables';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import { TABLES, type AuthoringTables } from '../read-model/tables';
 import type { ReferenceView, References } from './record-rules';
 
 /**
  * Where each reference field points and what the caller must be allowed to do there: to add a chapter
  * to a lesson one must be allowed to edit the lesson; to put a lesson into a course, only to read it.
  */
-const TARGETS: Record<string, { table: string; collection: string; action: Action }> = {
+/** A table a reference field may name. */
+type Target = {
+  table: (typeof TABLES)['lessons' | 'chapters' | 'courses' | 'courseGroups' | 'quizzes'];
+  collection: string;
+  action: Action;
+};
+const TARGETS: Record<string, Target> = {
   lesson_id: { table: TABLES.lessons, collection: 'lessons', action: 'update' },
   chapter_id: { table: TABLES.chapters, collection: 'lesson-chapters', action: 'update' },
   course_id: { table: TABLES.courses, collection: 'courses', action: 'update' },
@@ -19,7 +25,7 @@ const TARGETS: Record<string, { table: string; collection: string; action: Actio
   quiz_id: { table: TABLES.quizzes, collection: 'quiz', action: 'get' },
 };
 /** A course material only reads its lesson. */
-const MATERIAL_LESSON = { table: TABLES.lessons, collection: 'lessons', action: 'get' as Action };
+const MATERIAL_LESSON: Target = { table: TABLES.lessons, collection: 'lessons', action: 'get' };
 
 /** Tables whose rows are private to their author while their course is a draft. */
 export const AUDIENCE_TABLES = new Set<string>([TABLES.courses, TABLES.courseGroups, TABLES.courseMaterials]);
@@ -42,7 +48,7 @@ export async function resolveReferences(
 async function visibleRow(
   db: ReadModelDb,
   caller: Caller,
-  target: { table: string; collection: string; action: Action },
+  target: Target,
   id: string,
 ): Promise<ReferenceView | null> {
   let scope: Scope;
@@ -52,7 +58,11 @@ async function visibleRow(
     if (error instanceof ForbiddenError) return null;
     throw error;
   }
-  let query = db.selectFrom(target.table).selectAll().where('id', '=', id).where('deleted', '=', false);
+  let query = withTables<AuthoringTables>(db)
+    .selectFrom(target.table)
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted', '=', false);
   if (scope.kind !== 'all') {
     query =
       scope.schoolId === null
@@ -61,5 +71,5 @@ async function visibleRow(
   }
   if (scope.kind === 'own') query = query.where('owner_id', '=', scope.userId);
   if (AUDIENCE_TABLES.has(target.table)) query = query.where('audience', 'in', ['school', caller.userId]);
-  return ((await query.executeTakeFirst()) as ReferenceView | undefined) ?? null;
+  return (await query.executeTakeFirst()) ?? null;
 }

@@ -1,5 +1,7 @@
 import { type AntiplagiarismCheckParams, type AssignmentRecord, type TaskFile } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
+import { withTables } from '../../../platform/read-models/database';
+import type { TasksTables } from '../read-model/tables';
 import { NotFoundError, WrongExpectedVersionError } from '../../../platform/errors';
 import {
   compareAnswers,
@@ -112,7 +114,7 @@ async function groupedAssignments(
   if (!record.class_id) return [];
   const classes = await classesGroupedWith(services, schoolId, record.class_id);
   if (classes.length === 0) return [];
-  const rows = await services.db
+  const rows = await withTables<TasksTables>(services.db)
     .selectFrom(ASSIGNMENT_TABLES.assignments)
     .select('id')
     .where('school_id', '=', schoolId)
@@ -123,7 +125,7 @@ async function groupedAssignments(
     .execute();
   const records: AssignmentRecord[] = [];
   for (const { id } of rows) {
-    const { state } = await loadAssignment(services, String(id));
+    const { state } = await loadAssignment(services, id);
     if (state.status === 'live') records.push(state.record);
   }
   return records;
@@ -165,12 +167,10 @@ async function summaryFile(
 
 async function fullNames(services: Pick<ContextServices, 'db'>, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await services.db
+  const rows = await withTables<TasksTables>(services.db)
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'patronymic'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(
-    rows.map((r) => [String(r.id), [r.lastname, r.firstname, r.patronymic].filter(Boolean).join(' ')]),
-  );
+  return new Map(rows.map((r) => [r.id, [r.lastname, r.firstname, r.patronymic].filter(Boolean).join(' ')]));
 }

@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
+import { withTables } from '../../../platform/read-models/database';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
 import { isStaff, openAssignment } from '../../assignments/work/open-assignment';
 import { taskEntity } from '../read-model/entities';
-import { TASKS_TABLE } from '../read-model/tables';
+import { TASKS_TABLE, type TasksTables } from '../read-model/tables';
 import { runTaskCommand } from '../task-commands';
 import { callerOf } from '../../../platform/http/authenticate';
 
@@ -53,7 +54,7 @@ export function antiplagiarismCheckRoute(app: FastifyInstance, services: Context
         at: services.clock().toISOString(),
       });
       kick();
-      const row = await services.db
+      const row = await withTables<TasksTables>(services.db)
         .selectFrom(TASKS_TABLE)
         .selectAll()
         .where('id', '=', id)

@@ -1,5 +1,7 @@
 import type { ResultsExportParams, TaskFile } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
+import { withTables } from '../../../platform/read-models/database';
+import type { TasksTables } from '../read-model/tables';
 import { NotFoundError } from '../../../platform/errors';
 import { loadAssignment } from '../../assignments/assignments/commands';
 import { participationStream } from '../../assignments/ids';
@@ -55,12 +57,10 @@ export async function exportResults(
 /** Last name, first name and patronymic from identity's directory (000 §3). */
 async function fullNames(services: Pick<ContextServices, 'db'>, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await services.db
+  const rows = await withTables<TasksTables>(services.db)
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'patronymic'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(
-    rows.map((r) => [String(r.id), [r.lastname, r.firstname, r.patronymic].filter(Boolean).join(' ')]),
-  );
+  return new Map(rows.map((r) => [r.id, [r.lastname, r.firstname, r.patronymic].filter(Boolean).join(' ')]));
 }

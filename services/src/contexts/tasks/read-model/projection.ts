@@ -1,8 +1,8 @@
 import { isEvent, unhandledEvent, type EventOf } from '@sabaq/events';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
-import { TASKS_PROJECTION, TASKS_TABLE } from './tables';
+import { txWithTables, type ReadModelTx } from '../../../platform/read-models/database';
+import { TASKS_PROJECTION, TASKS_TABLE, type TasksTables } from './tables';
 
 const HANDLES = [
   'TaskCreated',
@@ -28,7 +28,8 @@ export const tasksProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(untyped: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+  const tx = txWithTables<TasksTables>(untyped);
   const position = event.streamPosition;
   if (event.type === 'TaskCreated') {
     const d = event.data;
@@ -73,7 +74,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
 
 function changesOf(
   event: Exclude<EventOf<(typeof HANDLES)[number]>, { type: 'TaskCreated' }>,
-): Record<string, unknown> {
+): Updateable<TasksTables['tasks_tasks']> {
   switch (event.type) {
     case 'TaskStarted': {
       const d = event.data;

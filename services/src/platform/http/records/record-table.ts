@@ -1,5 +1,19 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 import type { ColumnType } from './collection';
+
+/**
+ * The common columns `recordTableMigration` creates, for a context's table interface of a record table;
+ * the collection's own columns follow, each nullable (`text` a string, `integer` a number, `boolean`).
+ */
+export interface RecordTableColumns {
+  id: string;
+  school_id: string | null;
+  owner_id: string | null;
+  version: number;
+  deleted: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
 
 /** A record table: the common columns the framework relies on, then the collection's own. */
 export function recordTableMigration(table: string, columns: Record<string, ColumnType>): Migration {
