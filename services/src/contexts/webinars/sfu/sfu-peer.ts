@@ -21,6 +21,8 @@ export interface PeerHooks {
   published(peer: SfuPeer, kind: MediaKind, track: MediaStreamTrack): void;
   /** The connection failed or closed on its own. */
   failed(peer: SfuPeer): void;
+  /** The connection is up: the others' next keyframes can reach it. */
+  connected(peer: SfuPeer): void;
 }
 
 /** A forwarded track on this peer's connection: the other participant's, and how to stop forwarding it. */
@@ -47,7 +49,10 @@ export class SfuPeer {
   private again = false;
   private closed = false;
   private lastKeyframeRequest = 0;
+  /** The publisher's RTP source of each kind, as its packets say (a PLI names it). */
+  private readonly sources = new Map<MediaKind, number>();
   forwardedPackets = 0;
+  keyframeRequests = 0;
 
   constructor(
     readonly socketId: string,
@@ -75,10 +80,12 @@ export class SfuPeer {
       this.inbound[kind].onTrack.subscribe((track) => {
         if (this.closed) return;
         this.published.set(kind, track);
+        track.onReceiveRtp.subscribe((packet) => this.sources.set(kind, packet.header.ssrc));
         this.hooks.published(this, kind, track);
       });
     }
     this.pc.connectionStateChange.subscribe((state) => {
+      if (!this.closed && state === 'connected') this.hooks.connected(this);
       if (!this.closed && (state === 'failed' || state === 'closed')) this.hooks.failed(this);
     });
   }
@@ -169,11 +176,12 @@ export class SfuPeer {
 
   /** Asks the publisher's browser for a keyframe (a subscriber's PLI, or a new subscriber), at most every 300 ms. */
   requestKeyframe(): void {
-    const track = this.published.get('video');
+    const ssrc = this.sources.get('video');
     const now = Date.now();
-    if (!track?.ssrc || this.closed || now - this.lastKeyframeRequest < 300) return;
+    if (ssrc === undefined || this.closed || now - this.lastKeyframeRequest < 300) return;
     this.lastKeyframeRequest = now;
-    void this.inbound.video.receiver.sendRtcpPLI(track.ssrc).catch(() => undefined);
+    this.keyframeRequests += 1;
+    void this.inbound.video.receiver.sendRtcpPLI(ssrc).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -98,6 +98,10 @@ export class SfuRoom {
     published: (peer: SfuPeer, kind: MediaKind, track: MediaStreamTrack) => {
       for (const other of this.peers.values()) if (other !== peer) other.trackOf(peer, kind, track);
     },
+    connected: (peer) => {
+      // The others' keyframes sent before this connection was up never reached it.
+      for (const other of this.peers.values()) if (other !== peer) other.requestKeyframe();
+    },
     failed: (peer) => {
       if (this.peers.get(peer.socketId) !== peer) return;
       this.outlet.closed(peer.socketId, 'connection failed');

@@ -81,6 +81,7 @@ export function WebinarPage({ chat }: { chat?: (webinarId: string) => ReactNode 
           </Group>
           <Text c="dimmed">
             {text('title')} · {text('people', { count: tiles })}
+            {data.type === 'sfu' && <span data-testid="webinar-via-server"> · {text('viaServer')}</span>}
           </Text>
         </div>
         {call.state === 'live' ? (

@@ -19,6 +19,7 @@ export const en: WebinarMessages = {
   noDevices: 'No access to the camera or microphone: allow them in the browser',
   full: 'The webinar already has {{count}} participants: no room for more',
   people: 'Participants: {{count}}',
+  viaServer: 'through the server',
   back: 'Back to the assignment',
   stateConnecting: 'Connecting',
   stateLive: 'Live',

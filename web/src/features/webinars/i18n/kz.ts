@@ -19,6 +19,7 @@ export const kz: WebinarMessages = {
   noDevices: 'Камераға немесе микрофонға рұқсат жоқ: браузерде рұқсат етіңіз',
   full: 'Вебинарда {{count}} қатысушы бар: бұдан көп сыймайды',
   people: 'Қатысушылар: {{count}}',
+  viaServer: 'сервер арқылы',
   back: 'Тапсырмаға',
   stateConnecting: 'Қосылуда',
   stateLive: 'Жүріп жатыр',
