@@ -66,20 +66,20 @@ export async function roleIn(
 }
 
 /**
- * How many people may join: the named participants, the class's students and the assignment's (each
- * once). Decides between the mesh and the SFU (transport.ts).
+ * How many people may join: the owner, the named participants, the class's teachers and students and
+ * the assignment's students (each once). Decides between the mesh and the SFU (transport.ts).
  */
 export async function headcountOf(services: Services, row: WebinarRow): Promise<number> {
   const db = withTables<WebinarsTables>(services.db);
-  const people = new Set(participantsOf(row));
+  const people = new Set([row.owner_id, ...participantsOf(row)]);
   if (typeof row.class_id === 'string') {
     const group = await db
       .selectFrom('assignments_classes')
-      .select(['students'])
+      .select(['teachers', 'students'])
       .where('id', '=', row.class_id)
       .where('deleted', '=', false)
       .executeTakeFirst();
-    for (const id of list(group?.students)) people.add(id);
+    for (const id of [...list(group?.teachers), ...list(group?.students)]) people.add(id);
   }
   if (typeof row.assignment_id === 'string') {
     const assignment = await db
