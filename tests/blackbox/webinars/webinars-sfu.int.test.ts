@@ -44,6 +44,8 @@ async function subscribed(token: string, channel: string): Promise<TestClient> {
 }
 
 beforeAll(async () => {
+  // Rooms of two here, so a third participant meets a full room.
+  process.env.SFU_MAX_PEERS = '2';
   env = await startWebinarsApp();
   await env.store.append(
     `class-${classA}`,
@@ -199,6 +201,12 @@ describe('the webinar SFU', () => {
         first.received.some((r) => r.kind === 'video' && r.payloads.some((p) => p.startsWith('student-2#'))),
       'student 2’s RTP at student 1',
     );
+    // A third is refused: the room holds two here.
+    const third = await subscribed(teacher, channel);
+    third.send({ event: 'whisper', channel, name: 'sfu-join' });
+    expect(await third.next((m) => m.event === 'sfu-closed')).toMatchObject({ data: { reason: 'full' } });
+    expect(await third.next((m) => m.event === 'error')).toMatchObject({ data: { status_code: 409 } });
+
     const seen = first.offers.length;
     second.client.close();
     await until(

@@ -5,7 +5,8 @@ import { WebinarMesh, type RemotePeer } from './mesh';
 import { WebinarSfu } from './sfu';
 import { WebinarSignalling } from './signalling';
 
-export type CallState = 'connecting' | 'live' | 'ended' | 'forbidden' | 'no-devices';
+/** `full` and `lost`: the SFU refused the socket (its room is full) or dropped its connection. */
+export type CallState = 'connecting' | 'live' | 'ended' | 'forbidden' | 'no-devices' | 'full' | 'lost';
 
 /** The socket's address on the page's own host: ws: beside http:, wss: beside https:. */
 const socketUrl = () =>
@@ -63,7 +64,11 @@ export function useWebinarCall(webinar: Webinar | undefined) {
             leave: () => undefined,
             signal: () => undefined,
             sfuOffer: (offer) => sfu.offer(offer),
-            sfuClosed: (reason) => (reason === 'ended' || reason === 'deleted' ? ended() : failed(reason)),
+            sfuClosed: (reason) => {
+              if (reason === 'ended' || reason === 'deleted') return ended();
+              sfu.close();
+              setState(reason === 'full' ? 'full' : 'lost');
+            },
             ended,
             failed,
           },

@@ -69,8 +69,14 @@ export function sfuWhispers(services: Pick<ContextServices, 'db'>, config: SfuCo
         if ((await transportOf(services, row)) !== 'sfu')
           return refuse(from, 'This webinar is a mesh: signal the peers (webinar-join)', 409);
         await leave(from.socketId);
-        if (!rooms.room(webinarId).join(from.socketId, from.caller.userId))
+        if (!rooms.room(webinarId).join(from.socketId, from.caller.userId)) {
+          from.send({
+            channel: from.channel as `webinar.${string}`,
+            event: 'sfu-closed',
+            data: { reason: 'full' },
+          });
           return refuse(from, `The room is full (${config.maxPeers} participants)`, 409);
+        }
         roomOf.set(from.socketId, webinarId);
         sockets.set(from.socketId, { send: from.send, budget: new CandidateBudget(20, 60) });
         return;

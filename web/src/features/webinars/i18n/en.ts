@@ -20,6 +20,8 @@ export const en: WebinarMessages = {
   full: 'The webinar already has {{count}} participants: no room for more',
   people: 'Participants: {{count}}',
   viaServer: 'through the server',
+  roomFull: 'The webinar has no room for more participants',
+  lost: 'The connection to the webinar server was lost: reload the page',
   back: 'Back to the assignment',
   stateConnecting: 'Connecting',
   stateLive: 'Live',

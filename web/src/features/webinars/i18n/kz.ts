@@ -20,6 +20,8 @@ export const kz: WebinarMessages = {
   full: 'Вебинарда {{count}} қатысушы бар: бұдан көп сыймайды',
   people: 'Қатысушылар: {{count}}',
   viaServer: 'сервер арқылы',
+  roomFull: 'Вебинарда бос орын жоқ',
+  lost: 'Вебинар серверімен байланыс үзілді: бетті жаңартыңыз',
   back: 'Тапсырмаға',
   stateConnecting: 'Қосылуда',
   stateLive: 'Жүріп жатыр',
