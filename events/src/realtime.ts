@@ -63,6 +63,26 @@ export const webinarSignalSchema = z.object({
 });
 export type WebinarSignal = z.infer<typeof webinarSignalSchema>;
 
+/**
+ * A webinar on the server's SFU (docs/webinars.md): each socket has one peer connection to the server,
+ * which always offers (so two offers never cross); the socket answers and trickles its candidates. An
+ * SFU answer carries two m-lines per other participant, so its SDP may be larger than a mesh's.
+ */
+export const SFU_MAX_SDP_BYTES = 60_000;
+export const sfuSignalSchema = z.object({
+  kind: z.enum(['answer', 'candidate']),
+  description: z
+    .looseObject({ type: z.literal('answer'), sdp: z.string().max(SFU_MAX_SDP_BYTES) })
+    .optional(),
+  candidate: z
+    .looseObject({ candidate: z.string().max(2_000) })
+    .nullable()
+    .optional(),
+});
+export type SfuSignal = z.infer<typeof sfuSignalSchema>;
+/** Whose stream is whose in an SFU offer: the msid stream id of a forwarded pair of tracks, and its owner. */
+export const SfuStreamDto = z.object({ stream_id: z.string(), user_id: z.string(), socket_id: z.string() });
+
 /** Every push the server sends, by event name (Immich's ClientEventMap). */
 export const serverEventSchemas = {
   NotificationCreated: z.object({ notification: NotificationDto }),
@@ -105,6 +125,17 @@ export const serverEventSchemas = {
   'webinar-signal': WebinarPeerDto.extend({ signal: webinarSignalSchema }),
   /** The moderator ended the webinar: every peer hangs up. */
   'webinar-ended': z.object({ webinar_id: z.string(), by: z.string() }),
+  /**
+   * The SFU's offer to one socket: `publish` names the mids the socket sends its microphone and camera
+   * on, `streams` who owns each forwarded stream (a stream not listed any more has left).
+   */
+  'sfu-offer': z.object({
+    description: z.object({ type: z.literal('offer'), sdp: z.string() }),
+    publish: z.object({ audio: z.string().nullable(), video: z.string().nullable() }),
+    streams: z.array(SfuStreamDto),
+  }),
+  /** The SFU refused the socket (the room is full, or the webinar is not on the SFU) or closed its room. */
+  'sfu-closed': z.object({ reason: z.string() }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -128,7 +159,7 @@ export const channelEvents = {
   order: ['OrderPaid', 'OrderCompleted'],
   assignment: ['ViolationDetected', 'ActionRecorded'],
   analysis: ['AnalysisProgressed', 'AnalysisFinished'],
-  webinar: ['webinar-join', 'webinar-leave', 'webinar-signal', 'webinar-ended'],
+  webinar: ['webinar-join', 'webinar-leave', 'webinar-signal', 'webinar-ended', 'sfu-offer', 'sfu-closed'],
 } as const satisfies Record<string, readonly ServerEventName[]>;
 
 export type ChannelKind = keyof typeof channelEvents;
@@ -147,6 +178,8 @@ export function channelName<K extends ChannelKind>(kind: K, channelId: string | 
 export const whisperEvents = {
   chat: ['start-typing', 'end-typing'],
   webinar: ['webinar-join', 'webinar-leave', 'webinar-signal'],
+  /** Between one socket and the server's SFU, never fanned out (services' webinars/sfu). */
+  sfu: ['sfu-join', 'sfu-signal', 'sfu-leave'],
 } as const;
 
 /** A push as it travels: one JSON text frame. */
@@ -169,10 +202,21 @@ export const clientMessageSchema = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('whisper'),
     channel: z.string().max(80),
-    name: z.enum(['start-typing', 'end-typing', 'webinar-join', 'webinar-leave', 'webinar-signal']),
+    name: z.enum([
+      'start-typing',
+      'end-typing',
+      'webinar-join',
+      'webinar-leave',
+      'webinar-signal',
+      'sfu-join',
+      'sfu-signal',
+      'sfu-leave',
+    ]),
     /** Webinar signals only: the socket the signal is for (others on the channel never see it). */
     to: z.string().max(100).optional(),
     signal: webinarSignalSchema.optional(),
+    /** SFU signals only: the socket's answer or candidate for the server. */
+    sfu: sfuSignalSchema.optional(),
   }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -26,7 +26,8 @@ const fields = {
   class_id: id.nullable(),
   webinar_server_id: id.nullable(),
   chat_id: id.nullable(),
-  type: z.enum(['mesh']),
+  /** `sfu` asks for the server's SFU whatever the headcount; `mesh` lets the headcount decide (docs/webinars.md). */
+  type: z.enum(['mesh', 'sfu']),
   /** Who may join beside the owner and the class; at most WEBINAR_MAX_PARTICIPANTS are in the call at once. */
   participants: z.array(id).max(5000),
 };

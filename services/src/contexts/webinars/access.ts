@@ -64,3 +64,31 @@ export async function roleIn(
   }
   return role;
 }
+
+/**
+ * How many people may join: the owner, the named participants, the class's teachers and students and
+ * the assignment's students (each once). Decides between the mesh and the SFU (transport.ts).
+ */
+export async function headcountOf(services: Services, row: WebinarRow): Promise<number> {
+  const db = withTables<WebinarsTables>(services.db);
+  const people = new Set([row.owner_id, ...participantsOf(row)]);
+  if (typeof row.class_id === 'string') {
+    const group = await db
+      .selectFrom('assignments_classes')
+      .select(['teachers', 'students'])
+      .where('id', '=', row.class_id)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    for (const id of [...list(group?.teachers), ...list(group?.students)]) people.add(id);
+  }
+  if (typeof row.assignment_id === 'string') {
+    const assignment = await db
+      .selectFrom('assignments_assignments')
+      .select(['students'])
+      .where('id', '=', row.assignment_id)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    for (const id of list(assignment?.students)) people.add(id);
+  }
+  return people.size;
+}

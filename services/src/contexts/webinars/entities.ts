@@ -1,6 +1,7 @@
 import type { ContextServices } from '../../platform/context';
 import { withTables } from '../../platform/read-models/database';
-import { participantsOf, type WebinarRole } from './access';
+import { headcountOf, participantsOf, type WebinarRole } from './access';
+import { chooseTransport, type WebinarTransport } from './transport';
 import type { WebinarRow, WebinarsTables } from './read-model/tables';
 
 // pg parses timestamptz into Date; a string (from a raw query) passes through unchanged.
@@ -9,10 +10,38 @@ const iso = (value: Date | string | null) => (value instanceof Date ? value.toIS
 /** The webinar servers' table (contexts/infrastructure): their options carry the ICE servers. */
 const SERVERS_TABLE = 'infrastructure_webinar_servers';
 
+/** Mesh or SFU for this webinar (transport.ts); the server record's type is passed when already read. */
+export async function transportOf(
+  services: Pick<ContextServices, 'db'>,
+  row: WebinarRow,
+  serverType?: string | null,
+): Promise<WebinarTransport> {
+  const known = serverType !== undefined ? serverType : await serverTypeOf(services, row);
+  return chooseTransport({
+    requested: row.type,
+    serverType: known,
+    headcount: await headcountOf(services, row),
+  });
+}
+
+async function serverTypeOf(services: Pick<ContextServices, 'db'>, row: WebinarRow): Promise<string | null> {
+  if (typeof row.webinar_server_id !== 'string') return null;
+  const found = await withTables<WebinarsTables>(services.db)
+    .selectFrom(SERVERS_TABLE)
+    .select('type')
+    .where('id', '=', row.webinar_server_id)
+    .where('school_id', '=', row.school_id as string)
+    .where('deleted', '=', false)
+    .executeTakeFirst()
+    .catch(() => undefined);
+  return typeof found?.type === 'string' ? found.type : null;
+}
+
 /**
  * A webinar as the API answers it (001 §3). `room` is the realtime channel's id; `ice_servers` come
  * from the webinar's server in the school's configuration (none: a loopback or LAN call needs none);
- * `is_moderator` says whether the caller may end it.
+ * `is_moderator` says whether the caller may end it. `type` is how its video travels, `mesh` or `sfu`
+ * (transport.ts): what the webinar asked for, raised to `sfu` by its server record or its headcount.
  */
 export async function webinarEntity(
   services: Pick<ContextServices, 'db'>,
@@ -45,6 +74,7 @@ export async function webinarEntity(
       };
     }
   }
+  const type = await transportOf(services, row, typeof server?.type === 'string' ? server.type : null);
   return {
     id: row.id,
     owner_id: row.owner_id,
@@ -52,7 +82,7 @@ export async function webinarEntity(
     assignment_id: row.assignment_id,
     webinar_server_id: row.webinar_server_id,
     chat_id: row.chat_id,
-    type: row.type,
+    type,
     room: `webinar.${String(row.id)}`,
     status: row.status,
     name: row.name,

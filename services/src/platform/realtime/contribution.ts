@@ -5,6 +5,7 @@ import {
   type EventOf,
   type EventType,
   type Push,
+  type ServerMessage,
   type StoredEvent,
 } from '@sabaq/events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,6 +58,31 @@ export interface ClientMessageHandler {
   ): Promise<ContextReplyMessage>;
 }
 
+/** The socket a whisper came from; `send` reaches that socket only (nothing if it has closed since). */
+export interface WhisperingSocket {
+  socketId: string;
+  caller: Caller;
+  channel: string;
+  /** A push on the channel, or an `error` frame answering the whisper. */
+  send(message: ServerMessage): void;
+}
+
+/**
+ * Answers whispers of some names on one kind of channel itself, instead of the platform fanning them
+ * out (webinars' SFU: a socket signals the server). The platform admits only sockets subscribed to the
+ * channel (its rule is the guard); the handler checks the rest and answers through `send`. Whispers of
+ * one socket reach it in the order sent; a throw is a bug (the socket is closed with 1011).
+ */
+export interface WhisperHandler {
+  kind: ChannelKind;
+  names: readonly string[];
+  handle(whisper: Record<string, unknown> & { name: string }, from: WhisperingSocket): Promise<void> | void;
+  /** The socket stopped listening to a channel of this kind (it unsubscribed, closed or was dropped). */
+  left?(socketId: string, channel: string): void;
+  /** Largest client frame the handler's whispers need (an SFU answer); the socket's limit is the largest asked. */
+  maxFrameBytes?: number;
+}
+
 /** Who has a socket on this api instance (not on the others: a deployment of several sees its own only). */
 export interface PresenceView {
   isConnected(userId: string): boolean;
@@ -67,6 +93,7 @@ export interface RealtimeContribution {
   channels?: readonly ChannelRule[];
   pushes?: readonly PushMapper[];
   messages?: readonly ClientMessageHandler[];
+  whispers?: readonly WhisperHandler[];
   /** Given once the hub exists, for a context's routes that ask who is online. */
   presence?(view: PresenceView): void;
 }

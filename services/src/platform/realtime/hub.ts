@@ -46,11 +46,17 @@ export interface DroppedSocket {
   reason: 'too_slow' | 'no_heartbeat';
 }
 
+/** A socket stopped listening to a channel: it unsubscribed, closed or was dropped. */
+export interface LeftChannel {
+  socketId: string;
+  channel: string;
+}
+
 /**
  * In-process fan-out from channels to sockets. Sending never waits for a socket: each one buffers on its
  * own, and the one whose buffer passes the limit is dropped, so one slow reader never delays the others.
  */
-export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket] }> {
+export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: [LeftChannel] }> {
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly heartbeat: NodeJS.Timeout;
@@ -87,10 +93,11 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket] }> {
   }
 
   unsubscribe(connection: Connection, channel: string): void {
-    connection.channels.delete(channel);
+    const was = connection.channels.delete(channel);
     const members = this.channels.get(channel);
     members?.delete(connection);
     if (members?.size === 0) this.channels.delete(channel);
+    if (was) this.emit('left', { socketId: connection.id, channel });
   }
 
   /** Delivers a push to the channel's sockets on this instance; LogoutAction also closes them. */

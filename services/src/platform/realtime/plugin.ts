@@ -6,7 +6,7 @@ import { ForbiddenError } from '../errors';
 import { authenticate } from '../http/authenticate';
 import type { Authenticator } from '../http/caller';
 import type { EventStore } from '../ports/event-store';
-import { ChannelAuthoriser, ChannelSigner } from './channels';
+import { ChannelAuthoriser, ChannelSigner, parseChannel } from './channels';
 import type { RealtimeContribution } from './contribution';
 import { DEFAULT_LIMITS, RealtimeHub, type HubLimits } from './hub';
 import { PushFeed } from './push-feed';
@@ -46,6 +46,15 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const authoriser = new ChannelAuthoriser(options.contributions.flatMap((c) => c.channels ?? []));
   const signer = new ChannelSigner(options.secret);
   const handlers = new Map(options.contributions.flatMap((c) => c.messages ?? []).map((h) => [h.event, h]));
+  const whispers = options.contributions.flatMap((c) => c.whispers ?? []);
+  hub.on('left', ({ socketId, channel }) => {
+    const kind = parseChannel(channel)?.kind;
+    for (const handler of whispers) if (handler.kind === kind) handler.left?.(socketId, channel);
+  });
+  const maxPayload = Math.max(
+    options.maxClientFrameBytes ?? 16 * 1024,
+    ...whispers.map((handler) => handler.maxFrameBytes ?? 0),
+  );
   const feed = new PushFeed({
     store: options.store,
     mappers: options.contributions.flatMap((c) => c.pushes ?? []),
@@ -56,7 +65,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(websocket, {
-      options: { maxPayload: options.maxClientFrameBytes ?? 16 * 1024 },
+      options: { maxPayload },
       // Our own goodbye (1001 with a reason) instead of the plugin's bare close.
       preClose: async () => {
         await feed.stop();
@@ -75,6 +84,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         authTimeoutMs: options.authTimeoutMs ?? 10_000,
         log: request.log,
         handlers,
+        whispers,
       }),
     );
 

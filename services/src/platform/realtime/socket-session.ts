@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Authenticator, Caller } from '../http/caller';
 import { parseChannel, type ChannelSigner } from './channels';
-import type { ClientMessageHandler } from './contribution';
+import type { ClientMessageHandler, WhisperHandler } from './contribution';
 import { Connection, type RealtimeHub } from './hub';
 
 export interface SocketSessionDeps {
@@ -22,6 +22,8 @@ export interface SocketSessionDeps {
   log: FastifyBaseLogger;
   /** Contexts' own frames by their event (`proctoring.actions`); only for authenticated sockets. */
   handlers?: ReadonlyMap<string, ClientMessageHandler>;
+  /** Contexts that answer some whispers themselves (webinars' SFU), instead of a fan-out. */
+  whispers?: readonly WhisperHandler[];
 }
 
 /**
@@ -114,7 +116,27 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
     deps.hub.webinarWhisper(self, channel, name, name === 'webinar-signal' ? target : undefined);
   }
 
-  function act(self: Connection, message: Exclude<ClientMessage, { event: 'authenticate' }>): void {
+  async function contextWhisper(
+    self: Connection,
+    handler: WhisperHandler,
+    message: Extract<ClientMessage, { event: 'whisper' }>,
+  ): Promise<void> {
+    if (!self.channels.has(message.channel)) {
+      const text = 'Subscribe to the channel before whispering on it';
+      return reply({ event: 'error', data: { message: text, status_code: 403 } });
+    }
+    await handler.handle(message, {
+      socketId: self.id,
+      caller: self.caller,
+      channel: message.channel,
+      send: (push) => deps.hub.sendControl(self, push),
+    });
+  }
+
+  function act(
+    self: Connection,
+    message: Exclude<ClientMessage, { event: 'authenticate' }>,
+  ): void | Promise<void> {
     const channel = message.channel;
     switch (message.event) {
       case 'subscribe': {
@@ -133,6 +155,9 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
         deps.hub.unsubscribe(self, channel);
         return reply({ event: 'unsubscribed', channel });
       case 'whisper': {
+        const kind = parseChannel(channel)?.kind;
+        const claimed = deps.whispers?.find((h) => h.kind === kind && h.names.includes(message.name));
+        if (claimed) return contextWhisper(self, claimed, message);
         if (isWebinar(channel)) return webinarWhisper(self, channel, message);
         const name = message.name;
         if (!isChat(channel) || !self.channels.has(channel) || !isTyping(name)) {

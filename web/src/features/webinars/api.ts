@@ -7,6 +7,8 @@ export interface Webinar {
   description: string | null;
   status: 'scheduled' | 'finished';
   room: string;
+  /** How the video travels: the browsers' mesh, or the server's SFU (docs/webinars.md). */
+  type: 'mesh' | 'sfu';
   is_moderator: boolean;
   ice_servers: RTCIceServer[];
   assignment_id: string | null;

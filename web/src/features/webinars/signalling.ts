@@ -1,4 +1,4 @@
-import type { ServerEventMap, WebinarSignal } from '@sabaq/events';
+import type { ServerEventMap, SfuSignal, WebinarSignal } from '@sabaq/events';
 import { webinarsApi } from './api';
 
 export interface SignallingHandlers {
@@ -7,12 +7,16 @@ export interface SignallingHandlers {
   signal(message: ServerEventMap['webinar-signal']): void;
   ended(): void;
   failed(reason: string): void;
+  /** On the SFU: the server's offer, and the server closing the socket's room. */
+  sfuOffer?(offer: ServerEventMap['sfu-offer']): void;
+  sfuClosed?(reason: string): void;
 }
 
 /**
  * The webinar's own socket on the platform's realtime endpoint: authenticates with the ws token,
  * subscribes to `webinar.{id}` with the channel's signature, and whispers join, leave and signals
- * (docs/webinars.md). Its own socket, so the call ends cleanly when the page is left.
+ * (docs/webinars.md): to the other peers on a mesh, to the server on the SFU (`sfu-*`). Its own socket,
+ * so the call ends cleanly when the page is left.
  */
 export class WebinarSignalling {
   private socket: WebSocket | null = null;
@@ -23,6 +27,7 @@ export class WebinarSignalling {
     private readonly channel: string,
     private readonly wsToken: string,
     private readonly handlers: SignallingHandlers,
+    private readonly mode: 'mesh' | 'sfu' = 'mesh',
   ) {}
 
   start(): void {
@@ -37,7 +42,7 @@ export class WebinarSignalling {
 
   stop(): void {
     if (!this.socket) return;
-    this.whisper('webinar-leave');
+    this.whisper(this.mode === 'sfu' ? 'sfu-leave' : 'webinar-leave');
     const socket = this.socket;
     this.socket = null;
     socket.close(1000, 'left the webinar');
@@ -47,7 +52,11 @@ export class WebinarSignalling {
     this.frame({ event: 'whisper', channel: this.channel, name: 'webinar-signal', to, signal });
   }
 
-  private whisper(name: 'webinar-join' | 'webinar-leave'): void {
+  sendToServer(sfu: SfuSignal): void {
+    this.frame({ event: 'whisper', channel: this.channel, name: 'sfu-signal', sfu });
+  }
+
+  private whisper(name: 'webinar-join' | 'webinar-leave' | 'sfu-join' | 'sfu-leave'): void {
     this.frame({ event: 'whisper', channel: this.channel, name });
   }
 
@@ -69,7 +78,7 @@ export class WebinarSignalling {
         return;
       }
       case 'subscribed':
-        if (message.channel === this.channel) this.whisper('webinar-join');
+        if (message.channel === this.channel) this.whisper(this.mode === 'sfu' ? 'sfu-join' : 'webinar-join');
         return;
       case 'subscription_error':
         this.handlers.failed('forbidden');
@@ -85,6 +94,12 @@ export class WebinarSignalling {
         return;
       case 'webinar-ended':
         this.handlers.ended();
+        return;
+      case 'sfu-offer':
+        this.handlers.sfuOffer?.(message.data as ServerEventMap['sfu-offer']);
+        return;
+      case 'sfu-closed':
+        this.handlers.sfuClosed?.((message.data as ServerEventMap['sfu-closed']).reason);
         return;
     }
   }

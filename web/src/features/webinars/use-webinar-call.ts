@@ -2,23 +2,26 @@ import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../shared/session';
 import type { Webinar } from './api';
 import { WebinarMesh, type RemotePeer } from './mesh';
+import { WebinarSfu } from './sfu';
 import { WebinarSignalling } from './signalling';
 
-export type CallState = 'connecting' | 'live' | 'ended' | 'forbidden' | 'no-devices';
+/** `full` and `lost`: the SFU refused the socket (its room is full) or dropped its connection. */
+export type CallState = 'connecting' | 'live' | 'ended' | 'forbidden' | 'no-devices' | 'full' | 'lost';
 
 /** The socket's address on the page's own host: ws: beside http:, wss: beside https:. */
 const socketUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/ws`;
 
 /**
- * Takes the camera and microphone, joins the webinar's channel and keeps the mesh while the page is
- * open; leaving the page says goodbye to the others and lets the devices go.
+ * Takes the camera and microphone, joins the webinar's channel and keeps the call while the page is
+ * open: a mesh of peer connections, or one connection to the server's SFU, as the webinar's `type`
+ * says. Leaving the page says goodbye and lets the devices go.
  */
 export function useWebinarCall(webinar: Webinar | undefined) {
   const [state, setState] = useState<CallState>('connecting');
   const [local, setLocal] = useState<MediaStream | null>(null);
   const [peers, setPeers] = useState<RemotePeer[]>([]);
-  const meshRef = useRef<WebinarMesh | null>(null);
+  const callRef = useRef<{ close(): void } | null>(null);
   const wsToken = useSession((s) => s.wsToken);
 
   useEffect(() => {
@@ -38,25 +41,57 @@ export function useWebinarCall(webinar: Webinar | undefined) {
       }
       if (stopped) return stream.getTracks().forEach((t) => t.stop());
       setLocal(stream);
-      const mesh = new WebinarMesh(stream, webinar.ice_servers, () => signalling!, setPeers);
-      meshRef.current = mesh;
-      signalling = new WebinarSignalling(socketUrl(), webinar.room, wsToken, {
-        join: (peer) => void mesh.joined(peer),
-        leave: (peer) => mesh.left(peer),
-        signal: (message) => void mesh.signal(message),
-        ended: () => {
-          mesh.close();
-          setState('ended');
-        },
-        failed: (reason) => setState((s) => (s === 'ended' ? s : reason === 'forbidden' ? 'forbidden' : s)),
-      });
+      const ended = () => {
+        callRef.current?.close();
+        setState('ended');
+      };
+      const failed = (reason: string) =>
+        setState((s) => (s === 'ended' ? s : reason === 'forbidden' ? 'forbidden' : s));
+      if (webinar.type === 'sfu') {
+        const sfu = new WebinarSfu(
+          stream,
+          webinar.ice_servers,
+          (signal) => signalling?.sendToServer(signal),
+          setPeers,
+        );
+        callRef.current = sfu;
+        signalling = new WebinarSignalling(
+          socketUrl(),
+          webinar.room,
+          wsToken,
+          {
+            join: () => undefined,
+            leave: () => undefined,
+            signal: () => undefined,
+            sfuOffer: (offer) => sfu.offer(offer),
+            sfuClosed: (reason) => {
+              if (reason === 'ended' || reason === 'deleted') return ended();
+              sfu.close();
+              setState(reason === 'full' ? 'full' : 'lost');
+            },
+            ended,
+            failed,
+          },
+          'sfu',
+        );
+      } else {
+        const mesh = new WebinarMesh(stream, webinar.ice_servers, () => signalling!, setPeers);
+        callRef.current = mesh;
+        signalling = new WebinarSignalling(socketUrl(), webinar.room, wsToken, {
+          join: (peer) => void mesh.joined(peer),
+          leave: (peer) => mesh.left(peer),
+          signal: (message) => void mesh.signal(message),
+          ended,
+          failed,
+        });
+      }
       signalling.start();
       setState('live');
     })();
     return () => {
       stopped = true;
       signalling?.stop();
-      meshRef.current?.close();
+      callRef.current?.close();
       stream?.getTracks().forEach((t) => t.stop());
     };
   }, [webinar, wsToken]);

@@ -16,6 +16,8 @@ const STATE_BADGE: Record<CallState, { key: Parameters<Text>[0]; color: string }
   ended: { key: 'stateEnded', color: 'blue' },
   forbidden: { key: 'stateUnavailable', color: 'red' },
   'no-devices': { key: 'stateUnavailable', color: 'yellow' },
+  full: { key: 'stateUnavailable', color: 'yellow' },
+  lost: { key: 'stateUnavailable', color: 'red' },
 };
 
 /** The way back to the assignment, in the area the page was opened from (teacher's /t, student's /s). */
@@ -81,6 +83,7 @@ export function WebinarPage({ chat }: { chat?: (webinarId: string) => ReactNode 
           </Group>
           <Text c="dimmed">
             {text('title')} · {text('people', { count: tiles })}
+            {data.type === 'sfu' && <span data-testid="webinar-via-server"> · {text('viaServer')}</span>}
           </Text>
         </div>
         {call.state === 'live' ? (
@@ -139,6 +142,14 @@ export function WebinarPage({ chat }: { chat?: (webinarId: string) => ReactNode 
         <Alert color="red">{text('forbidden')}</Alert>
       ) : call.state === 'no-devices' ? (
         <Alert color="yellow">{text('noDevices')}</Alert>
+      ) : call.state === 'full' ? (
+        <Alert color="yellow" data-testid="webinar-full">
+          {text('roomFull')}
+        </Alert>
+      ) : call.state === 'lost' ? (
+        <Alert color="red" data-testid="webinar-lost">
+          {text('lost')}
+        </Alert>
       ) : null}
       {call.state === 'live' && call.local ? (
         <SimpleGrid
