@@ -21,6 +21,8 @@ import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { openAssignment, requireAssignmentRule } from '../assignments/work/open-assignment';
 import { manualIssue } from './issuing/manual-issue';
 import { issuingProcess } from './issuing/process-manager';
+import { courseIssuingProcess } from './courses/course-process';
+import { courseCertificateRoutes } from './courses/course-routes';
 import { issuedCertificateEntity, userCertificateEntity } from './read-model/entities';
 import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
 import { renderRoutes } from './render/render-routes';
@@ -217,7 +219,10 @@ export async function certificatesRoutes(
   }
 
   reportRoutes(app, services);
+  const course = courseCertificateRoutes(app, services);
   renderRoutes(app, services, {
+    courseTeacherFirst: course.courseTeacherFirst,
+    courseStudentCertificate: course.studentCertificate,
     ownCertificate: (request, id) => ownCertificate(callerOf(request), id),
     assignmentTeacherFirst,
     studentCertificate: async (request, assignmentId, studentId) => {
@@ -254,7 +259,10 @@ export async function certificatesRoutes(
     const runner = new ProjectionRunner({
       store: services.store,
       db: services.db,
-      projections: [issuingProcess(services, (message) => app.log.warn(message))],
+      projections: [
+        issuingProcess(services, (message) => app.log.warn(message)),
+        courseIssuingProcess(services, (message) => app.log.warn(message)),
+      ],
       log: (message, fields) => app.log.warn({ ...fields }, message),
     });
     await runner.start();

@@ -3,6 +3,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const CERTIFICATES_PROJECTION = 'certificates.certificates';
 export const TEMPLATES_TABLE = 'certificates_templates';
 export const USER_CERTIFICATES_TABLE = 'certificates_user_certificates';
+/** Each student's work on each assignment, as the course issuing process folded it (issuing/course-process.ts). */
+export const COURSE_WORK_TABLE = 'certificates_course_work';
 /** Teachers' share links to attempts' public reports (report/report-links.ts). */
 export const REPORT_LINKS_TABLE = 'certificates_report_links';
 
@@ -97,6 +99,28 @@ export const certificatesMigrations: Record<string, Migration> = {
         .createIndex(`${REPORT_LINKS_TABLE}_by_attempt`)
         .on(REPORT_LINKS_TABLE)
         .columns(['attempt_id', 'shared_at'])
+        .execute();
+    },
+  },
+  /**
+   * Certificates for finishing a course: the course of each (null for an assignment's), and the
+   * students' standing on every assignment as the course issuing process saw it, in the log's order.
+   */
+  '0712_certificates_courses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(USER_CERTIFICATES_TABLE).addColumn('course_id', 'text').execute();
+      await db.schema
+        .createIndex(`${USER_CERTIFICATES_TABLE}_by_course`)
+        .on(USER_CERTIFICATES_TABLE)
+        .columns(['course_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable(COURSE_WORK_TABLE)
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        // The fold of the student's work (issuing/standing.ts, WorkState), written as JSON text.
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${COURSE_WORK_TABLE}_pk`, ['assignment_id', 'student_id'])
         .execute();
     },
   },

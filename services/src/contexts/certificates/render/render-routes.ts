@@ -52,12 +52,16 @@ export interface RenderRouteHelpers {
   assignmentTeacherFirst: { preValidation: (request: FastifyRequest) => Promise<void> };
   /** The same check after validation, answering the student's certificate of the assignment. */
   studentCertificate: (request: FastifyRequest, assignmentId: string, studentId: string) => Promise<Row>;
+  /** The same two for a course's certificate (courses/course-routes.ts). */
+  courseTeacherFirst: { preValidation: (request: FastifyRequest) => Promise<void> };
+  courseStudentCertificate: (request: FastifyRequest, courseId: string, studentId: string) => Promise<Row>;
 }
 
 /**
  * The certificate drawn from its template's current layout and the values fixed at issue:
  * - `GET /api/user/certificates/{id}/render.svg | render.pdf`: the holder's own;
  * - `GET /api/assignments/{id}/students/{studentId}/certificate/render.pdf`: the assignment's teacher;
+ * - `GET /api/courses/{id}/students/{studentId}/certificate/render.pdf`: the course's teacher;
  * - `POST /api/certificates/preview.svg`: the template editor's live preview with sample values.
  * The PDF is the same SVG drawn by pdfkit (render-pdf.ts), so the two never disagree.
  */
@@ -124,6 +128,17 @@ export function renderRoutes(app: FastifyInstance, services: ContextServices, he
         request,
         reply,
         await helpers.studentCertificate(request, request.params.id, request.params.studentId),
+      ),
+  );
+
+  api.get(
+    '/api/courses/:id/students/:studentId/certificate/render.pdf',
+    { ...helpers.courseTeacherFirst, schema: { tags, params: studentParams, response: pdfAnswer } },
+    async (request, reply) =>
+      sendPdf(
+        request,
+        reply,
+        await helpers.courseStudentCertificate(request, request.params.id, request.params.studentId),
       ),
   );
 
