@@ -150,11 +150,11 @@ describe('the certificate template decider', () => {
   });
 
   it('a course issues one certificate per student, apart from the same student’s assignment ones', () => {
-    const course = (id: string): TemplateCommand => ({
-      ...issue(id, 'u1'),
-      assignmentId: null,
-      courseId: 'k1',
-    });
+    const course = (id: string): TemplateCommand => {
+      const command = issue(id, 'u1');
+      if (command.type !== 'Issue') throw new Error('an issue');
+      return { ...command, assignmentId: null, courseId: 'k1' };
+    };
     const events = run(
       [created],
       [issue('c1', 'u1'), course('k-u1'), course('k-u1-again'), issue('c2', 'u1')],
