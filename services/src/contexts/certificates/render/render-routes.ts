@@ -12,7 +12,8 @@ import { callerOf } from '../../../platform/http/authenticate';
 import type { Row } from '../../../platform/http/records/collection';
 import { recordId } from '../../../platform/http/records/list-query';
 import { templateEntity } from '../read-model/entities';
-import { TEMPLATES_TABLE } from '../read-model/tables';
+import { TEMPLATES_TABLE, type CertificatesTables } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
 import { certificateQrText, reportPath } from '../report/report-token';
 import { localImageResolver } from './inline-images';
 import { renderCertificatePdf } from './render-pdf';
@@ -69,14 +70,15 @@ export function renderRoutes(app: FastifyInstance, services: ContextServices, he
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const resolveImage = localImageResolver(app);
+  const db = withTables<CertificatesTables>(services.db);
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   const svgOf = async (request: FastifyRequest, row: Row): Promise<string> => {
-    const template = (await services.db
+    const template = await db
       .selectFrom(TEMPLATES_TABLE)
       .selectAll()
       .where('id', '=', String(row.certificate_id))
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     return renderCertificateSvg({
       image: (template?.image as string | null) ?? null,
       elements: template ? (templateEntity(template).elements as unknown as CertificateElement[]) : [],
