@@ -282,4 +282,38 @@ describe('certificates: template, assignment, issue, PDF, QR check', () => {
     await check.screenshot({ path: screenshotPath('certificate-check-revoked'), fullPage: true });
     expect(demo.errors).toEqual([]);
   });
+
+  it('a course of that assignment, issued by hand: the teacher issues on the course’s page, the student lists it', async () => {
+    expect(assignmentId).not.toBe('');
+    const COURSE = 'Дроби: курс';
+    const course = (
+      await callAs(teacher, 'POST', '/api/courses', {
+        name: COURSE,
+        status: 'published',
+        certificate_id: templateId,
+        settings: { certificate: { issue_type: 'manual' } },
+      })
+    ).entity as Json;
+    await callAs(teacher, 'POST', '/api/course-materials', {
+      course_id: course.id,
+      type: 'quiz',
+      quiz_id: (await callAs(teacher, 'GET', `/api/assignments/${assignmentId}`)).entity.quizzes[0],
+      assignment_id: assignmentId,
+      status: 'published',
+    });
+    const page = await demo.signedInPage('teacher', `/t/courses/${course.id}`);
+    await page.getByRole('toolbar').getByRole('link', { name: 'Сертификаты', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Сертификаты курса' }).waitFor(POLL);
+    const row = page.getByTestId('record-row').filter({ hasText: holder });
+    await row.waitFor(POLL);
+    expect(await row.getByTestId('course-finished').textContent()).toBe('Пройден');
+    expect(await row.getByTestId('certificate-state').textContent()).toBe('Не выдан');
+    await row.getByRole('button', { name: `Выдать сертификат: ${holder}` }).click();
+    await expect.poll(() => row.getByTestId('certificate-state').textContent(), POLL).toBe('Выдан');
+    await page.screenshot({ path: screenshotPath('course-certificates') });
+
+    const mine = await demo.signedInPage('student', '/s/certificates');
+    await mine.getByTestId('record-row').filter({ hasText: COURSE }).waitFor(POLL);
+    expect(demo.errors).toEqual([]);
+  });
 });

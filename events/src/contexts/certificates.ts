@@ -109,6 +109,8 @@ export const UserCertificateIssued = defineEvent({
     certificate_id: id,
     user_id: id,
     assignment_id: id.nullable(),
+    /** The course finished, for a course's certificate (then assignment_id is null); absent before courses issued. */
+    course_id: id.nullable().optional(),
     school_id: id.nullable(),
     /** The template's counter after this issue: numbers run 1, 2, 3 … with no gap. */
     number: z.int().min(1),

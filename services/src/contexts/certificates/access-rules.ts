@@ -28,6 +28,13 @@ export const certificatesRouteAccess: RouteAccessTable = {
   'POST /api/assignments/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
   'POST /api/assignments/:id/students/:studentId/certificate/restore.json': assignmentStaff,
   'GET /api/assignments/:id/students/:studentId/certificate/render.pdf': assignmentStaff,
+  // A course's certificates: its author and the school's managers and admins (the route checks the course).
+  'GET /api/courses/:id/certificates.json': assignmentStaff,
+  'GET /api/courses/:id/certificate-students.json': assignmentStaff,
+  'POST /api/courses/:id/students/:studentId/certificate/issue.json': assignmentStaff,
+  'POST /api/courses/:id/students/:studentId/certificate/revoke.json': assignmentStaff,
+  'POST /api/courses/:id/students/:studentId/certificate/restore.json': assignmentStaff,
+  'GET /api/courses/:id/students/:studentId/certificate/render.pdf': assignmentStaff,
 };
 
 /** Who may do what with this context's record collections: collection × action × group → rule. */

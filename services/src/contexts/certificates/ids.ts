@@ -12,6 +12,10 @@ export const templateStream = (templateId: string) => `certificate-${templateId}
 export const userCertificateId = (templateId: string, assignmentId: string, userId: string) =>
   derive('user-certificate', templateId, assignmentId, userId);
 
+/** One certificate per template, course and student, likewise (a course's key never meets an assignment's). */
+export const courseCertificateId = (templateId: string, courseId: string, userId: string) =>
+  derive('course-certificate', templateId, courseId, userId);
+
 /** An event's id from the stream version it was decided against: a retried append is recognised. */
 export const certificateEventId = (stream: string, version: number, key: string, index: number) =>
   derive('certificate-event', stream, String(version), key, String(index));

@@ -21,8 +21,11 @@ import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { openAssignment, requireAssignmentRule } from '../assignments/work/open-assignment';
 import { manualIssue } from './issuing/manual-issue';
 import { issuingProcess } from './issuing/process-manager';
+import { courseIssuingProcess } from './courses/course-process';
+import { courseCertificateRoutes } from './courses/course-routes';
 import { issuedCertificateEntity, userCertificateEntity } from './read-model/entities';
-import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE } from './read-model/tables';
+import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE, type CertificatesTables } from './read-model/tables';
+import { withTables } from '../../platform/read-models/database';
 import { renderRoutes } from './render/render-routes';
 import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
@@ -52,6 +55,7 @@ export async function certificatesRoutes(
   options: CertificatesRouteOptions = {},
 ): Promise<void> {
   const access = options.access ?? { ...certificatesRecordAccess, ...assignmentsRecordAccess };
+  const db = withTables<CertificatesTables>(services.db);
   await registerCollections(app, services, [templatesCollection], access);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
@@ -69,13 +73,13 @@ export async function certificatesRoutes(
   };
 
   const ownCertificate = async (caller: Caller, id: string): Promise<Row> => {
-    const row = (await services.db
+    const row = await db
       .selectFrom(USER_CERTIFICATES_TABLE)
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', caller.userId)
       .where('status', '=', 'active')
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (!row) throw new NotFoundError('Сертификат не найден');
     return row;
   };
@@ -84,7 +88,7 @@ export async function certificatesRoutes(
     '/api/user/certificates',
     { schema: { tags, response: { 200: entitiesAnswer(userCertificateObject) } } },
     async (request) => {
-      const rows = (await services.db
+      const rows = await db
         .selectFrom(USER_CERTIFICATES_TABLE)
         .selectAll()
         .where('user_id', '=', callerOf(request).userId)
@@ -92,7 +96,7 @@ export async function certificatesRoutes(
         .orderBy('issued_at', 'desc')
         .orderBy('id')
         .limit(1000)
-        .execute()) as Row[];
+        .execute();
       return { entities: rows.map(userCertificateEntity) };
     },
   );
@@ -113,11 +117,11 @@ export async function certificatesRoutes(
     '/api/certificate-check/:id',
     { schema: { tags, params: idParams, response: { 200: entityAnswer(certificateCheckObject) } } },
     async (request) => {
-      const row = (await services.db
+      const row = await db
         .selectFrom(USER_CERTIFICATES_TABLE)
         .selectAll()
         .where('id', '=', request.params.id)
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (!row) throw new NotFoundError('Сертификат не найден');
       const placeholders = row.placeholders as Record<string, string>;
       return {
@@ -145,12 +149,12 @@ export async function certificatesRoutes(
       const caller = callerOf(request);
       const assignment = await openAssignment(services, caller, request.params.id);
       requireAssignmentRule(access, 'update', caller, assignment);
-      const rows = (await services.db
+      const rows = await db
         .selectFrom(USER_CERTIFICATES_TABLE)
         .selectAll()
         .where('assignment_id', '=', request.params.id)
         .orderBy('number')
-        .execute()) as Row[];
+        .execute();
       return { entities: rows.map(issuedCertificateEntity) };
     },
   );
@@ -173,7 +177,7 @@ export async function certificatesRoutes(
       const record = assignment.view.record;
       if (!record.students.includes(studentId)) throw new NotFoundError('Ученик не найден в задании');
       const template = record.certificate_id
-        ? await services.db
+        ? await db
             .selectFrom(TEMPLATES_TABLE)
             .select('id')
             .where('id', '=', record.certificate_id)
@@ -217,7 +221,10 @@ export async function certificatesRoutes(
   }
 
   reportRoutes(app, services);
+  const course = courseCertificateRoutes(app, services);
   renderRoutes(app, services, {
+    courseTeacherFirst: course.courseTeacherFirst,
+    courseStudentCertificate: course.studentCertificate,
     ownCertificate: (request, id) => ownCertificate(callerOf(request), id),
     assignmentTeacherFirst,
     studentCertificate: async (request, assignmentId, studentId) => {
@@ -229,23 +236,23 @@ export async function certificatesRoutes(
 
   /** The student's certificate of the assignment (one per template; the latest if it changed). */
   async function latestOf(assignmentId: string, studentId: string): Promise<Row> {
-    const row = (await services.db
+    const row = await db
       .selectFrom(USER_CERTIFICATES_TABLE)
       .selectAll()
       .where('assignment_id', '=', assignmentId)
       .where('user_id', '=', studentId)
       .orderBy('issued_at', 'desc')
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (!row) throw new NotFoundError('Сертификат не выдан');
     return row;
   }
 
   async function issuedRow(id: string): Promise<Row> {
-    const row = (await services.db
+    const row = await db
       .selectFrom(USER_CERTIFICATES_TABLE)
       .selectAll()
       .where('id', '=', id)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     if (!row) throw new NotFoundError('Сертификат не найден');
     return row;
   }
@@ -254,7 +261,10 @@ export async function certificatesRoutes(
     const runner = new ProjectionRunner({
       store: services.store,
       db: services.db,
-      projections: [issuingProcess(services, (message) => app.log.warn(message))],
+      projections: [
+        issuingProcess(services, (message) => app.log.warn(message)),
+        courseIssuingProcess(services, (message) => app.log.warn(message)),
+      ],
       log: (message, fields) => app.log.warn({ ...fields }, message),
     });
     await runner.start();

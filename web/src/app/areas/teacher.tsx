@@ -16,7 +16,7 @@ import {
   LessonEditorPage,
   QuizEditorPage,
 } from '../../features/authoring';
-import { TemplatesListPage } from '../../features/certificates';
+import { CourseCertificatesPage, TemplatesListPage } from '../../features/certificates';
 import { ClassCreatePage, ClassesListPage, ClassViewPage } from '../../features/classes';
 import { RoomCreatePage, RoomsListPage, RoomViewPage } from '../../features/rooms';
 import { GroupHome } from '../../features/home';
@@ -123,6 +123,7 @@ export const pages: Record<string, ComponentType> = {
   'course-create': CourseCreatePage,
   course: CourseViewPage,
   'course-edit': CourseEditPage,
+  'course-certificates': CourseCertificatesPage,
   classes: ClassesListPage,
   'class-create': ClassCreatePage,
   class: ClassViewPage,

@@ -57,6 +57,8 @@ export const AREA_PAGES: Record<Area, PageSpec[]> = {
     { path: 'courses/create', page: 'course-create' },
     { path: 'courses/:course', page: 'course' },
     { path: 'courses/:course/edit', page: 'course-edit' },
+    // Ours (docs/certificates.md): a course's students and their certificates.
+    { path: 'courses/:course/certificates', page: 'course-certificates' },
     { path: 'media', page: 'media' },
     // Ours (docs/certificates.md): the school's certificate templates and their editor.
     { path: 'certificates', page: 'certificate-templates' },

@@ -1,13 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, fetchBlob, records } from '../../shared/api';
-import type { CertificateAction, IssuedCertificate, UserCertificate } from './model';
+import type {
+  CertificateAction,
+  CertificateTarget,
+  CourseCertificateStudent,
+  IssuedCertificate,
+  UserCertificate,
+} from './model';
 import type { CertificateTemplate } from './template-model';
 
 export const certificateKeys = {
   mine: ['certificates', 'mine'] as const,
   svg: (id: string) => ['certificates', 'svg', id] as const,
   ofAssignment: (id: string) => ['certificates', 'assignment', id] as const,
+  ofCourse: (id: string) => ['certificates', 'course', id] as const,
+  of: (target: CertificateTarget) =>
+    target.kind === 'course' ? certificateKeys.ofCourse(target.id) : certificateKeys.ofAssignment(target.id),
 };
+
+/** `/api/assignments/{id}` or `/api/courses/{id}`: where a certificate's teacher routes hang. */
+const targetPath = (target: CertificateTarget) =>
+  `/api/${target.kind === 'course' ? 'courses' : 'assignments'}/${encodeURIComponent(target.id)}`;
 
 export const myCertificatesQuery = queryOptions({
   queryKey: certificateKeys.mine,
@@ -35,10 +48,23 @@ export const assignmentCertificatesQuery = (assignmentId: string) =>
       ).entities,
   });
 
+/** A course's students with their standing and certificate (GET /api/courses/{id}/certificate-students.json). */
+export const courseCertificateStudentsQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: certificateKeys.ofCourse(courseId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ entities: CourseCertificateStudent[] }>(
+          `/api/courses/${encodeURIComponent(courseId)}/certificate-students.json`,
+          { signal },
+        )
+      ).entities,
+  });
+
 export const certificatesApi = {
-  act: (assignmentId: string, studentId: string, action: CertificateAction) =>
+  act: (target: CertificateTarget, studentId: string, action: CertificateAction) =>
     api.post<unknown>(
-      `/api/assignments/${encodeURIComponent(assignmentId)}/students/${encodeURIComponent(studentId)}/certificate/${action}.json`,
+      `${targetPath(target)}/students/${encodeURIComponent(studentId)}/certificate/${action}.json`,
     ),
 };
 
@@ -75,8 +101,6 @@ export const templatesApi = {
 export const myCertificatePdf = (id: string) =>
   fetchBlob(`/api/user/certificates/${encodeURIComponent(id)}/render.pdf`);
 
-/** A student's certificate of an assignment as PDF: the assignment's teacher. */
-export const studentCertificatePdf = (assignmentId: string, studentId: string) =>
-  fetchBlob(
-    `/api/assignments/${encodeURIComponent(assignmentId)}/students/${encodeURIComponent(studentId)}/certificate/render.pdf`,
-  );
+/** A student's certificate of an assignment or a course as PDF: its teacher. */
+export const studentCertificatePdf = (target: CertificateTarget, studentId: string) =>
+  fetchBlob(`${targetPath(target)}/students/${encodeURIComponent(studentId)}/certificate/render.pdf`);

@@ -3,3 +3,4 @@ export { CertificateCell } from './components/certificate-cell';
 export { assignmentCertificatesQuery } from './api';
 export { certificatesByStudent } from './model';
 export { TemplatesListPage } from './components/templates-list-page';
+export { CourseCertificatesPage } from './components/course-certificates-page';

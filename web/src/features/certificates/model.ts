@@ -10,11 +10,30 @@ export interface UserCertificate {
   report_path?: string | null;
 }
 
-/** What the assignment's teacher sees per student (GET /api/assignments/{id}/certificates.json). */
+/** What the assignment's or course's teacher sees per student (GET …/certificates.json). */
 export interface IssuedCertificate extends UserCertificate {
   user_id: string;
-  assignment_id: string;
+  /** Null for a course's certificate. */
+  assignment_id: string | null;
+  course_id?: string | null;
   status: 'active' | 'revoked';
+}
+
+/** What a student's certificate is for: an assignment, or a course finished. */
+export interface CertificateTarget {
+  kind: 'assignment' | 'course';
+  id: string;
+}
+
+/** A course's student as its teacher sees them (GET /api/courses/{id}/certificate-students.json). */
+export interface CourseCertificateStudent {
+  user_id: string;
+  fullname: string;
+  /** Every assignment the course's published materials link is finished. */
+  finished: boolean;
+  score: number | null;
+  max_score: number;
+  certificate: IssuedCertificate | null;
 }
 
 export type CertificateAction = 'issue' | 'revoke' | 'restore';

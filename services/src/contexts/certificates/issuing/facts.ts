@@ -1,6 +1,7 @@
 import type { AssignmentRecord } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
-import { SCHOOLS_TABLE } from '../../schools/table';
+import { withTables } from '../../../platform/read-models/database';
+import type { CertificatesTables } from '../read-model/tables';
 import type { IssueFacts } from '../templates/template-decider';
 
 /**
@@ -15,7 +16,8 @@ export async function issueFacts(
   schoolId: string | null,
   score: number | null,
 ): Promise<IssueFacts> {
-  const user = await services.db
+  const db = withTables<CertificatesTables>(services.db);
+  const user = await db
     .selectFrom('users')
     .select(['firstname', 'lastname', 'patronymic'])
     .where('id', '=', studentId)
@@ -23,19 +25,17 @@ export async function issueFacts(
   const school =
     schoolId === null
       ? undefined
-      : await services.db
-          .selectFrom(SCHOOLS_TABLE)
+      : await db
+          .selectFrom('schools_schools')
           .select(['name', 'logo'])
           .where('id', '=', schoolId)
           .executeTakeFirst();
-  const u = user as { firstname?: string; lastname?: string; patronymic?: string | null } | undefined;
-  const s = school as { name?: string; logo?: string | null } | undefined;
   return {
     // The specification's full name: last name, first name and patronymic joined by spaces.
-    fullname: [u?.lastname, u?.firstname, u?.patronymic].filter(Boolean).join(' '),
+    fullname: [user?.lastname, user?.firstname, user?.patronymic].filter(Boolean).join(' '),
     subject: record.name,
     points: score === null ? '' : String(score),
-    companyName: s?.name ?? '',
-    companyLogo: s?.logo ?? '',
+    companyName: school?.name ?? '',
+    companyLogo: school?.logo ?? '',
   };
 }

@@ -16,23 +16,55 @@ export function standingFrom(
   maxPoints: number,
   now: Date,
 ): StudentStanding {
-  /** Per attempt: its end when running (null: no limit), or 'over'. */
-  const attempts = new Map<string, string | null | 'over'>();
-  let finishedByTeacher = false;
-  let score: number | null = null;
-  for (const event of work) {
-    if (isEvent(event, 'AssignmentAttemptStarted', 'AssignmentAttemptReopened'))
-      attempts.set(event.data.attempt_id, event.data.ends_at ?? null);
-    else if (isEvent(event, 'AssignmentStudentTimeAdjusted', 'AssignmentStudentTimeReset')) {
-      const { attempt_id: attemptId, ends_at: endsAt } = event.data;
-      if (attemptId && attempts.get(attemptId) !== 'over') attempts.set(attemptId, endsAt ?? null);
-    } else if (isEvent(event, 'AssignmentAttemptFinished')) attempts.set(event.data.attempt_id, 'over');
-    else if (isEvent(event, 'AssignmentStudentFinished')) finishedByTeacher = true;
-    else if (isEvent(event, 'AssignmentStudentRestored')) finishedByTeacher = false;
-    else if (isEvent(event, 'AssignmentScoreCalculated')) score = event.data.score;
+  return standingOfWork(work.reduce(foldWork, emptyWork), maxPoints, now);
+}
+
+/**
+ * What a student's work so far says, kept between events (the course issuing process stores it per
+ * assignment and student): per attempt its end while running (null: no limit) or 'over'.
+ */
+export interface WorkState {
+  attempts: Record<string, string | null | 'over'>;
+  finishedByTeacher: boolean;
+  score: number | null;
+}
+
+export const emptyWork: WorkState = { attempts: {}, finishedByTeacher: false, score: null };
+
+/** The participation events that change a standing; others leave it as it is. */
+export const WORK_EVENTS = [
+  'AssignmentAttemptStarted',
+  'AssignmentAttemptReopened',
+  'AssignmentStudentTimeAdjusted',
+  'AssignmentStudentTimeReset',
+  'AssignmentAttemptFinished',
+  'AssignmentStudentFinished',
+  'AssignmentStudentRestored',
+  'AssignmentScoreCalculated',
+] as const;
+
+export function foldWork(state: WorkState, event: Pick<StoredEvent, 'type' | 'data'>): WorkState {
+  if (isEvent(event, 'AssignmentAttemptStarted', 'AssignmentAttemptReopened'))
+    return withAttempt(state, event.data.attempt_id, event.data.ends_at ?? null);
+  if (isEvent(event, 'AssignmentStudentTimeAdjusted', 'AssignmentStudentTimeReset')) {
+    const { attempt_id: attemptId, ends_at: endsAt } = event.data;
+    if (!attemptId || state.attempts[attemptId] === 'over') return state;
+    return withAttempt(state, attemptId, endsAt ?? null);
   }
-  const ends = [...attempts.values()];
+  if (isEvent(event, 'AssignmentAttemptFinished')) return withAttempt(state, event.data.attempt_id, 'over');
+  if (isEvent(event, 'AssignmentStudentFinished')) return { ...state, finishedByTeacher: true };
+  if (isEvent(event, 'AssignmentStudentRestored')) return { ...state, finishedByTeacher: false };
+  if (isEvent(event, 'AssignmentScoreCalculated')) return { ...state, score: event.data.score };
+  return state;
+}
+
+export function standingOfWork(state: WorkState, maxPoints: number, now: Date): StudentStanding {
+  const ends = Object.values(state.attempts);
   const running = ends.some((end) => end !== 'over' && (end === null || Date.parse(end) > now.getTime()));
   const anyOver = ends.some((end) => end === 'over' || (end !== null && Date.parse(end) <= now.getTime()));
-  return { finished: !running && (anyOver || finishedByTeacher), score, maxPoints };
+  return { finished: !running && (anyOver || state.finishedByTeacher), score: state.score, maxPoints };
+}
+
+function withAttempt(state: WorkState, attemptId: string, end: string | null | 'over'): WorkState {
+  return { ...state, attempts: { ...state.attempts, [attemptId]: end } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingFrom } from './standing';
+import { emptyWork, foldWork, standingFrom, standingOfWork, type WorkState } from './standing';
 
 const now = new Date('2026-05-01T10:00:00Z');
 const started = (attempt: string, endsAt: string | null = null) => ({
@@ -46,5 +46,15 @@ describe("a student's standing for certificates", () => {
     expect(standingFrom([byTeacher], 4, now).finished).toBe(true);
     expect(standingFrom([byTeacher, restored], 4, now).finished).toBe(false);
     expect(standingFrom([], 4, now)).toEqual({ finished: false, score: null, maxPoints: 4 });
+  });
+
+  it('folded one event at a time through stored JSON, as the course process keeps it, says the same', () => {
+    const work = [started('a', '2026-05-01T09:59:59Z'), scored(1), started('b'), scored(3), finished('b')];
+    let state: WorkState = emptyWork;
+    for (const event of work) state = JSON.parse(JSON.stringify(foldWork(state, event))) as WorkState;
+    expect(standingOfWork(state, 4, now)).toEqual(standingFrom(work, 4, now));
+    expect(standingOfWork(state, 4, now)).toEqual({ finished: true, score: 3, maxPoints: 4 });
+    // Events of other kinds leave the state untouched.
+    expect(foldWork(state, { type: 'AssignmentResultRecorded', data: {} })).toBe(state);
   });
 });

@@ -47,6 +47,8 @@ export function issuedCertificateEntity(row: Row) {
     ...userCertificateEntity(row),
     user_id: row.user_id,
     assignment_id: row.assignment_id,
+    // Ours: the course finished, for a course's certificate (then assignment_id is null).
+    course_id: row.course_id ?? null,
     status: row.status,
     status_changed_at: row.status_changed_at,
     issued_by: row.issued_by,

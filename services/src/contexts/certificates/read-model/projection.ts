@@ -109,6 +109,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
         user_id: d.user_id,
         certificate_id: d.certificate_id,
         assignment_id: d.assignment_id,
+        course_id: d.course_id ?? null,
         name: d.name,
         number: d.number,
         certificate_number: d.certificate_number,

@@ -1,10 +1,74 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 
 export const CERTIFICATES_PROJECTION = 'certificates.certificates';
 export const TEMPLATES_TABLE = 'certificates_templates';
 export const USER_CERTIFICATES_TABLE = 'certificates_user_certificates';
+/** Each student's work on each assignment, as the course issuing process folded it (issuing/course-process.ts). */
+export const COURSE_WORK_TABLE = 'certificates_course_work';
 /** Teachers' share links to attempts' public reports (report/report-links.ts). */
 export const REPORT_LINKS_TABLE = 'certificates_report_links';
+
+/** jsonb: written as JSON text, read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+
+/**
+ * This context's tables as the migrations below make them (queries go through
+ * `withTables<CertificatesTables>`), and the published read models of others it reads, each with only
+ * the columns read and its owner named. The course certificates' own view is courses/course-tables.ts.
+ */
+export interface CertificatesTables {
+  certificates_templates: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    version: number;
+    deleted: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    image: string | null;
+    name: string;
+    description: string | null;
+    serial_number: Generated<string>;
+    serial_counter: Generated<number>;
+    elements: ColumnType<unknown[], string | undefined, string>;
+    meta: ColumnType<Record<string, unknown>, string | undefined, string>;
+    styles: ColumnType<Record<string, unknown>, string | undefined, string>;
+    coefficient: Generated<number>;
+  };
+  certificates_user_certificates: {
+    id: string;
+    school_id: string | null;
+    user_id: string;
+    certificate_id: string;
+    assignment_id: string | null;
+    course_id: string | null;
+    name: string;
+    number: number;
+    certificate_number: string;
+    placeholders: Json<Record<string, string>>;
+    meta: Json<Record<string, unknown>>;
+    issued_at: Date;
+    issued_by: string | null;
+    status: string;
+    status_changed_at: Date | null;
+    version: number;
+    report_token: string | null;
+  };
+  certificates_report_links: {
+    token: string;
+    attempt_id: string;
+    assignment_id: string;
+    student_id: string;
+    school_id: string;
+    shared_by: string;
+    shared_at: Date;
+    revoked_at: Date | null;
+  };
+  /** Identity's directory (identity/directory/table.ts): the holder's name. */
+  users: { id: string; firstname: string; lastname: string; patronymic: string | null };
+  /** The schools read model (schools/table.ts): the school's name and logo. */
+  schools_schools: { id: string; name: string; logo: string | null };
+}
 
 /**
  * Templates (the record API's `certificates`, with the common record columns) and the certificates
@@ -97,6 +161,28 @@ export const certificatesMigrations: Record<string, Migration> = {
         .createIndex(`${REPORT_LINKS_TABLE}_by_attempt`)
         .on(REPORT_LINKS_TABLE)
         .columns(['attempt_id', 'shared_at'])
+        .execute();
+    },
+  },
+  /**
+   * Certificates for finishing a course: the course of each (null for an assignment's), and the
+   * students' standing on every assignment as the course issuing process saw it, in the log's order.
+   */
+  '0712_certificates_courses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(USER_CERTIFICATES_TABLE).addColumn('course_id', 'text').execute();
+      await db.schema
+        .createIndex(`${USER_CERTIFICATES_TABLE}_by_course`)
+        .on(USER_CERTIFICATES_TABLE)
+        .columns(['course_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable(COURSE_WORK_TABLE)
+        .addColumn('assignment_id', 'text', (c) => c.notNull())
+        .addColumn('student_id', 'text', (c) => c.notNull())
+        // The fold of the student's work (issuing/standing.ts, WorkState), written as JSON text.
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${COURSE_WORK_TABLE}_pk`, ['assignment_id', 'student_id'])
         .execute();
     },
   },

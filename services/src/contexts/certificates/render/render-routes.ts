@@ -12,7 +12,8 @@ import { callerOf } from '../../../platform/http/authenticate';
 import type { Row } from '../../../platform/http/records/collection';
 import { recordId } from '../../../platform/http/records/list-query';
 import { templateEntity } from '../read-model/entities';
-import { TEMPLATES_TABLE } from '../read-model/tables';
+import { TEMPLATES_TABLE, type CertificatesTables } from '../read-model/tables';
+import { withTables } from '../../../platform/read-models/database';
 import { certificateQrText, reportPath } from '../report/report-token';
 import { localImageResolver } from './inline-images';
 import { renderCertificatePdf } from './render-pdf';
@@ -52,12 +53,16 @@ export interface RenderRouteHelpers {
   assignmentTeacherFirst: { preValidation: (request: FastifyRequest) => Promise<void> };
   /** The same check after validation, answering the student's certificate of the assignment. */
   studentCertificate: (request: FastifyRequest, assignmentId: string, studentId: string) => Promise<Row>;
+  /** The same two for a course's certificate (courses/course-routes.ts). */
+  courseTeacherFirst: { preValidation: (request: FastifyRequest) => Promise<void> };
+  courseStudentCertificate: (request: FastifyRequest, courseId: string, studentId: string) => Promise<Row>;
 }
 
 /**
  * The certificate drawn from its template's current layout and the values fixed at issue:
  * - `GET /api/user/certificates/{id}/render.svg | render.pdf`: the holder's own;
  * - `GET /api/assignments/{id}/students/{studentId}/certificate/render.pdf`: the assignment's teacher;
+ * - `GET /api/courses/{id}/students/{studentId}/certificate/render.pdf`: the course's teacher;
  * - `POST /api/certificates/preview.svg`: the template editor's live preview with sample values.
  * The PDF is the same SVG drawn by pdfkit (render-pdf.ts), so the two never disagree.
  */
@@ -65,14 +70,15 @@ export function renderRoutes(app: FastifyInstance, services: ContextServices, he
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const resolveImage = localImageResolver(app);
+  const db = withTables<CertificatesTables>(services.db);
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   const svgOf = async (request: FastifyRequest, row: Row): Promise<string> => {
-    const template = (await services.db
+    const template = await db
       .selectFrom(TEMPLATES_TABLE)
       .selectAll()
       .where('id', '=', String(row.certificate_id))
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     return renderCertificateSvg({
       image: (template?.image as string | null) ?? null,
       elements: template ? (templateEntity(template).elements as unknown as CertificateElement[]) : [],
@@ -124,6 +130,17 @@ export function renderRoutes(app: FastifyInstance, services: ContextServices, he
         request,
         reply,
         await helpers.studentCertificate(request, request.params.id, request.params.studentId),
+      ),
+  );
+
+  api.get(
+    '/api/courses/:id/students/:studentId/certificate/render.pdf',
+    { ...helpers.courseTeacherFirst, schema: { tags, params: studentParams, response: pdfAnswer } },
+    async (request, reply) =>
+      sendPdf(
+        request,
+        reply,
+        await helpers.courseStudentCertificate(request, request.params.id, request.params.studentId),
       ),
   );
 

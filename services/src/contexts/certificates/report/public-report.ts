@@ -1,13 +1,39 @@
 import type { PublicReport } from '@sabaq/events';
 import { sql } from 'kysely';
-import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../../assignments/read-model/tables';
-import { SCHOOLS_TABLE } from '../../schools/table';
+import { withTables, type ReadModelDb, type TablesDb } from '../../../platform/read-models/database';
 import { certificateConditions, shouldIssue } from '../issuing/issue-rule';
-import { REPORT_LINKS_TABLE, USER_CERTIFICATES_TABLE } from '../read-model/tables';
+import { REPORT_LINKS_TABLE, USER_CERTIFICATES_TABLE, type CertificatesTables } from '../read-model/tables';
 import { proctoringSummary, type StoredTimeline } from './proctoring-summary';
 
 type Row = Record<string, unknown>;
+
+/** This context's tables and, read-only, the other contexts' published read models a report shows. */
+export interface ReportTables extends CertificatesTables {
+  /** The assignments' (assignments/read-model/tables.ts): only the columns read. */
+  assignments_assignments: {
+    id: string;
+    name: string;
+    points: number;
+    is_proctoring: boolean;
+    deleted: boolean;
+    record: unknown;
+  };
+  assignments_scores: { assignment_id: string; student_id: string; score: number; deleted: boolean };
+  assignments_attempts: {
+    id: string;
+    assignment_id: string;
+    student_id: string;
+    number: number;
+    status: string;
+    points: number;
+    started_at: Date;
+    finished_at: Date | null;
+    deleted: boolean;
+  };
+  /** Proctoring's timelines (proctoring's read model): the summary and credibility of an attempt. */
+  proctoring_timelines: { assignment_attempt_id: string; timeline: unknown; credibility: unknown };
+}
+type Db = TablesDb<ReportTables>;
 
 /**
  * The public report behind a token, read from the read models: this context's certificates and share
@@ -16,19 +42,20 @@ type Row = Record<string, unknown>;
  * Undefined when the token names nothing that may be shown: unknown, a revoked share link, an attempt
  * or assignment since deleted, or an assignment whose settings no longer show reports.
  */
-export async function publicReport(db: ReadModelDb, token: string): Promise<PublicReport | undefined> {
-  const certificate = (await db
+export async function publicReport(untyped: ReadModelDb, token: string): Promise<PublicReport | undefined> {
+  const db = withTables<ReportTables>(untyped);
+  const certificate = await db
     .selectFrom(USER_CERTIFICATES_TABLE)
     .selectAll()
     .where('report_token', '=', token)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   if (certificate) return certificateReport(db, certificate);
-  const link = (await db
+  const link = await db
     .selectFrom(REPORT_LINKS_TABLE)
     .selectAll()
     .where('token', '=', token)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   return link ? attemptReport(db, link) : undefined;
 }
 
@@ -40,9 +67,9 @@ interface AssignmentFacts {
   conditions: unknown[];
 }
 
-async function assignmentFacts(db: ReadModelDb, id: string): Promise<AssignmentFacts | undefined> {
+async function assignmentFacts(db: Db, id: string): Promise<AssignmentFacts | undefined> {
   const row = await db
-    .selectFrom(TABLES.assignments)
+    .selectFrom('assignments_assignments')
     .select(['name', 'points', 'is_proctoring', sql<unknown>`record->'settings'`.as('settings')])
     .where('id', '=', id)
     .where('deleted', '=', false)
@@ -79,7 +106,7 @@ function passed(assignment: AssignmentFacts, finished: boolean, points: number |
   });
 }
 
-async function proctoring(db: ReadModelDb, assignment: AssignmentFacts, attemptId: string | undefined) {
+async function proctoring(db: Db, assignment: AssignmentFacts, attemptId: string | undefined) {
   if (!assignment.isProctoring || !assignment.showReport || attemptId === undefined) return null;
   const row = await db
     .selectFrom('proctoring_timelines')
@@ -90,7 +117,7 @@ async function proctoring(db: ReadModelDb, assignment: AssignmentFacts, attemptI
   return proctoringSummary((row?.timeline as StoredTimeline | undefined) ?? {}, credibility);
 }
 
-async function certificateReport(db: ReadModelDb, row: Row): Promise<PublicReport> {
+async function certificateReport(db: Db, row: Row): Promise<PublicReport> {
   const placeholders = row.placeholders as Record<string, string>;
   const valid = row.status === 'active';
   const base: PublicReport = {
@@ -113,7 +140,7 @@ async function certificateReport(db: ReadModelDb, row: Row): Promise<PublicRepor
   if (!valid || !assignment) return base;
   const [scoreRow, attempt] = await Promise.all([
     db
-      .selectFrom(TABLES.scores)
+      .selectFrom('assignments_scores')
       .select('score')
       .where('assignment_id', '=', String(row.assignment_id))
       .where('student_id', '=', String(row.user_id))
@@ -121,7 +148,7 @@ async function certificateReport(db: ReadModelDb, row: Row): Promise<PublicRepor
       .executeTakeFirst(),
     // The attempt the proctoring summary is about: the student's latest finished one.
     db
-      .selectFrom(TABLES.attempts)
+      .selectFrom('assignments_attempts')
       .select(['id', 'status'])
       .where('assignment_id', '=', String(row.assignment_id))
       .where('student_id', '=', String(row.user_id))
@@ -140,9 +167,9 @@ async function certificateReport(db: ReadModelDb, row: Row): Promise<PublicRepor
   };
 }
 
-async function attemptReport(db: ReadModelDb, link: Row): Promise<PublicReport | undefined> {
+async function attemptReport(db: Db, link: Row): Promise<PublicReport | undefined> {
   const attempt = await db
-    .selectFrom(TABLES.attempts)
+    .selectFrom('assignments_attempts')
     .select(['id', 'status', 'points', 'started_at', 'finished_at'])
     .where('id', '=', String(link.attempt_id))
     .where('deleted', '=', false)
@@ -157,7 +184,7 @@ async function attemptReport(db: ReadModelDb, link: Row): Promise<PublicReport |
       .where('id', '=', String(link.student_id))
       .executeTakeFirst(),
     db
-      .selectFrom(SCHOOLS_TABLE)
+      .selectFrom('schools_schools')
       .select(['name', 'logo'])
       .where('id', '=', String(link.school_id))
       .executeTakeFirst(),
@@ -169,22 +196,20 @@ async function attemptReport(db: ReadModelDb, link: Row): Promise<PublicReport |
       .orderBy('issued_at', 'desc')
       .executeTakeFirst(),
   ]);
-  const u = user as { firstname?: string; lastname?: string; patronymic?: string | null } | undefined;
-  const s = school as { name?: string; logo?: string | null } | undefined;
   const points = Number(attempt.points ?? 0);
   const finished = attempt.status === 'finished';
   return {
     kind: 'attempt',
-    school: { name: s?.name ?? '', logo: s?.logo || null },
+    school: { name: school?.name ?? '', logo: school?.logo || null },
     assignment: { name: assignment.name },
-    student: { name: [u?.lastname, u?.firstname, u?.patronymic].filter(Boolean).join(' ') },
-    date: new Date((attempt.finished_at ?? attempt.started_at) as string).toISOString(),
+    student: { name: [user?.lastname, user?.firstname, user?.patronymic].filter(Boolean).join(' ') },
+    date: new Date(attempt.finished_at ?? attempt.started_at).toISOString(),
     score: score(points, assignment.maxPoints),
     passed: passed(assignment, finished, points),
     certificate: certificate
       ? {
           number: String(certificate.certificate_number),
-          issued_at: new Date(certificate.issued_at as string).toISOString(),
+          issued_at: new Date(certificate.issued_at).toISOString(),
           is_valid: certificate.status === 'active',
         }
       : null,

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError, ValidationError } from '../../../platform/errors';
 import { recordId } from '../../../platform/http/records/list-query';
-import { TABLES } from '../../assignments/read-model/tables';
 import { openAssignment, type OpenAssignment } from '../../assignments/work/open-assignment';
 import { REPORT_LINKS_TABLE } from '../read-model/tables';
 import { runReportLinkCommand } from './report-link-commands';
 import { newReportToken, reportPath } from './report-token';
-import { publicReport } from './public-report';
+import { publicReport, type ReportTables } from './public-report';
+import { withTables } from '../../../platform/read-models/database';
 import { callerOf } from '../../../platform/http/authenticate';
 
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
@@ -49,8 +49,8 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
     const { id, attemptId } = request.params as z.infer<typeof attemptParams>;
     const assignment = await openAssignment(services, caller, id);
     if (assignment.ownerId !== caller.userId) throw new NotFoundError('Задание не найдено');
-    const attempt = await services.db
-      .selectFrom(TABLES.attempts)
+    const attempt = await withTables<ReportTables>(services.db)
+      .selectFrom('assignments_attempts')
       .select(['id', 'student_id'])
       .where('id', '=', attemptId)
       .where('assignment_id', '=', id)
@@ -61,7 +61,7 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
   };
 
   const liveLink = async (attemptId: string): Promise<ReportLink | null> => {
-    const row = await services.db
+    const row = await withTables<ReportTables>(services.db)
       .selectFrom(REPORT_LINKS_TABLE)
       .select(['token', 'shared_at', 'shared_by'])
       .where('attempt_id', '=', attemptId)
@@ -72,7 +72,7 @@ export function reportRoutes(app: FastifyInstance, services: ContextServices): v
       ? {
           token: String(row.token),
           path: reportPath(String(row.token)),
-          shared_at: new Date(row.shared_at as string).toISOString(),
+          shared_at: new Date(row.shared_at).toISOString(),
           shared_by: String(row.shared_by),
         }
       : null;

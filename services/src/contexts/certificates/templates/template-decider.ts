@@ -36,7 +36,9 @@ export type TemplateCommand =
       type: 'Issue';
       id: string;
       userId: string;
-      assignmentId: string;
+      /** What the certificate is for: an assignment, or (assignmentId null) a course finished. */
+      assignmentId: string | null;
+      courseId?: string | null;
       schoolId: string | null;
       facts: IssueFacts;
       /** Drawn by the caller (issuing/report-token.ts), so the decider stays pure. */
@@ -65,7 +67,7 @@ export interface TemplateState {
   /** The last number issued (or the count carried over when the template was made). */
   counter: number;
   issued: Record<string, Issued>;
-  /** `assignment:user` → the certificate issued for it. */
+  /** `assignment:user` (or `course:<course>:user`) → the certificate issued for it. */
   byKey: Record<string, string>;
 }
 
@@ -82,14 +84,16 @@ export const initialTemplateState: TemplateState = {
   byKey: {},
 };
 
-const keyOf = (assignmentId: string | null, userId: string) => `${assignmentId ?? ''}:${userId}`;
+/** One certificate per template, student and what it is for: a course's key cannot meet an assignment's. */
+const keyOf = (assignmentId: string | null, userId: string, courseId?: string | null) =>
+  courseId ? `course:${courseId}:${userId}` : `${assignmentId ?? ''}:${userId}`;
 const BUILT_IN = new Set<string>(CERTIFICATE_VARIABLES);
 
 export function decideTemplate(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
   switch (command.type) {
     case 'Issue': {
       // Already issued for this assignment and student (active or revoked): the same certificate stays.
-      if (state.byKey[keyOf(command.assignmentId, command.userId)] !== undefined) return [];
+      if (state.byKey[keyOf(command.assignmentId, command.userId, command.courseId)] !== undefined) return [];
       if (state.status === 'absent') throw new NotFoundError('Шаблон сертификата не найден');
       if (state.status === 'deleted') throw new DomainError('Шаблон сертификата удалён', 409);
       // An assignment may name any id as its template: another school's never issues here.
@@ -104,6 +108,7 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
             certificate_id: state.templateId,
             user_id: command.userId,
             assignment_id: command.assignmentId,
+            ...(command.courseId ? { course_id: command.courseId } : {}),
             school_id: command.schoolId,
             number,
             certificate_number: formatted,
@@ -171,7 +176,7 @@ export function evolveTemplate(
     case 'CertificateDeleted':
       return { ...state, status: 'deleted' };
     case 'UserCertificateIssued': {
-      const key = keyOf(e.data.assignment_id, e.data.user_id);
+      const key = keyOf(e.data.assignment_id, e.data.user_id, e.data.course_id);
       return {
         ...state,
         counter: Math.max(state.counter, e.data.number),

@@ -148,4 +148,24 @@ describe('the certificate template decider', () => {
     const [event] = decideTemplate(issue('c1', 'u1'), given([created, edited]));
     expect(event!.data).toMatchObject({ certificate_number: 'AB/000042', name: 'Новый сертификат' });
   });
+
+  it('a course issues one certificate per student, apart from the same student’s assignment ones', () => {
+    const course = (id: string): TemplateCommand => {
+      const command = issue(id, 'u1');
+      if (command.type !== 'Issue') throw new Error('an issue');
+      return { ...command, assignmentId: null, courseId: 'k1' };
+    };
+    const events = run(
+      [created],
+      [issue('c1', 'u1'), course('k-u1'), course('k-u1-again'), issue('c2', 'u1')],
+    );
+    expect(events.map((e) => e.data.id)).toEqual(['c1', 'k-u1']);
+    const [, forCourse] = events;
+    expect(forCourse).toMatchObject({
+      type: 'UserCertificateIssued',
+      data: { assignment_id: null, course_id: 'k1', number: 43, certificate_number: 'KZ-000043' },
+    });
+    // An assignment's certificate carries no course at all (as before courses issued).
+    expect('course_id' in events[0]!.data).toBe(false);
+  });
 });

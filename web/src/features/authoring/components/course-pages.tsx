@@ -7,7 +7,7 @@ import { isApiError, records } from '../../../shared/api';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { notifySuccess } from '../../../shared/toasts/notify';
 import { RecordForm } from '../../../shared/ui/record-form';
-import { IconEdit } from '../../../shared/ui/icons';
+import { IconCertificate, IconEdit } from '../../../shared/ui/icons';
 import { authoringKeys } from '../api';
 import { AddGroup, AddMaterial } from '../course-editor/add-parts';
 import type { CourseMaterial, CourseWithParts } from '../course-editor/course-model';
@@ -144,6 +144,17 @@ function CourseViewPageOf({ c }: { c: CourseWithParts }) {
             icon: <IconEdit size={18} />,
             to: `/t/courses/${c.id}/edit`,
           },
+          // A course with a template issues certificates: its students and their certificates.
+          ...(c.certificate_id
+            ? [
+                {
+                  key: 'certificates',
+                  label: t('certificates.course.open'),
+                  icon: <IconCertificate size={18} />,
+                  to: `/t/courses/${c.id}/certificates`,
+                },
+              ]
+            : []),
         ]}
         description={
           <Group gap="xs">

@@ -4,32 +4,43 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/toasts/notify';
 import { certificateKeys, certificatesApi, studentCertificatePdf } from '../api';
-import { certificateActionFor, type CertificateAction, type IssuedCertificate } from '../model';
+import {
+  certificateActionFor,
+  type CertificateAction,
+  type CertificateTarget,
+  type IssuedCertificate,
+} from '../model';
 import { PdfButton } from './pdf-button';
 
 /**
- * A student's certificate on the teacher's assignment view: its state and number, the one action
- * that applies (issue, revoke after confirmation, restore) and its PDF.
+ * A student's certificate on the teacher's assignment or course view: its state and number, the one
+ * action that applies (issue, revoke after confirmation, restore) and its PDF.
  */
 export function CertificateCell({
   assignmentId,
+  courseId,
   studentId,
   studentName,
   issued,
 }: {
-  assignmentId: string;
+  /** The assignment it is for, or (courseId) the course. */
+  assignmentId?: string;
+  courseId?: string;
   studentId: string;
   studentName: string;
   issued: IssuedCertificate | undefined;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const target: CertificateTarget = courseId
+    ? { kind: 'course', id: courseId }
+    : { kind: 'assignment', id: assignmentId ?? '' };
   const action = certificateActionFor(issued);
   const act = useMutation({
-    mutationFn: (chosen: CertificateAction) => certificatesApi.act(assignmentId, studentId, chosen),
+    mutationFn: (chosen: CertificateAction) => certificatesApi.act(target, studentId, chosen),
     onSuccess: (_answer, chosen) => {
       notifySuccess(t(`certificates.done.${chosen}`));
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.ofAssignment(assignmentId) });
+      void queryClient.invalidateQueries({ queryKey: certificateKeys.of(target) });
     },
   });
   const run = () => {
@@ -70,7 +81,7 @@ export function CertificateCell({
         <PdfButton
           size="compact-xs"
           variant="subtle"
-          fetchPdf={() => studentCertificatePdf(assignmentId, studentId)}
+          fetchPdf={() => studentCertificatePdf(target, studentId)}
           certificate={issued}
           label={`${t('certificates.pdf')}: ${studentName}`}
           data-testid="certificate-cell-pdf"

@@ -30,6 +30,8 @@ export function MyCertificatesPage() {
   };
   const columns: Column<UserCertificate>[] = [
     { key: 'name', header: t('certificates.name'), render: (c) => c.name },
+    // What it was given for: the assignment's or the course's name, fixed at issue.
+    { key: 'subject', header: t('certificates.subject'), render: (c) => c.placeholders.subject ?? '' },
     { key: 'number', header: t('certificates.number'), render: (c) => c.certificate_number },
     {
       key: 'issued',

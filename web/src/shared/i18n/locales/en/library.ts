@@ -152,7 +152,7 @@ export const invites: typeof ruInvites = {
 
 export const certificates: typeof ruCertificates = {
   title: 'Certificates',
-  description: 'Certificates issued to you for completed assignments.',
+  description: 'Certificates issued to you for completed assignments and finished courses.',
   total: 'Certificates in all: {{count}}',
   empty: 'No certificates yet',
   number: 'Number',
@@ -163,6 +163,19 @@ export const certificates: typeof ruCertificates = {
   close: 'Close',
   viewTitle: 'Certificate {{number}}',
   image: 'Certificate “{{name}}”, number {{number}}',
+  subject: 'For',
+  course: {
+    title: 'Course certificates',
+    description:
+      "The students who worked on the course's assignments, and their certificates for finishing it.",
+    open: 'Certificates',
+    student: 'Student',
+    progress: 'Course',
+    finished: 'Finished',
+    inProgress: 'Not finished',
+    score: 'Points',
+    empty: "No student has worked on the course's assignments yet",
+  },
   column: 'Certificate',
   actions: {
     issue: 'Issue certificate',
@@ -180,7 +193,7 @@ export const certificates: typeof ruCertificates = {
   pdf: 'Download PDF',
   variables: {
     fullname: 'Full name',
-    subject: 'Subject (assignment name)',
+    subject: 'Subject (assignment or course name)',
     points: 'Points',
     date: 'Date of issue',
     certificate_number: 'Certificate number',

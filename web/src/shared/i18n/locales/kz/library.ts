@@ -152,7 +152,7 @@ export const invites: typeof ruInvites = {
 
 export const certificates: typeof ruCertificates = {
   title: 'Сертификаттар',
-  description: 'Орындалған тапсырмалар үшін сізге берілген сертификаттар.',
+  description: 'Орындалған тапсырмалар мен аяқталған курстар үшін сізге берілген сертификаттар.',
   total: 'Барлық сертификаттар: {{count}}',
   empty: 'Сертификаттар әлі жоқ',
   number: 'Нөмірі',
@@ -163,6 +163,18 @@ export const certificates: typeof ruCertificates = {
   close: 'Жабу',
   viewTitle: '{{number}} сертификаты',
   image: '«{{name}}» сертификаты, нөмірі {{number}}',
+  subject: 'Не үшін',
+  course: {
+    title: 'Курс сертификаттары',
+    description: 'Курс тапсырмаларымен жұмыс істеген оқушылар және курсты аяқтағаны үшін сертификаттары.',
+    open: 'Сертификаттар',
+    student: 'Оқушы',
+    progress: 'Курс',
+    finished: 'Аяқталды',
+    inProgress: 'Аяқталмады',
+    score: 'Ұпайлар',
+    empty: 'Оқушылар курс тапсырмаларымен әлі жұмыс істемеді',
+  },
   column: 'Сертификат',
   actions: {
     issue: 'Сертификат беру',
@@ -181,7 +193,7 @@ export const certificates: typeof ruCertificates = {
   pdf: 'PDF жүктеп алу',
   variables: {
     fullname: 'Аты-жөні',
-    subject: 'Пән (тапсырма атауы)',
+    subject: 'Пән (тапсырма немесе курс атауы)',
     points: 'Ұпай',
     date: 'Берілген күні',
     certificate_number: 'Сертификат нөмірі',

@@ -153,7 +153,7 @@ export const invites = {
 /** Certificates: the student's own (000 §2 /s/certificates) and the teacher's actions per student. */
 export const certificates = {
   title: 'Сертификаты',
-  description: 'Сертификаты, выданные вам за выполненные задания.',
+  description: 'Сертификаты, выданные вам за выполненные задания и пройденные курсы.',
   total: 'Всего сертификатов: {{count}}',
   empty: 'Сертификатов пока нет',
   number: 'Номер',
@@ -164,6 +164,18 @@ export const certificates = {
   close: 'Закрыть',
   viewTitle: 'Сертификат {{number}}',
   image: 'Сертификат «{{name}}», номер {{number}}',
+  subject: 'За что',
+  course: {
+    title: 'Сертификаты курса',
+    description: 'Ученики, работавшие над заданиями курса, и их сертификаты за его окончание.',
+    open: 'Сертификаты',
+    student: 'Ученик',
+    progress: 'Курс',
+    finished: 'Пройден',
+    inProgress: 'Не пройден',
+    score: 'Баллы',
+    empty: 'Ученики ещё не работали над заданиями курса',
+  },
   column: 'Сертификат',
   actions: {
     issue: 'Выдать сертификат',
@@ -181,7 +193,7 @@ export const certificates = {
   pdf: 'Скачать PDF',
   variables: {
     fullname: 'ФИО',
-    subject: 'Предмет (название задания)',
+    subject: 'Предмет (название задания или курса)',
     points: 'Баллы',
     date: 'Дата выдачи',
     certificate_number: 'Номер сертификата',
