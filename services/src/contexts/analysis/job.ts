@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { NewEvent } from '@sabaq/events';
+import { withTables } from '../../platform/read-models/database';
 import type { ContextServices } from '../../platform/context';
 import { assignmentsFacts } from '../proctoring/assignments-lookup';
 import { analyzeRecording, modelVersions } from './analyze-recording';
@@ -8,7 +9,7 @@ import { analysisStream, derive, thumbKey } from './ids';
 import { MediaReadError } from './media-input';
 import { decodePicture, encodeJpeg, joinedSegments, segmentKeys } from './recording-source';
 import { analysisSettings } from './settings';
-import { TABLES } from './tables';
+import { TABLES, type AnalysisTables } from './tables';
 
 export interface AnalysisJob {
   id: string;
@@ -43,7 +44,7 @@ export async function runAnalysisJob(services: Services, job: AnalysisJob): Prom
   });
   const append = (events: NewEvent[]) => services.store.append(stream, events, { expectedVersion: 'any' });
 
-  const session = await services.db
+  const session = await withTables<AnalysisTables>(services.db)
     .selectFrom(TABLES.sessions)
     .selectAll()
     .where('id', '=', job.session_id)
@@ -165,14 +166,14 @@ export async function failAnalysisJob(services: Services, job: AnalysisJob, reas
 /** The identity photo the student took at the start of the attempt, decoded; null when there is none. */
 async function identityPhoto(services: Services, attemptId: unknown) {
   if (typeof attemptId !== 'string') return null;
-  const row = await services.db
+  const row = await withTables<AnalysisTables>(services.db)
     .selectFrom('proctoring_actions')
     .select(['screenshots'])
     .where('assignment_attempt_id', '=', attemptId)
     .where('action_type', '=', 'identity_verified')
     .orderBy('created_at', 'asc')
     .executeTakeFirst();
-  const keys = (row?.screenshots ?? []) as string[];
+  const keys = row?.screenshots ?? [];
   if (!keys[0]) return null;
   return decodePicture(await services.objects.get(keys[0])).catch(() => null);
 }

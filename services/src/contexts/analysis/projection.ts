@@ -1,10 +1,12 @@
 import { categoryOf, type EventOf, idOf, isEvent, type StoredEvent, unhandledEvent } from '@sabaq/events';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Projection } from '../../platform/projections/projection';
-import type { ReadModelTx } from '../../platform/read-models/database';
+import { txWithTables, type TablesTx } from '../../platform/read-models/database';
 import { reportId } from './ids';
 import { diffReports, type ReportInterval } from './report';
-import { TABLES } from './tables';
+import { TABLES, type AnalysisTables } from './tables';
+
+type Tx = TablesTx<AnalysisTables>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const schoolOf = (e: StoredEvent) => str(e.metadata.schoolId);
@@ -32,7 +34,8 @@ export const analysisProjection: Projection = {
   name: 'analysis',
   version: 1,
   handles: HANDLES,
-  async apply(tx, events) {
+  async apply(untyped, events) {
+    const tx = txWithTables<AnalysisTables>(untyped);
     for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
@@ -42,7 +45,7 @@ export const analysisProjection: Projection = {
   },
 };
 
-async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
+async function applyOne(tx: Tx, event: EventOf<(typeof HANDLES)[number]>): Promise<void> {
   switch (event.type) {
     case 'WebinarSessionStarted':
       await tx
@@ -99,7 +102,7 @@ async function applyOne(tx: ReadModelTx, event: EventOf<(typeof HANDLES)[number]
   }
 }
 
-async function requestRunIfUnknown(tx: ReadModelTx, sessionId: string, run: number, event: StoredEvent) {
+async function requestRunIfUnknown(tx: Tx, sessionId: string, run: number, event: StoredEvent) {
   const known = await tx
     .selectFrom(TABLES.reports)
     .select('id')
@@ -114,7 +117,7 @@ async function requestRunIfUnknown(tx: ReadModelTx, sessionId: string, run: numb
 }
 
 async function requestRun(
-  tx: ReadModelTx,
+  tx: Tx,
   sessionId: string,
   run: number,
   event: StoredEvent,
@@ -171,7 +174,7 @@ type ReportEvent = EventOf<
   | 'AiAnalysisFailed'
 >;
 
-async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void> {
+async function applyToReport(tx: Tx, event: ReportEvent): Promise<void> {
   const id = reportId(event.data.session_id, event.data.run);
   const row = await tx
     .selectFrom(TABLES.reports)
@@ -180,7 +183,12 @@ async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void>
     .forUpdate()
     .executeTakeFirst();
   if (!row || event.streamPosition <= Number(row.version)) return;
-  const set: Record<string, unknown> = { version: event.streamPosition, updated_at: event.recordedAt };
+  const set: Updateable<AnalysisTables['ai_reports']> = {
+    version: event.streamPosition,
+    updated_at: event.recordedAt,
+  };
+  // A detected interval is appended to the stored list by the database, not rewritten from here.
+  let appended: ReportInterval | undefined;
   switch (event.type) {
     case 'AiAnalysisStarted':
       Object.assign(set, {
@@ -188,7 +196,7 @@ async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void>
         progress: 0,
         models: JSON.stringify(event.data.models),
         intervals: '[]',
-      });
+      } satisfies typeof set);
       break;
     case 'AiAnalysisProgressed':
       set.progress = Math.floor(Number(event.data.percent));
@@ -203,7 +211,7 @@ async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void>
         ...(typeof event.data.description === 'string' ? { description: event.data.description } : {}),
         thumb_key: str(event.data.thumb_key),
       };
-      set.intervals = sql`${sql.ref('intervals')} || ${JSON.stringify([interval])}::jsonb`;
+      appended = interval;
       break;
     }
     case 'AiAnalysisCompleted':
@@ -213,17 +221,24 @@ async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void>
         frames: Number(event.data.frames),
         audio_seconds: Number(event.data.audio_seconds),
         detectors: Array.isArray(event.data.detectors) ? JSON.stringify(event.data.detectors) : null,
-      });
+      } satisfies typeof set);
       break;
     case 'AiAnalysisFailed':
-      Object.assign(set, { status: 'failed', failure: String(event.data.reason) });
+      Object.assign(set, { status: 'failed', failure: String(event.data.reason) } satisfies typeof set);
       break;
     default:
       return unhandledEvent(event);
   }
   if (event.type === 'AiAnalysisCompleted')
     set.diff = JSON.stringify(await diffWithPrevious(tx, event.data, row.intervals));
-  await tx.updateTable(TABLES.reports).set(set).where('id', '=', id).execute();
+  const intervals = appended
+    ? { intervals: sql<string>`${sql.ref('intervals')} || ${JSON.stringify([appended])}::jsonb` }
+    : {};
+  await tx
+    .updateTable(TABLES.reports)
+    .set({ ...set, ...intervals })
+    .where('id', '=', id)
+    .execute();
   if (event.type === 'AiAnalysisCompleted' || event.type === 'AiAnalysisFailed') {
     await tx
       .updateTable(TABLES.jobs)
@@ -235,9 +250,9 @@ async function applyToReport(tx: ReadModelTx, event: ReportEvent): Promise<void>
 
 /** A re-run's differences from the newest earlier completed run of the same recording (null for the first). */
 async function diffWithPrevious(
-  tx: ReadModelTx,
+  tx: Tx,
   data: { session_id: string; run: number },
-  intervals: unknown,
+  intervals: ReportInterval[],
 ) {
   const previous = await tx
     .selectFrom(TABLES.reports)
@@ -248,9 +263,5 @@ async function diffWithPrevious(
     .orderBy('run', 'desc')
     .executeTakeFirst();
   if (!previous) return null;
-  return diffReports(
-    Number(previous.run),
-    (previous.intervals ?? []) as ReportInterval[],
-    (intervals ?? []) as ReportInterval[],
-  );
+  return diffReports(Number(previous.run), previous.intervals, intervals);
 }

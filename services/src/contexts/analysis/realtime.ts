@@ -1,8 +1,9 @@
 import type { Push } from '@sabaq/events';
+import { withTables } from '../../platform/read-models/database';
 import type { ContextServices } from '../../platform/context';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { reportId } from './ids';
-import { TABLES } from './tables';
+import { TABLES, type AnalysisTables } from './tables';
 
 const STAFF = new Set(['admin', 'manager', 'teacher', 'proctor']);
 
@@ -17,7 +18,7 @@ export function analysisRealtime(services: Pick<ContextServices, 'db'>): Realtim
         pattern: 'analysis.{id}',
         async authorize(caller, { id }) {
           if (!STAFF.has(caller.group) || caller.schoolId === null) return false;
-          const row = await services.db
+          const row = await withTables<AnalysisTables>(services.db)
             .selectFrom(TABLES.reports)
             .select(['school_id'])
             .where('id', '=', id!)

@@ -2,6 +2,7 @@ import { aiReportObject, entitiesAnswer, entityAnswer, fileAnswer } from '@sabaq
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withTables } from '../../platform/read-models/database';
 import type { ContextServices } from '../../platform/context';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
@@ -13,13 +14,12 @@ import { assignmentsFacts, attemptFacts, watches } from '../proctoring/assignmen
 import { reportId } from './ids';
 import { requestAnalysis } from './request-analysis';
 import { ANALYSED_SESSION_TYPES } from './scheduling';
-import type { ReportInterval } from './report';
-import { TABLES } from './tables';
+import { TABLES, type AnalysisTables } from './tables';
 import { analysisRecordAccess } from './access-rules';
 
 /** A report of the caller's school, or 404 (another school's report does not exist for them). */
 async function reportOf(services: ContextServices, caller: Caller, id: string) {
-  const row = await services.db
+  const row = await withTables<AnalysisTables>(services.db)
     .selectFrom(TABLES.reports)
     .selectAll()
     .where('id', '=', id)
@@ -52,7 +52,7 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
       const row = await reportOf(services, request.caller!, request.params.id);
       // The school is checked first: another school learns nothing, not even what a file name looks like.
       const file = /^(\d{1,5})\.jpg$/.exec(request.params.file);
-      const key = file ? ((row.intervals ?? []) as ReportInterval[])[Number(file[1])]?.thumb_key : undefined;
+      const key = file ? row.intervals[Number(file[1])]?.thumb_key : undefined;
       if (!key) throw new NotFoundError('No such thumbnail');
       return reply
         .header('cache-control', 'private, max-age=3600')
@@ -96,7 +96,7 @@ export async function analysisRoutes(app: FastifyInstance, services: ContextServ
       const caller = request.caller!;
       const attemptId = request.body.assignment_attempt_id;
       await watchedAttemptOf(services, caller, attemptId, 'Попытка не найдена');
-      const sessions = await services.db
+      const sessions = await withTables<AnalysisTables>(services.db)
         .selectFrom(TABLES.sessions)
         .select('id')
         .where('assignment_attempt_id', '=', attemptId)
@@ -147,7 +147,7 @@ async function requestRuns(
   let last = 0n;
   const runs: { sessionId: string; run: number }[] = [];
   for (const sessionId of sessionIds) {
-    const session = await services.db
+    const session = await withTables<AnalysisTables>(services.db)
       .selectFrom(TABLES.sessions)
       .select(['last_run', 'school_id'])
       .where('id', '=', sessionId)

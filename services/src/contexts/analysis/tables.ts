@@ -1,5 +1,7 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { DetectorOutcome } from '@sabaq/events';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 import { recordTableMigration } from '../../platform/http/records/record-table';
+import type { ReportDiff, ReportInterval } from './report';
 
 export const TABLES = {
   sessions: 'analysis_sessions',
@@ -20,6 +22,78 @@ export const REPORT_COLUMNS = {
   progress: 'integer',
   failure: 'text',
 } as const;
+
+/** jsonb with a default: written as JSON text (or left to the default), read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+/** jsonb that may be null. */
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/**
+ * The columns of the migrations below (ai_reports: the record table's common columns, then
+ * REPORT_COLUMNS, all nullable, then the added ones), plus the published read model analysis reads.
+ */
+export interface AnalysisTables {
+  analysis_sessions: {
+    id: string;
+    school_id: string | null;
+    user_id: string;
+    assignment_id: string | null;
+    assignment_attempt_id: string | null;
+    session_type: string;
+    should_analyze: boolean;
+    playlist_key: string | null;
+    /** Seconds (double precision). */
+    duration: number | null;
+    erased: Generated<boolean>;
+    last_run: Generated<number>;
+  };
+  analysis_jobs: {
+    id: string;
+    session_id: string;
+    run: number;
+    school_id: string | null;
+    status: string;
+    requested_at: Generated<Date>;
+  };
+  analysis_job_claims: { job_id: string; worker: string; until: Date };
+  ai_reports: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    version: number;
+    deleted: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    session_id: string | null;
+    run: number | null;
+    assignment_id: string | null;
+    assignment_attempt_id: string | null;
+    student_id: string | null;
+    session_type: string | null;
+    status: string | null;
+    progress: number | null;
+    failure: string | null;
+    /** Model versions the run used. */
+    models: Json<string[]>;
+    intervals: Json<ReportInterval[]>;
+    /** Null for a first run. */
+    diff: NullableJson<ReportDiff>;
+    frames: number | null;
+    audio_seconds: number | null;
+    duration: number | null;
+    /** Null on reports completed before 0902. */
+    detectors: NullableJson<DetectorOutcome[]>;
+    requested_by: string | null;
+  };
+  /** Proctoring's actions (proctoring/actions/pipeline-tables.ts): the identity photo's object keys. */
+  proctoring_actions: {
+    assignment_attempt_id: string;
+    action_type: string;
+    created_at: Date;
+    /** jsonb: object keys. */
+    screenshots: string[];
+  };
+}
 
 export const analysisMigrations: Record<string, Migration> = {
   '0900_analysis_sessions_and_jobs': {

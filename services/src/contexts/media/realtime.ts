@@ -2,8 +2,9 @@ import { categoryOf, channelName, type EventOf, type Push } from '@sabaq/events'
 import type { ContextServices } from '../../platform/context';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { playPath } from './read-model/entities';
-import { TABLES } from './read-model/tables';
+import { TABLES, type MediaTables } from './read-model/tables';
 import { mayReadMedia, mayReadRecording } from './visibility';
+import { withTables } from '../../platform/read-models/database';
 
 /**
  * transcoder.{mediaId}: the progress and the end of a conversion, for whoever may see the recording or
@@ -33,13 +34,13 @@ export function mediaRealtime(services: Pick<ContextServices, 'db'>): RealtimeCo
         pattern: 'transcoder.{id}',
         async authorize(caller, { id }) {
           if (!id) return false;
-          const session = await services.db
+          const session = await withTables<MediaTables>(services.db)
             .selectFrom(TABLES.sessions)
             .selectAll()
             .where('id', '=', id)
             .executeTakeFirst();
           if (session) return mayReadRecording(services.db, caller, session);
-          const item = await services.db
+          const item = await withTables<MediaTables>(services.db)
             .selectFrom(TABLES.items)
             .selectAll()
             .where('id', '=', id)

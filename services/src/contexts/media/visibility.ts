@@ -3,15 +3,15 @@ import type { ContextServices } from '../../platform/context';
 import { NotFoundError } from '../../platform/errors';
 import type { Caller } from '../../platform/http/caller';
 import type { Row } from '../../platform/http/records/collection';
-import type { ReadModelDb } from '../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../platform/read-models/database';
 import { staffedAssignments } from '../assignments/visibility';
-import { TABLES } from './read-model/tables';
+import { TABLES, type MediaTables } from './read-model/tables';
 
 /** A value no id equals: narrows a list to nothing without an empty IN (). */
 const NOTHING = '-';
 
 /** Collections whose rows carry assignment_id: a teacher sees those of the assignments they teach. */
-const BY_ASSIGNMENT: Record<string, string> = {
+const BY_ASSIGNMENT: Partial<Record<string, typeof TABLES.sessions | typeof TABLES.records>> = {
   '/api/webinar-sessions': TABLES.sessions,
   '/api/webinar-records': TABLES.records,
 };
@@ -85,7 +85,7 @@ export function mediaVisibility(services: Pick<ContextServices, 'db'>) {
     const staffed = await staffedAssignments(services.db, caller);
     if (single) {
       const { id } = request.params as { id: string };
-      const row = await services.db
+      const row = await withTables<MediaTables>(services.db)
         .selectFrom(table)
         .select('assignment_id')
         .where('id', '=', id)

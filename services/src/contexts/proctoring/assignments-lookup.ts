@@ -1,8 +1,8 @@
 import type { ProctoringSettings } from '@sabaq/events';
 import { sql } from 'kysely';
 import type { Caller } from '../../platform/http/caller';
-import type { ReadModelDb, ReadModelTx } from '../../platform/read-models/database';
-import { TABLES } from '../assignments/read-model/tables';
+import { withTables, type ReadModelDb, type ReadModelTx } from '../../platform/read-models/database';
+import { ASSIGNMENT_TABLES as TABLES, type ProctoringTables } from './tables';
 
 /**
  * Read-only queries over the assignments context's read model (its tables, never its code paths):
@@ -34,9 +34,10 @@ export interface AssignmentFacts {
 }
 
 type Db = ReadModelDb | ReadModelTx;
+const tablesOf = (db: Db) => withTables<ProctoringTables>(db);
 
 export async function attemptFacts(db: Db, attemptId: string): Promise<AttemptFacts | undefined> {
-  const row = await db
+  const row = await tablesOf(db)
     .selectFrom(TABLES.attempts)
     .select(['id', 'assignment_id', 'student_id', 'school_id', 'status', 'ends_at', 'started_at', 'points'])
     .where('id', '=', attemptId)
@@ -84,7 +85,7 @@ export async function assignmentsFacts(
 ): Promise<Map<string, AssignmentFacts>> {
   const found = new Map<string, AssignmentFacts>();
   if (ids.length === 0) return found;
-  const rows = await db
+  const rows = await tablesOf(db)
     .selectFrom(TABLES.assignments)
     .select([
       'id',
@@ -149,7 +150,7 @@ export function watches(caller: Caller, assignment: AssignmentFacts): boolean {
 export async function watchedAssignments(db: ReadModelDb, caller: Caller): Promise<string[] | 'all'> {
   if (caller.group === 'admin' || caller.group === 'manager' || caller.group === 'proctor') return 'all';
   if (caller.group !== 'teacher') return [];
-  const rows = await db
+  const rows = await tablesOf(db)
     .selectFrom(TABLES.assignments)
     .select('id')
     .where('school_id', '=', caller.schoolId)
@@ -194,7 +195,7 @@ export async function takesAssignment(
   assignmentId: string,
   studentId: string,
 ): Promise<boolean> {
-  const named = await db
+  const named = await tablesOf(db)
     .selectFrom(TABLES.assignments)
     .select('id')
     .where('id', '=', assignmentId)
@@ -202,7 +203,7 @@ export async function takesAssignment(
     .where(sql<boolean>`students @> ${JSON.stringify([studentId])}::jsonb`, '=', true)
     .executeTakeFirst();
   if (named) return true;
-  const attempt = await db
+  const attempt = await tablesOf(db)
     .selectFrom(TABLES.attempts)
     .select('id')
     .where('assignment_id', '=', assignmentId)

@@ -2,6 +2,8 @@ import { DEFAULT_PROCTORING_SETTINGS } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError } from '../../../platform/errors';
 import { ExternalTokenError } from './external-token';
+import { withTables } from '../../../platform/read-models/database';
+import type { MediaTables } from '../read-model/tables';
 
 export interface ExternalAttempt {
   id: string;
@@ -45,7 +47,7 @@ export async function loadExternalAttempt(
   services: Pick<ContextServices, 'db' | 'clock'>,
   attemptId: string,
 ): Promise<ExternalAttempt> {
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom('assignments_attempts as t')
     .innerJoin('assignments_assignments as a', 'a.id', 't.assignment_id')
     .select([
@@ -64,8 +66,8 @@ export async function loadExternalAttempt(
     .where('t.deleted', '=', false)
     .executeTakeFirst();
   if (!row) throw new ExternalTokenError('invalid');
-  const endsAt = row.ends_at ? new Date(row.ends_at as string) : null;
-  const record = (row.record ?? {}) as Record<string, unknown>;
+  const endsAt = row.ends_at ? new Date(row.ends_at) : null;
+  const record = row.record ?? {};
   const settings = record.settings as { proctoring_settings?: { microphone_record?: unknown } } | undefined;
   return {
     id: String(row.id),
@@ -92,7 +94,7 @@ export async function firstNameOf(
   services: Pick<ContextServices, 'db'>,
   userId: string,
 ): Promise<string | null> {
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom('users')
     .select('firstname')
     .where('id', '=', userId)

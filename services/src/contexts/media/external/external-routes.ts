@@ -9,7 +9,7 @@ import { recordId } from '../../../platform/http/records/list-query';
 import { decideAndAppend } from '../append';
 import { derive, sessionStream } from '../ids';
 import { sessionEntity } from '../read-model/entities';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { sessionDecider } from '../sessions/session-decider';
 import type { MediaSigner } from '../signing';
 import {
@@ -24,7 +24,8 @@ import {
   readExternalToken,
   type ExternalToken,
 } from './external-token';
-import { cameraState, HEARTBEAT_SECONDS, PRESENCE_TABLE, type PresenceRow } from './presence-table';
+import { cameraState, HEARTBEAT_SECONDS, PRESENCE_TABLE } from './presence-table';
+import { withTables } from '../../../platform/read-models/database';
 
 /** Who may have an attempt's link: its student; for uploads also the school's staff and the assignment's teachers. */
 function handsOut(caller: { group: string; userId: string }, attempt: ExternalAttempt): boolean {
@@ -105,7 +106,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
     },
     async (request) => {
       const { link, attempt } = await opened(request.params.token);
-      const sessions = await services.db
+      const sessions = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.sessions)
         .select(['id', 'session_type', 'status', 'state', 'created_at'])
         .where('assignment_attempt_id', '=', attempt.id)
@@ -190,7 +191,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
         },
         { commandKey: 'start', caller: { userId: attempt.studentId, schoolId: attempt.schoolId } },
       );
-      const row = await services.db
+      const row = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.sessions)
         .selectAll()
         .where('id', '=', id)
@@ -218,7 +219,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
       }
       // Closing is always heard (the page says goodbye after the exam ended); opening needs a running exam.
       if (event !== 'closed') mayRecord(found);
-      const session = await services.db
+      const session = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.sessions)
         .select(['id'])
         .where('id', '=', sessionId)
@@ -231,7 +232,7 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
       }
       const now = services.clock();
       const closed = event === 'closed';
-      await services.db
+      await withTables<MediaTables>(services.db)
         .insertInto(PRESENCE_TABLE)
         .values({
           webinar_session_id: sessionId,
@@ -271,13 +272,13 @@ export async function externalRoutes(app: FastifyInstance, services: ContextServ
       if (!attempt || attempt.studentId !== caller.userId || attempt.schoolId !== caller.schoolId) {
         throw new ValidationError('Unknown attempt', { assignment_attempt_id: ['Попытка не найдена'] });
       }
-      const newest = (await services.db
+      const newest = await withTables<MediaTables>(services.db)
         .selectFrom(PRESENCE_TABLE)
         .selectAll()
         .where('assignment_attempt_id', '=', attemptId)
         .orderBy('last_seen_at', 'desc')
         .limit(1)
-        .executeTakeFirst()) as PresenceRow | undefined;
+        .executeTakeFirst();
       return {
         entity: {
           assignment_attempt_id: attemptId,

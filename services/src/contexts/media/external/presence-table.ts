@@ -8,6 +8,11 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const PRESENCE_TABLE = 'media_external_cameras';
 
+/** The table below (0752), part of `MediaTables`. */
+export interface PresenceTables {
+  media_external_cameras: PresenceRow;
+}
+
 export interface PresenceRow {
   webinar_session_id: string;
   assignment_attempt_id: string;

@@ -5,14 +5,15 @@ import type { Caller } from '../../../platform/http/caller';
 import type { RecordCommandHandler } from '../../../platform/http/records/collection';
 import { decideAndAppend } from '../append';
 import { mediaPrefix, mediaStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { mediaDecider, type MediaChanges } from './media-decider';
+import { withTables } from '../../../platform/read-models/database';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock'>;
 
 /** A folder of the caller's library in their school, or a 422 naming parent_id. */
 async function folderOf(services: Services, caller: Caller, parentId: string) {
-  const folder = await services.db
+  const folder = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.items)
     .select(['id', 'parent_id', 'type'])
     .where('id', '=', parentId)
@@ -74,7 +75,7 @@ async function removeItem(
   id: string,
   depth = 0,
 ): Promise<void> {
-  const children = await services.db
+  const children = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.items)
     .select('id')
     .where('parent_id', '=', id)
@@ -108,7 +109,7 @@ export const mediaHandler: RecordCommandHandler = async (services, command, call
     await removeItem(services, caller, command.id);
     return;
   }
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.items)
     .select(['name', 'description', 'parent_id'])
     .where('id', '=', command.id)
@@ -120,7 +121,7 @@ export const mediaHandler: RecordCommandHandler = async (services, command, call
     services,
     stream,
     mediaDecider,
-    { type: 'update', id: command.id, changes, current: row as MediaChanges, ancestors: chain },
+    { type: 'update', id: command.id, changes, current: row, ancestors: chain },
     { commandKey: `update:${JSON.stringify(changes)}`, caller },
   );
 };

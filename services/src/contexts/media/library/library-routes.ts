@@ -10,10 +10,11 @@ import { mediaRecordAccess } from '../access-rules';
 import { recordId } from '../../../platform/http/records/list-query';
 import { mediaPrefix } from '../ids';
 import { mediaEntity } from '../read-model/entities';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import type { MediaSigner } from '../signing';
 import { mayReadMedia } from '../visibility';
 import { createMedia, retryMedia } from './commands';
+import { withTables } from '../../../platform/read-models/database';
 
 /** One library file per request, streamed to storage; video is transcoded, so it may be a whole lesson. */
 export const MAX_MEDIA_BYTES = 4 * 1024 * 1024 * 1024;
@@ -125,7 +126,7 @@ export async function createMediaHandler(services: ContextServices, signer: Medi
         key: null,
       });
     }
-    const row = await services.db
+    const row = await withTables<MediaTables>(services.db)
       .selectFrom(TABLES.items)
       .selectAll()
       .where('id', '=', id)
@@ -144,7 +145,7 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
     const caller = callerOf(request);
     authorize(mediaRecordAccess, 'media', 'get', caller);
     const { id } = request.params as { id: string };
-    const row = await services.db
+    const row = await withTables<MediaTables>(services.db)
       .selectFrom(TABLES.items)
       .selectAll()
       .where('id', '=', id)
@@ -170,7 +171,7 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
       const { caller, row } = await readable(request);
       if (row.owner_id !== caller.userId) throw new NotFoundError(`No media record ${String(row.id)}`);
       await retryMedia(services, caller, String(row.id));
-      const fresh = await services.db
+      const fresh = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.items)
         .selectAll()
         .where('id', '=', row.id)
@@ -187,7 +188,7 @@ export async function libraryRoutes(app: FastifyInstance, services: ContextServi
     },
     async (request) => {
       const caller = callerOf(request);
-      const rows = await services.db
+      const rows = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.items)
         .select(['type', 'status'])
         .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('file_size').as('size')])

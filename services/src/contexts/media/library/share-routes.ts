@@ -13,10 +13,11 @@ import { recordId } from '../../../platform/http/records/list-query';
 import { decideAndAppend } from '../append';
 import { mediaStream } from '../ids';
 import { mediaEntity } from '../read-model/entities';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import type { MediaSigner } from '../signing';
 import { mayReadMedia } from '../visibility';
 import { mediaDecider } from './media-decider';
+import { withTables } from '../../../platform/read-models/database';
 
 /**
  * A lasting link's redirect points at a file URL signed for five minutes and may be cached for four:
@@ -48,7 +49,11 @@ async function grantedElsewhere(services: Pick<ContextServices, 'mediaGrants'>, 
 }
 
 async function itemById(services: Pick<ContextServices, 'db'>, id: string) {
-  return services.db.selectFrom(TABLES.items).selectAll().where('id', '=', id).executeTakeFirst();
+  return withTables<MediaTables>(services.db)
+    .selectFrom(TABLES.items)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -97,7 +102,7 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
         { type: 'share', id, token: randomBytes(32).toString('base64url') },
         { commandKey: 'share', caller },
       );
-      const fresh = await services.db
+      const fresh = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.items)
         .selectAll()
         .where('id', '=', id)
@@ -115,7 +120,7 @@ export async function shareRoutes(app: FastifyInstance, services: ContextService
     async (request, reply) => {
       const { token } = request.params as { token: string };
       const row = SHARE_TOKEN.test(token)
-        ? await services.db
+        ? await withTables<MediaTables>(services.db)
             .selectFrom(TABLES.items)
             .selectAll()
             .where('share_token', '=', token)

@@ -2,10 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import type { MediaSigner } from '../signing';
 import { contentTypeOf } from '../transcoder/job';
 import { parseRange, signPlaylist } from './range';
+import { withTables } from '../../../platform/read-models/database';
 
 /** A path inside a conversion's output: plain names only, nothing that climbs out of the prefix. */
 const SAFE_PATH = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:m3u8|ts|jpg)$/;
@@ -77,7 +78,7 @@ export async function playbackRoutes(app: FastifyInstance, services: ContextServ
   app.get('/api/webinar-records/:id/hls/*', { schema: { hide: true } }, async (request, reply) => {
     const { id, '*': file } = request.params as { id: string; '*': string };
     verified(request, id);
-    const row = await services.db
+    const row = await withTables<MediaTables>(services.db)
       .selectFrom(TABLES.records)
       .select(['playlist_key', 'thumb_key'])
       .where('id', '=', id)
@@ -90,7 +91,7 @@ export async function playbackRoutes(app: FastifyInstance, services: ContextServ
   app.get('/api/media/:id/hls/*', { schema: { hide: true } }, async (request, reply) => {
     const { id, '*': file } = request.params as { id: string; '*': string };
     verified(request, id);
-    const row = await services.db
+    const row = await withTables<MediaTables>(services.db)
       .selectFrom(TABLES.items)
       .select(['playlist_key', 'thumb_key'])
       .where('id', '=', id)
@@ -103,7 +104,7 @@ export async function playbackRoutes(app: FastifyInstance, services: ContextServ
   app.get('/api/media/:id/file', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     verified(request, id);
-    const row = await services.db
+    const row = await withTables<MediaTables>(services.db)
       .selectFrom(TABLES.items)
       .select(['key', 'mime_type'])
       .where('id', '=', id)

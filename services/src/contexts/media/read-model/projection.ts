@@ -8,12 +8,11 @@ import {
   type EventOf,
   type StoredEvent,
 } from '@sabaq/events';
-import { sql } from 'kysely';
-import type { Row } from '../../../platform/http/records/collection';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
 import { jobId } from '../ids';
-import { JSON_COLUMNS, TABLES } from './tables';
+import { TABLES, type MediaTables } from './tables';
 
 export const MEDIA_PROJECTION = 'media.records';
 /** The folder value of items at the root of a library. */
@@ -22,13 +21,20 @@ export const ROOT = 'root';
 const HANDLES = mediaContract.events.map((e) => e.type);
 type MediaEvent = ContractEvent<typeof mediaContract>;
 
-const json = (values: Row): Row =>
-  Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [
-      k,
-      JSON_COLUMNS.has(k) && v !== undefined ? JSON.stringify(v) : v,
-    ]),
-  );
+type Tx = TablesTx<MediaTables>;
+/** The tables with the record API's common columns, which `insert` and `update` below write. */
+type RecordTable = typeof TABLES.sessions | typeof TABLES.records | typeof TABLES.items;
+/** A new row without what `insert` adds itself (the stream position, deleted and the times). */
+type NewRow<T extends RecordTable> = Omit<
+  Insertable<MediaTables[T]>,
+  'version' | 'deleted' | 'created_at' | 'updated_at'
+>;
+type Changes<T extends RecordTable> = Updateable<MediaTables[T]>;
+/**
+ * Why untyped: `insert` and `update` take their table at run time, and Kysely cannot check values
+ * against a table name that is a type parameter; their signatures check the values against the table.
+ */
+const anyTable = (tx: Tx) => tx as unknown as ReadModelTx;
 const occurredAt = (event: StoredEvent) => {
   const at = typeof event.metadata.occurredAt === 'string' ? new Date(event.metadata.occurredAt) : undefined;
   return at && !Number.isNaN(at.getTime()) ? at : event.recordedAt;
@@ -47,7 +53,8 @@ export const mediaProjection: Projection = {
   name: MEDIA_PROJECTION,
   version: 1,
   handles: HANDLES,
-  async apply(tx, events) {
+  async apply(untyped, events) {
+    const tx = txWithTables<MediaTables>(untyped);
     for (const event of events) if (isEvent(event, ...HANDLES)) await applyOne(tx, event);
   },
   async reset(tx) {
@@ -68,12 +75,18 @@ export const mediaProjection: Projection = {
 const targetTable = (event: StoredEvent) =>
   categoryOf(event.streamId) === 'webinar_session' ? TABLES.sessions : TABLES.items;
 
-async function insert(tx: ReadModelTx, table: string, values: Row, event: StoredEvent): Promise<void> {
+async function insert<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  values: NewRow<T>,
+  event: StoredEvent,
+): Promise<void> {
   const at = occurredAt(event);
-  await tx
-    .insertInto(table)
+  const name: string = table;
+  await anyTable(tx)
+    .insertInto(name)
     .values({
-      ...json(values),
+      ...values,
       version: event.streamPosition,
       deleted: false,
       created_at: at,
@@ -84,16 +97,23 @@ async function insert(tx: ReadModelTx, table: string, values: Row, event: Stored
 }
 
 /** Changes a row when this event is newer than the one it shows. */
-async function update(tx: ReadModelTx, table: string, id: string, values: Row, event: StoredEvent) {
-  await tx
-    .updateTable(table)
-    .set({ ...json(values), version: event.streamPosition, updated_at: occurredAt(event) })
+async function update<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  id: string,
+  values: Changes<T>,
+  event: StoredEvent,
+) {
+  const name: string = table;
+  await anyTable(tx)
+    .updateTable(name)
+    .set({ ...values, version: event.streamPosition, updated_at: occurredAt(event) })
     .where('id', '=', id)
     .where('version', '<', event.streamPosition)
     .execute();
 }
 
-async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
+async function applyOne(tx: Tx, event: MediaEvent): Promise<void> {
   if (event.type === 'RecordingRetentionSet') return setRetention(tx, event);
   const id = event.data.id;
   switch (event.type) {
@@ -113,7 +133,7 @@ async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
           session_type: event.data.session_type,
           session_kind: event.data.session_kind,
           is_should_analyze: event.data.is_should_analyze,
-          use_modules: event.data.use_modules,
+          use_modules: JSON.stringify(event.data.use_modules),
           status: 'started',
         },
         event,
@@ -135,9 +155,9 @@ async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
           oc
             .columns(['session_id', 'name'])
             .doUpdateSet({
-              sha256: event.data.sha256 as string,
-              size: event.data.size as number,
-              key: event.data.key as string,
+              sha256: event.data.sha256,
+              size: event.data.size,
+              key: event.data.key,
               version: event.streamPosition,
             })
             .where(sql.ref(`${TABLES.chunks}.version`), '<', event.streamPosition),
@@ -191,7 +211,7 @@ async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
         event,
       );
     case 'MediaUpdated': {
-      const changes: Row = { ...event.data.changes };
+      const changes: Changes<typeof TABLES.items> = { ...event.data.changes };
       if ('parent_id' in changes) changes.folder = changes.parent_id ?? ROOT;
       return update(tx, TABLES.items, id, changes, event);
     }
@@ -205,10 +225,10 @@ async function applyOne(tx: ReadModelTx, event: MediaEvent): Promise<void> {
 }
 
 /** A school's retention of recordings: one row per school, moved only forward. */
-async function setRetention(tx: ReadModelTx, event: EventOf<'RecordingRetentionSet'>): Promise<void> {
+async function setRetention(tx: Tx, event: EventOf<'RecordingRetentionSet'>): Promise<void> {
   const row = {
     school_id: String(event.data.school_id),
-    days: event.data.days as number | null,
+    days: event.data.days,
     version: event.streamPosition,
   };
   await tx
@@ -224,11 +244,26 @@ async function setRetention(tx: ReadModelTx, event: EventOf<'RecordingRetentionS
   return;
 }
 
-async function transcodeRequested(tx: ReadModelTx, event: StoredEvent, id: string, attempt: number) {
+/** Whose the conversion's target is: a session (with its assignment) or a media item. */
+async function targetOf(tx: Tx, table: RecordTable, id: string) {
+  return table === TABLES.sessions
+    ? tx
+        .selectFrom(TABLES.sessions)
+        .select(['school_id', 'owner_id', 'assignment_id'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    : tx
+        .selectFrom(TABLES.items)
+        .select(['school_id', 'owner_id', sql<null>`null`.as('assignment_id')])
+        .where('id', '=', id)
+        .executeTakeFirst();
+}
+
+async function transcodeRequested(tx: Tx, event: StoredEvent, id: string, attempt: number) {
   const table = targetTable(event);
-  const target = (await tx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-    Row | undefined;
+  const target = await targetOf(tx, table, id);
   const job = jobId(event.streamId, attempt);
+  const converting = { attempt, progress: 0, failure_reason: null };
   await tx
     .insertInto(TABLES.jobs)
     .values({
@@ -241,9 +276,7 @@ async function transcodeRequested(tx: ReadModelTx, event: StoredEvent, id: strin
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  const values: Row = { attempt, progress: 0, failure_reason: null };
   if (table === TABLES.sessions) {
-    values.state = null;
     await insert(
       tx,
       TABLES.records,
@@ -259,14 +292,14 @@ async function transcodeRequested(tx: ReadModelTx, event: StoredEvent, id: strin
       },
       event,
     );
+    await update(tx, table, id, { ...converting, state: null }, event);
   } else {
-    values.status = 'in_process';
+    await update(tx, table, id, { ...converting, status: 'in_process' }, event);
   }
-  await update(tx, table, id, values, event);
 }
 
 async function transcodeEnded(
-  tx: ReadModelTx,
+  tx: Tx,
   event: EventOf<'TranscodeSucceeded' | 'TranscodeFailed'>,
   id: string,
   attempt: number,
@@ -278,7 +311,7 @@ async function transcodeEnded(
     .set({ status: ok ? 'done' : 'failed' })
     .where('id', '=', job)
     .execute();
-  const result: Row =
+  const result: Changes<typeof TABLES.sessions | typeof TABLES.items> =
     event.type === 'TranscodeSucceeded'
       ? {
           playlist_key: event.data.playlist_key,
@@ -298,7 +331,7 @@ async function transcodeEnded(
       {
         ...result,
         status: ok ? 'ready' : 'failure',
-        ...(event.type === 'TranscodeSucceeded' ? { renditions: event.data.renditions } : {}),
+        ...(event.type === 'TranscodeSucceeded' ? { renditions: JSON.stringify(event.data.renditions) } : {}),
       },
       event,
     );
@@ -306,9 +339,7 @@ async function transcodeEnded(
   // Only the last conversion asked for decides the target's state (a late older result changes nothing).
   const current = await tx.selectFrom(table).select('attempt').where('id', '=', id).executeTakeFirst();
   if (current?.attempt !== attempt) return;
-  const state =
-    table === TABLES.sessions
-      ? { state: ok ? 'converted' : 'failure' }
-      : { status: ok ? 'ready' : 'failure' };
-  await update(tx, table, id, { ...result, ...state }, event);
+  if (table === TABLES.sessions)
+    await update(tx, table, id, { ...result, state: ok ? 'converted' : 'failure' }, event);
+  else await update(tx, table, id, { ...result, status: ok ? 'ready' : 'failure' }, event);
 }

@@ -1,4 +1,15 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { renditionSchema } from '@sabaq/events';
+import {
+  sql,
+  type ColumnType,
+  type CreateTableBuilder,
+  type Generated,
+  type Kysely,
+  type Migration,
+  type Selectable,
+} from 'kysely';
+import type { z } from 'zod';
+import type { PresenceTables } from '../external/presence-table';
 
 /** The media read models, all filled by one projection (media.records), and the worker's claims. */
 export const TABLES = {
@@ -12,7 +23,125 @@ export const TABLES = {
   claims: 'media_job_claims',
 } as const;
 
-export const JSON_COLUMNS = new Set(['use_modules', 'renditions']);
+/** jsonb: written as JSON text (or left to its default), read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+/** bigint: pg hands it back as a decimal string; written as a number. */
+type Int8<Null = never> = ColumnType<string | Null, number | string | Null, number | string | Null>;
+
+/** The record API's common columns (`common` below). */
+interface CommonColumns {
+  id: string;
+  school_id: string | null;
+  owner_id: string | null;
+  version: number;
+  deleted: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a conversion leaves on its target (`converted` below). */
+interface ConvertedColumns {
+  attempt: Generated<number>;
+  progress: Generated<number>;
+  playlist_key: string | null;
+  thumb_key: string | null;
+  /** Seconds (double precision). */
+  duration: number | null;
+  /** Bytes. */
+  size: Int8<null>;
+  failure_reason: string | null;
+}
+
+/**
+ * The columns of the migrations below and of 0752 (external/presence-table.ts), plus the published read
+ * models media reads (only the columns it reads, each under its owner's table name).
+ */
+export interface MediaTables extends PresenceTables {
+  media_webinar_sessions: CommonColumns &
+    ConvertedColumns & {
+      webinar_id: string | null;
+      session_id: string | null;
+      assignment_id: string | null;
+      assignment_attempt_id: string | null;
+      user_id: string;
+      session_type: string;
+      session_kind: string;
+      status: string;
+      state: string | null;
+      is_should_analyze: boolean;
+      /** Module names. */
+      use_modules: Json<string[]>;
+      manifest_duration: number | null;
+      is_erased: Generated<boolean>;
+    };
+  media_chunks: {
+    session_id: string;
+    name: string;
+    sha256: string;
+    size: Int8;
+    key: string;
+    version: number;
+  };
+  media_webinar_records: CommonColumns &
+    ConvertedColumns & {
+      webinar_session_id: string;
+      assignment_id: string | null;
+      type: string;
+      status: string;
+      renditions: Json<z.infer<typeof renditionSchema>[]>;
+    };
+  media_items: CommonColumns &
+    ConvertedColumns & {
+      parent_id: string | null;
+      /** parent_id, or 'root'. */
+      folder: string;
+      name: string;
+      description: string | null;
+      type: string;
+      file_name: string | null;
+      file_size: Int8<null>;
+      mime_type: string | null;
+      key: string | null;
+      status: string;
+      /** 0753: set once the owner shares the file. */
+      share_token: string | null;
+    };
+  media_jobs: {
+    id: string;
+    stream_id: string;
+    attempt: number;
+    status: string;
+    school_id: string | null;
+    requested_at: Date;
+  };
+  media_job_claims: { job_id: string; worker: string; until: Date };
+  media_retention: { school_id: string; days: number | null; version: number };
+  /** Assignments' attempts (assignments/read-model/tables.ts): the attempt a session or a phone names. */
+  assignments_attempts: {
+    id: string;
+    assignment_id: string;
+    owner_id: string | null;
+    school_id: string | null;
+    deleted: boolean;
+    status: string;
+    ends_at: Date | null;
+  };
+  /** Assignments' assignments (assignments/read-model/tables.ts): the attempt's assignment. */
+  assignments_assignments: {
+    id: string;
+    school_id: string | null;
+    owner_id: string | null;
+    deleted: boolean;
+    name: string;
+    is_proctoring: boolean;
+    /** jsonb: the whole stored assignment. */
+    record: Record<string, unknown>;
+  };
+  /** Identity's directory (identity/directory/table.ts): the name the phone's page greets. */
+  users: { id: string; firstname: string };
+}
+
+export type SessionRow = Selectable<MediaTables['media_webinar_sessions']>;
 
 type Builder = CreateTableBuilder<string, never>;
 

@@ -3,8 +3,9 @@ import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
 import { recordingPrefix, sessionStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { sessionDecider } from '../sessions/session-decider';
+import { withTables } from '../../../platform/read-models/database';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
 
@@ -20,7 +21,7 @@ export async function eraseAttemptRecordings(
   attemptId: string,
   reason: string,
 ) {
-  const sessions = await services.db
+  const sessions = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.sessions)
     .select(['id'])
     .where('assignment_attempt_id', '=', attemptId)

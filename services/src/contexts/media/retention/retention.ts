@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { ContextServices } from '../../../platform/context';
 import type { Caller } from '../../../platform/http/caller';
 import { decideAndAppend } from '../append';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { eraseSession } from './erase';
+import { withTables } from '../../../platform/read-models/database';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'objects' | 'clock'>;
 
@@ -43,7 +44,7 @@ export async function retentionOf(
   services: Pick<ContextServices, 'db'>,
   schoolId: string,
 ): Promise<number | null> {
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.retention)
     .select('days')
     .where('school_id', '=', schoolId)
@@ -56,7 +57,7 @@ export async function retentionOf(
  * run in several processes at once: an erased session is skipped, and erasing twice records once.
  */
 export async function eraseExpiredRecordings(services: Services, now: Date): Promise<number> {
-  const expired = await services.db
+  const expired = await withTables<MediaTables>(services.db)
     .selectFrom(`${TABLES.sessions} as s`)
     .innerJoin(`${TABLES.retention} as r`, 'r.school_id', 's.school_id')
     .select(['s.id', 's.school_id'])

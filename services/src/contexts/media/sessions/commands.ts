@@ -7,6 +7,8 @@ import type { RecordCommandHandler } from '../../../platform/http/records/collec
 import { decideAndAppend } from '../append';
 import { jobId, sessionStream } from '../ids';
 import { sessionDecider } from './session-decider';
+import { withTables } from '../../../platform/read-models/database';
+import type { MediaTables } from '../read-model/tables';
 
 type Services = Pick<ContextServices, 'store' | 'db' | 'clock' | 'newId'>;
 type Who = Pick<Caller, 'userId' | 'schoolId'>;
@@ -18,7 +20,7 @@ type Who = Pick<Caller, 'userId' | 'schoolId'>;
 async function checkedLinks(services: Services, caller: Caller, data: WebinarSessionFields) {
   const fields = { ...data };
   if (fields.assignment_attempt_id) {
-    const attempt = await services.db
+    const attempt = await withTables<MediaTables>(services.db)
       .selectFrom('assignments_attempts')
       .select(['assignment_id'])
       .where('id', '=', fields.assignment_attempt_id)
@@ -30,7 +32,7 @@ async function checkedLinks(services: Services, caller: Caller, data: WebinarSes
     }
     fields.assignment_id = String(attempt.assignment_id);
   } else if (fields.assignment_id) {
-    const assignment = await services.db
+    const assignment = await withTables<MediaTables>(services.db)
       .selectFrom('assignments_assignments')
       .select('id')
       .where('id', '=', fields.assignment_id)

@@ -14,13 +14,14 @@ import type { Caller } from '../../../platform/http/caller';
 import { recordId } from '../../../platform/http/records/list-query';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordEntity } from '../read-model/entities';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { eraseAttemptRecordings } from '../retention/erase';
 import type { MediaSigner } from '../signing';
 import { mayReadRecording } from '../visibility';
 import { retryConversion } from './commands';
 import { summariseSessions } from './session-summary';
 import type { Row } from '../../../platform/http/records/collection';
+import { withTables } from '../../../platform/read-models/database';
 
 /**
  * Asks for a conversion of a session's recording again (after a failure): its student, or a teacher,
@@ -32,7 +33,7 @@ export async function requestConversion(
   caller: Caller,
   sessionId: string,
 ) {
-  const session = await services.db
+  const session = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.sessions)
     .selectAll()
     .where('id', '=', sessionId)
@@ -41,7 +42,7 @@ export async function requestConversion(
     throw new NotFoundError(`No webinar-sessions record ${sessionId}`);
   }
   const recordId_ = await retryConversion(services, sessionId, caller);
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.records)
     .selectAll()
     .where('id', '=', recordId_)
@@ -84,7 +85,7 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
     },
     async (request) => {
       const caller = callerOf(request);
-      const rows = await services.db
+      const rows = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.sessions)
         .selectAll()
         .where('assignment_attempt_id', '=', request.query.assignment_attempt_id)
@@ -94,7 +95,7 @@ export async function sessionRoutes(app: FastifyInstance, services: ContextServi
       const visible: Row[] = [];
       for (const row of rows) if (await mayReadRecording(services.db, caller, row)) visible.push(row);
       const ready = visible.length
-        ? await services.db
+        ? await withTables<MediaTables>(services.db)
             .selectFrom(TABLES.records)
             .select(['webinar_session_id'])
             .where(

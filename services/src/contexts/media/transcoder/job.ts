@@ -7,11 +7,12 @@ import { categoryOf, idOf } from '@sabaq/events';
 import type { ContextServices } from '../../../platform/context';
 import { derive, mediaPrefix, outputPrefix, recordingPrefix } from '../ids';
 import { mediaDecider } from '../library/media-decider';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { sessionDecider } from '../sessions/session-decider';
 import { planAssembly, progressSampler, type ChunkProbe } from './assembly';
 import { media } from './ffmpeg';
 import { renditionsFor } from './ladder';
+import { withTables } from '../../../platform/read-models/database';
 
 export interface Job {
   id: string;
@@ -50,7 +51,7 @@ async function sourceOf(services: Services, job: Job): Promise<Source> {
   const state = history.reduce((s, e) => mediaDecider.evolve(s, e as never), mediaDecider.initialState);
   if (state.deleted) throw new JobFailure('The media was removed');
   if (state.attempt !== job.attempt) throw new JobFailure('Superseded by a newer conversion');
-  const row = await services.db
+  const row = await withTables<MediaTables>(services.db)
     .selectFrom(TABLES.items)
     .select(['key', 'file_name'])
     .where('id', '=', id)

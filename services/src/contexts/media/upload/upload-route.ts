@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContextServices } from '../../../platform/context';
 import { DomainError, NotFoundError, ValidationError } from '../../../platform/errors';
 import { chunkKey, sessionStream } from '../ids';
-import { TABLES } from '../read-model/tables';
+import { TABLES, type MediaTables } from '../read-model/tables';
 import { receiveManifest, storeChunkEvent } from '../sessions/commands';
 import {
   decideSession,
@@ -15,6 +15,7 @@ import {
   type SessionEvent,
 } from '../sessions/session-decider';
 import type { MediaSigner } from '../signing';
+import { withTables } from '../../../platform/read-models/database';
 
 export const PARAMS_EMPTY = 'Video upload params is empty';
 /** A recorder's chunk is seconds of video; this bounds what one request may hold in memory. */
@@ -82,7 +83,7 @@ export async function uploadRoute(app: FastifyInstance, services: ContextService
       if (!signer.verify('upload', id, expires, signature)) {
         throw new DomainError('The upload params are invalid or expired', 403);
       }
-      const session = await services.db
+      const session = await withTables<MediaTables>(services.db)
         .selectFrom(TABLES.sessions)
         .select(['owner_id', 'school_id'])
         .where('id', '=', id)

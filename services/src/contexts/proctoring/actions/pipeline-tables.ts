@@ -1,4 +1,62 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
+import type { Run, Timeline } from '../timeline/build-timeline';
+import type { Credibility } from '../timeline/credibility';
+
+/** jsonb: written as JSON text, read back parsed. */
+type Json<T, Insert = string> = ColumnType<T, Insert, string>;
+
+/** The columns 0101 and 0104 below add to proctoring_actions. */
+export interface ActionPipelineColumns {
+  source: Generated<string>;
+  /** Object keys. */
+  screenshots: Json<string[], string | undefined>;
+  is_archived: Generated<boolean>;
+  condition_id: string | null;
+  condition_phase: string | null;
+}
+
+/** The tables 0101 and 0102 below create (bigint positions as decimal strings). */
+export interface ProctoringPipelineTables {
+  proctoring_activities: {
+    id: string;
+    school_id: string | null;
+    assignment_id: string;
+    assignment_attempt_id: string;
+    student_id: string;
+    chapter_id: string | null;
+    component_id: string | null;
+    activity_type: string;
+    created_at: Date;
+    global_position: string;
+  };
+  proctoring_reviews: {
+    id: string;
+    school_id: string | null;
+    assignment_id: string;
+    assignment_attempt_id: string;
+    student_id: string;
+    action_type: string;
+    start_at: Date;
+    end_at: Date;
+    decision: string;
+    note: string | null;
+    reviewer_id: string;
+    reviewed_at: Date;
+    global_position: string;
+  };
+  proctoring_timelines: {
+    assignment_attempt_id: string;
+    school_id: string | null;
+    assignment_id: string;
+    student_id: string;
+    timeline: Json<Timeline>;
+    credibility: Json<Credibility>;
+    score: number;
+    global_position: string;
+    /** 0102: null on rows written before (rebuilt whole at their next signal). */
+    runs: ColumnType<Run[] | null, string | null | undefined, string | null>;
+  };
+}
 
 /**
  * The rest of the proctoring read models, filled by the same projection as proctoring_actions (one

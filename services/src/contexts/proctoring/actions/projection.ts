@@ -1,5 +1,8 @@
 import { isEvent, proctoringActionKind, type StoredEvent } from '@sabaq/events';
+import type { Insertable } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
+import { txWithTables } from '../../../platform/read-models/database';
+import type { ProctoringTables } from '../tables';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
@@ -17,7 +20,8 @@ export const proctoringActionsProjection: Projection = {
   name: PROCTORING_PROJECTION,
   version: 2,
   handles: ['ProctoringActionRecorded', 'ProctoringActivityRecorded', 'ProctoringIntervalReviewed'],
-  async apply(tx, events) {
+  async apply(untyped, events) {
+    const tx = txWithTables<ProctoringTables>(untyped);
     const touched = new Map<string, TouchedAttempt>();
     const touch = (
       event: StoredEvent,
@@ -35,9 +39,9 @@ export const proctoringActionsProjection: Projection = {
         incoming,
       });
     };
-    const actions = [];
-    const activities = [];
-    const reviews = [];
+    const actions: Insertable<ProctoringTables['proctoring_actions']>[] = [];
+    const activities: Insertable<ProctoringTables['proctoring_activities']>[] = [];
+    const reviews: Insertable<ProctoringTables['proctoring_reviews']>[] = [];
     for (const event of events) {
       if (isEvent(event, 'ProctoringActionRecorded')) {
         const data = event.data;
@@ -115,7 +119,7 @@ export const proctoringActionsProjection: Projection = {
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .execute();
-      for (const row of inserted) added.add(String(row.id));
+      for (const row of inserted) added.add(row.id);
     }
     for (const attempt of touched.values()) {
       attempt.incoming = attempt.incoming.filter((signal) => added.has(signal.id));
@@ -132,7 +136,7 @@ export const proctoringActionsProjection: Projection = {
         .values(reviews)
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-    await refreshTimelines(tx, [...touched.values()]);
+    await refreshTimelines(untyped, [...touched.values()]);
   },
   async reset(tx) {
     for (const table of [

@@ -1,6 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
-/** The specification's "assignment action", one row per recorded action, newest last per student. */
+/**
+ * The specification's "assignment action", one row per recorded action, newest last per student: the
+ * columns of 0100 below (0101 and 0104 add more, actions/pipeline-tables.ts).
+ */
 export interface ProctoringActionsTable {
   proctoring_actions: {
     id: string;
@@ -11,10 +14,11 @@ export interface ProctoringActionsTable {
     initiator_id: string | null;
     webinar_session_id: string | null;
     action_type: string;
-    is_warning: boolean;
+    is_warning: Generated<boolean>;
     description: string | null;
     /** When the action happened (client time when given), which orders a student's actions. */
-    created_at: Date;
+    created_at: Generated<Date>;
+    /** bigint: a decimal string. */
     global_position: string;
   };
 }

@@ -13,6 +13,8 @@ import { assignmentsFacts, attemptFacts } from '../assignments-lookup';
 import { recordActionBatch } from '../ingest/record-actions';
 import { reportEntity } from './read-reports';
 import { deviceAgentKey, readPageToken } from './signing-key';
+import { withTables } from '../../../platform/read-models/database';
+import type { DeviceAgentTables } from './tables';
 
 type Services = Pick<ContextServices, 'db' | 'clock' | 'ingest' | 'objects' | 'newId'>;
 
@@ -58,7 +60,7 @@ export async function recordAgentReport(
     report: JSON.stringify(body.report),
     created_at: services.clock(),
   };
-  await services.db.insertInto('device_agent_reports').values(row).execute();
+  await withTables<DeviceAgentTables>(services.db).insertInto('device_agent_reports').values(row).execute();
   return reportEntity({ ...row, report: body.report });
 }
 

@@ -1,7 +1,8 @@
 import { DEVICE_AGENT_TOKEN_TTL_S } from '@sabaq/events';
 import { ValidationError } from '../../../platform/errors';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
 import { deviceAgentRulesOf } from './rules-of';
+import type { DeviceAgentTables } from './tables';
 
 export const AGENT_REQUIRED_MESSAGE =
   'Это задание выполняется только с агентом экзамена: запустите агент и пройдите проверку оборудования';
@@ -23,7 +24,7 @@ export async function requireAgentReportToStart(
 ): Promise<void> {
   if (!input.isProctoring || !deviceAgentRulesOf(input.proctoringSettings).required) return;
   const since = new Date(input.now.getTime() - DEVICE_AGENT_TOKEN_TTL_S * 1000);
-  const row = await db
+  const row = await withTables<DeviceAgentTables>(db)
     .selectFrom('device_agent_reports')
     .select('id')
     .where('assignment_id', '=', input.assignmentId)

@@ -8,10 +8,11 @@ import { sql } from 'kysely';
 import type { ContextServices } from '../../../platform/context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import { TABLES } from '../../assignments/read-model/tables';
 import { assignmentsFacts, attemptFacts } from '../assignments-lookup';
 import { deviceAgentRulesOf } from './rules-of';
 import { deviceAgentKey, signPageToken } from './signing-key';
+import { withTables } from '../../../platform/read-models/database';
+import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 
 /**
  * A page token for the caller's own attempt, or before it starts for an assignment open to them
@@ -72,8 +73,8 @@ async function requireOpenTo(
   caller: Caller,
   assignmentId: string,
 ): Promise<void> {
-  const row = await services.db
-    .selectFrom(TABLES.assignments)
+  const row = await withTables<ProctoringTables>(services.db)
+    .selectFrom(ASSIGNMENT_TABLES.assignments)
     .select([
       'school_id',
       sql<string | null>`record->>'access_type'`.as('access_type'),

@@ -1,20 +1,23 @@
 import { deviceReport, type DeviceReportEntity } from '@sabaq/events';
+import type { Selectable } from 'kysely';
 import type { ContextServices } from '../../../platform/context';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
+import { withTables } from '../../../platform/read-models/database';
 import { assignmentsFacts, attemptFacts, watches } from '../assignments-lookup';
+import type { DeviceAgentTables } from './tables';
 
-type Row = Record<string, unknown>;
+type Row = Selectable<DeviceAgentTables['device_agent_reports']>;
 
 export function reportEntity(row: Row): DeviceReportEntity {
   const report = typeof row.report === 'string' ? JSON.parse(row.report) : row.report;
   return {
-    id: String(row.id),
-    assignment_id: String(row.assignment_id),
-    assignment_attempt_id: row.assignment_attempt_id === null ? null : String(row.assignment_attempt_id),
-    student_id: String(row.student_id),
+    id: row.id,
+    assignment_id: row.assignment_id,
+    assignment_attempt_id: row.assignment_attempt_id,
+    student_id: row.student_id,
     report: deviceReport.parse(report),
-    created_at: new Date(row.created_at as string).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
   };
 }
 
@@ -37,7 +40,7 @@ export async function attemptDeviceReports(
   if (!attempt || !assignment || attempt.schoolId !== caller.schoolId || !watches(caller, assignment)) {
     throw new NotFoundError('Попытка не найдена');
   }
-  const rows = await services.db
+  const rows = await withTables<DeviceAgentTables>(services.db)
     .selectFrom('device_agent_reports')
     .selectAll()
     .where('school_id', '=', attempt.schoolId)

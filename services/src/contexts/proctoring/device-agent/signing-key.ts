@@ -8,7 +8,8 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { deviceAgentTokenPayload, type DeviceAgentTokenPayload } from '@sabaq/events';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
+import type { DeviceAgentTables } from './tables';
 
 export interface DeviceAgentKey {
   keyId: string;
@@ -35,7 +36,8 @@ export function deviceAgentKey(db: ReadModelDb): Promise<DeviceAgentKey> {
   return key;
 }
 
-async function loadOrMake(db: ReadModelDb): Promise<DeviceAgentKey> {
+async function loadOrMake(untyped: ReadModelDb): Promise<DeviceAgentKey> {
+  const db = withTables<DeviceAgentTables>(untyped);
   const pair = generateKeyPairSync('ed25519');
   const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   await db
@@ -54,10 +56,10 @@ async function loadOrMake(db: ReadModelDb): Promise<DeviceAgentKey> {
     .where('name', '=', ROW)
     .executeTakeFirstOrThrow();
   return {
-    keyId: String(row.key_id),
-    publicKeyPem: String(row.public_key_pem),
-    privateKey: createPrivateKey(String(row.private_key_pem)),
-    publicKey: createPublicKey(String(row.public_key_pem)),
+    keyId: row.key_id,
+    publicKeyPem: row.public_key_pem,
+    privateKey: createPrivateKey(row.private_key_pem),
+    publicKey: createPublicKey(row.public_key_pem),
   };
 }
 

@@ -1,4 +1,25 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
+
+/** The tables of 0105 below. */
+export interface DeviceAgentTables {
+  device_agent_keys: {
+    name: string;
+    key_id: string;
+    public_key_pem: string;
+    private_key_pem: string;
+    created_at: Generated<Date>;
+  };
+  device_agent_reports: {
+    id: string;
+    school_id: string;
+    assignment_id: string;
+    assignment_attempt_id: string | null;
+    student_id: string;
+    /** jsonb: written as JSON text, read back parsed, checked against the contract when answered. */
+    report: ColumnType<unknown, string, string>;
+    created_at: Generated<Date>;
+  };
+}
 
 /**
  * The device agent's tables in the shared database:

@@ -10,8 +10,9 @@ import {
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import { TABLES } from '../../assignments/read-model/tables';
 import { uuidV5 } from '../../../platform/ids';
+import { withTables } from '../../../platform/read-models/database';
+import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 import type { ActionBody, ActivityBody } from './bodies';
 import { recordedAction } from '../read/action-entity';
 import { requireOneFace } from './identity-photo';
@@ -244,8 +245,8 @@ export async function recordActivity(
 }
 
 async function activeAttemptOf(services: Services, caller: Caller, assignmentId: string): Promise<string> {
-  const row = await services.db
-    .selectFrom(TABLES.attempts)
+  const row = await withTables<ProctoringTables>(services.db)
+    .selectFrom(ASSIGNMENT_TABLES.attempts)
     .select('id')
     .where('assignment_id', '=', assignmentId)
     .where('student_id', '=', caller.userId)
@@ -256,5 +257,5 @@ async function activeAttemptOf(services: Services, caller: Caller, assignmentId:
   if (!row) {
     throw new ValidationError('Нет активной попытки', { assignment_attempt_id: ['Нет активной попытки'] });
   }
-  return String(row.id);
+  return row.id;
 }

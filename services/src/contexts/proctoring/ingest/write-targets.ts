@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../../assignments/read-model/tables';
 import {
   toAssignmentFacts,
   toAttemptFacts,
@@ -8,6 +7,7 @@ import {
   type AttemptFacts,
   type Row,
 } from '../assignments-lookup';
+import { ASSIGNMENT_TABLES } from '../tables';
 
 /** Proctor actions that hold a student's writing (suspend, stop) or release it (resume). */
 export const HOLD_ACTIONS = ['exam_suspended', 'exam_resumed', 'exam_stopped'] as const;
@@ -78,8 +78,8 @@ async function queryWriteTargets(db: ReadModelDb, attemptIds: string[]) {
       (SELECT p.action_type FROM proctoring_actions p
         WHERE p.assignment_attempt_id = t.id AND p.action_type IN (${sql.join([...HOLD_ACTIONS])})
         ORDER BY p.created_at DESC, p.global_position DESC LIMIT 1) AS last_hold
-    FROM ${sql.table(TABLES.attempts)} t
-    LEFT JOIN ${sql.table(TABLES.assignments)} a ON a.id = t.assignment_id AND a.deleted = false
+    FROM ${sql.table(ASSIGNMENT_TABLES.attempts)} t
+    LEFT JOIN ${sql.table(ASSIGNMENT_TABLES.assignments)} a ON a.id = t.assignment_id AND a.deleted = false
     WHERE t.id IN (${sql.join(attemptIds)}) AND t.deleted = false`.execute(db);
   const found = new Map<string, WriteTargetFacts>();
   for (const row of rows) {

@@ -1,8 +1,8 @@
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../../assignments/read-model/tables';
+import { withTables, type ReadModelDb, type TablesDb } from '../../../platform/read-models/database';
 import { assignmentsFacts, watches } from '../assignments-lookup';
+import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 
 /** The one state a row of the proctor's grid is in (docs/proctoring.md "The grid"). */
 export type RosterState = 'not_started' | 'active' | 'suspended' | 'stopped' | 'finished';
@@ -50,10 +50,15 @@ export async function assignmentRoster(
 ): Promise<RosterRow[]> {
   const assignment = (await assignmentsFacts(db, [assignmentId])).get(assignmentId);
   if (!assignment || !watches(caller, assignment)) throw new NotFoundError('Задание не найдено');
+  const tables = withTables<ProctoringTables>(db);
   const [listed, attempts] = await Promise.all([
-    db.selectFrom(TABLES.assignments).select('students').where('id', '=', assignmentId).executeTakeFirst(),
-    db
-      .selectFrom(TABLES.attempts)
+    tables
+      .selectFrom(ASSIGNMENT_TABLES.assignments)
+      .select('students')
+      .where('id', '=', assignmentId)
+      .executeTakeFirst(),
+    tables
+      .selectFrom(ASSIGNMENT_TABLES.attempts)
       .select(['id', 'student_id', 'number', 'status', 'started_at', 'finished_at', 'ends_at'])
       .where('assignment_id', '=', assignmentId)
       .where('deleted', '=', false)
@@ -62,16 +67,16 @@ export async function assignmentRoster(
       .execute(),
   ]);
   const holds = await latestHolds(
-    db,
-    attempts.map((a) => String(a.id)),
+    tables,
+    attempts.map((a) => a.id),
   );
   const rows: RosterRow[] = attempts.map((a) => ({
-    student_id: String(a.student_id),
-    assignment_attempt_id: String(a.id),
+    student_id: a.student_id,
+    assignment_attempt_id: a.id,
     number: Number(a.number),
     state: attemptState(
-      { status: String(a.status), ends_at: a.ends_at ? new Date(a.ends_at as string) : null },
-      holds.get(String(a.id)),
+      { status: a.status, ends_at: a.ends_at ? new Date(a.ends_at) : null },
+      holds.get(a.id),
       now,
     ),
     started_at: iso(a.started_at),
@@ -94,7 +99,10 @@ export async function assignmentRoster(
 }
 
 /** Each attempt's latest suspend, resume or stop (the partial index on hold actions serves this). */
-async function latestHolds(db: ReadModelDb, attemptIds: string[]): Promise<Map<string, string>> {
+async function latestHolds(
+  db: TablesDb<ProctoringTables>,
+  attemptIds: string[],
+): Promise<Map<string, string>> {
   if (attemptIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('proctoring_actions')
@@ -106,5 +114,5 @@ async function latestHolds(db: ReadModelDb, attemptIds: string[]): Promise<Map<s
     .orderBy('created_at', 'desc')
     .orderBy('global_position', 'desc')
     .execute();
-  return new Map(rows.map((r) => [String(r.assignment_attempt_id), String(r.action_type)]));
+  return new Map(rows.map((r) => [r.assignment_attempt_id, r.action_type]));
 }

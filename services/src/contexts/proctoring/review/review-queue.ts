@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import type { ReadModelDb } from '../../../platform/read-models/database';
-import { TABLES } from '../../assignments/read-model/tables';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
 import { assignmentsFacts, watches } from '../assignments-lookup';
-import type { Credibility } from '../timeline/credibility';
+import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 import { orderQueue } from './priority';
 
 /**
@@ -16,9 +15,9 @@ export async function reviewQueue(db: ReadModelDb, caller: Caller, assignmentId:
   if (!assignment || assignment.schoolId !== caller.schoolId || !watches(caller, assignment)) {
     throw new NotFoundError('Задание не найдено');
   }
-  const rows = await db
+  const rows = await withTables<ProctoringTables>(db)
     .selectFrom('proctoring_timelines as t')
-    .leftJoin(`${TABLES.attempts} as a`, 'a.id', 't.assignment_attempt_id')
+    .leftJoin(`${ASSIGNMENT_TABLES.attempts} as a`, 'a.id', 't.assignment_attempt_id')
     .select(['t.assignment_attempt_id', 't.student_id', 't.credibility', 'a.points', 'a.status'])
     .where('t.assignment_id', '=', assignmentId)
     .where('t.school_id', '=', caller.schoolId)
@@ -27,10 +26,10 @@ export async function reviewQueue(db: ReadModelDb, caller: Caller, assignmentId:
     .execute();
   const ordered = orderQueue(
     rows.map((row) => ({
-      attemptId: String(row.assignment_attempt_id),
-      studentId: String(row.student_id),
-      status: row.status === null ? null : String(row.status),
-      credibility: row.credibility as Credibility,
+      attemptId: row.assignment_attempt_id,
+      studentId: row.student_id,
+      status: row.status,
+      credibility: row.credibility,
       points: Number(row.points ?? 0),
       maxPoints: assignment.maxPoints,
     })),

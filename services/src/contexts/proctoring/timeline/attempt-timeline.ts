@@ -1,7 +1,7 @@
 import type { AttemptTimeline } from '@sabaq/events';
 import { NotFoundError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/http/caller';
-import type { ReadModelDb } from '../../../platform/read-models/database';
+import { withTables, type ReadModelDb } from '../../../platform/read-models/database';
 import {
   assignmentsFacts,
   attemptFacts,
@@ -9,8 +9,9 @@ import {
   type AssignmentFacts,
   type AttemptFacts,
 } from '../assignments-lookup';
+import type { ProctoringTables } from '../tables';
 import type { Timeline } from './build-timeline';
-import { credibility, type Credibility } from './credibility';
+import { credibility } from './credibility';
 
 const EMPTY: Timeline = { violations: [], warnings: [], dropped: 0 };
 
@@ -39,17 +40,17 @@ export async function attemptTimeline(
   attemptId: string,
 ): Promise<TimelineEntity> {
   const { attempt } = await watchedAttempt(db, caller, attemptId);
-  const row = await db
+  const row = await withTables<ProctoringTables>(db)
     .selectFrom('proctoring_timelines')
     .select(['timeline', 'credibility'])
     .where('assignment_attempt_id', '=', attemptId)
     .executeTakeFirst();
-  const timeline = (row?.timeline as Timeline | undefined) ?? EMPTY;
+  const timeline = row?.timeline ?? EMPTY;
   return {
     assignment_attempt_id: attempt.attemptId,
     assignment_id: attempt.assignmentId,
     student_id: attempt.studentId,
     ...timeline,
-    credibility: (row?.credibility as Credibility | undefined) ?? credibility(EMPTY),
+    credibility: row?.credibility ?? credibility(EMPTY),
   };
 }

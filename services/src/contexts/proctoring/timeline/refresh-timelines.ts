@@ -4,8 +4,9 @@ import {
   type ProctoringSource,
   type ReviewDecision,
 } from '@sabaq/events';
-import type { ReadModelTx } from '../../../platform/read-models/database';
+import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
 import { proctoringSettingsOf } from '../assignments-lookup';
+import type { ProctoringTables } from '../tables';
 import {
   mergeSignals,
   timelineFromRuns,
@@ -29,18 +30,20 @@ export interface TouchedAttempt {
 
 const MERGED_TYPES = [...PROCTORING_VIOLATIONS, ...PROCTORING_WARNINGS];
 
+type Tx = TablesTx<ProctoringTables>;
+
 interface SignalRow {
   id: string;
-  assignment_attempt_id: string;
   action_type: string;
-  created_at: Date | string;
+  created_at: Date;
   source: string;
 }
 
 const toSignal = (row: SignalRow): TimelineSignal => ({
-  id: String(row.id),
-  type: String(row.action_type),
+  id: row.id,
+  type: row.action_type,
   at: new Date(row.created_at).getTime(),
+  // Why the cast: the column holds only sources the contract allows (the projection writes them).
   source: row.source as ProctoringSource,
 });
 
@@ -52,17 +55,21 @@ const toSignal = (row: SignalRow): TimelineSignal => ({
  * everything the actions table holds, so a replay, a retry or another cut of the batches ends in the
  * same row.
  */
-export async function refreshTimelines(tx: ReadModelTx, attempts: readonly TouchedAttempt[]): Promise<void> {
+export async function refreshTimelines(
+  untyped: ReadModelTx,
+  attempts: readonly TouchedAttempt[],
+): Promise<void> {
   if (attempts.length === 0) return;
+  const tx = txWithTables<ProctoringTables>(untyped);
   const ids = attempts.map((a) => a.attemptId);
-  const settings = await proctoringSettingsOf(tx, [...new Set(attempts.map((a) => a.assignmentId))]);
+  const settings = await proctoringSettingsOf(untyped, [...new Set(attempts.map((a) => a.assignmentId))]);
   const settingsOf = (attempt: TouchedAttempt) => timelineSettings(settings.get(attempt.assignmentId));
   const storedRows = await tx
     .selectFrom('proctoring_timelines')
     .select(['assignment_attempt_id', 'runs'])
     .where('assignment_attempt_id', 'in', ids)
     .execute();
-  const stored = new Map(storedRows.map((r) => [String(r.assignment_attempt_id), r.runs as Run[] | null]));
+  const stored = new Map(storedRows.map((r) => [r.assignment_attempt_id, r.runs]));
 
   const runsOf = new Map<string, Run[]>();
   const whole: TouchedAttempt[] = [];
@@ -112,7 +119,7 @@ export async function refreshTimelines(tx: ReadModelTx, attempts: readonly Touch
     .execute();
 }
 
-async function allSignals(tx: ReadModelTx, ids: readonly string[]): Promise<Map<string, TimelineSignal[]>> {
+async function allSignals(tx: Tx, ids: readonly string[]): Promise<Map<string, TimelineSignal[]>> {
   const found = new Map<string, TimelineSignal[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return found;
   const rows = await tx
@@ -121,11 +128,11 @@ async function allSignals(tx: ReadModelTx, ids: readonly string[]): Promise<Map<
     .where('assignment_attempt_id', 'in', [...ids])
     .where('action_type', 'in', MERGED_TYPES)
     .execute();
-  for (const row of rows) found.get(String(row.assignment_attempt_id))!.push(toSignal(row as SignalRow));
+  for (const row of rows) found.get(row.assignment_attempt_id)!.push(toSignal(row));
   return found;
 }
 
-async function reviewsOf(tx: ReadModelTx, ids: readonly string[]): Promise<Map<string, TimelineReview[]>> {
+async function reviewsOf(tx: Tx, ids: readonly string[]): Promise<Map<string, TimelineReview[]>> {
   const rows = await tx
     .selectFrom('proctoring_reviews')
     .selectAll()
@@ -134,17 +141,18 @@ async function reviewsOf(tx: ReadModelTx, ids: readonly string[]): Promise<Map<s
     .execute();
   const found = new Map<string, TimelineReview[]>();
   for (const row of rows) {
-    const list = found.get(String(row.assignment_attempt_id)) ?? [];
+    const list = found.get(row.assignment_attempt_id) ?? [];
     list.push({
-      actionType: String(row.action_type),
-      start: new Date(row.start_at as string).getTime(),
-      end: new Date(row.end_at as string).getTime(),
+      actionType: row.action_type,
+      start: new Date(row.start_at).getTime(),
+      end: new Date(row.end_at).getTime(),
+      // Why the cast: the column holds only decisions the review's event allowed.
       decision: row.decision as ReviewDecision,
-      note: row.note === null ? null : String(row.note),
-      reviewerId: String(row.reviewer_id),
-      reviewedAt: new Date(row.reviewed_at as string).toISOString(),
+      note: row.note,
+      reviewerId: row.reviewer_id,
+      reviewedAt: new Date(row.reviewed_at).toISOString(),
     });
-    found.set(String(row.assignment_attempt_id), list);
+    found.set(row.assignment_attempt_id, list);
   }
   return found;
 }
