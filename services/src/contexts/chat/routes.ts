@@ -14,12 +14,12 @@ import { mayReadMedia } from '../media/visibility';
 import { listOf, visibleChat } from './access';
 import { runChatCommand } from './commands';
 import { chatEntity, mediaOf, messageEntity, peopleOf, pickFields, visibleMessages } from './entities';
-import { ensureAssignmentChat, ensureClassChat, ensureWebinarChat } from './people-follow';
 import { ensurePersonalChat } from './personal';
 import { checkExamConversation } from './watcher-chats';
 import { isOnline } from './presence';
 import { CHAT_TABLES, jsonList, type ChatMessageRow, type ChatTables } from './read-model/tables';
 import { DEFAULT_CHAT_RATE_LIMIT, postingLimiter, type RateLimit } from './rate-limit';
+import { subjectChatRoutes } from './subject-chat-routes';
 
 const idParams = z.object({ id: recordId });
 const flag = z
@@ -318,41 +318,7 @@ export async function chatRoutes(
     },
   );
 
-  api.get(
-    '/api/classes/:id/chat.json',
-    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = await ensureClassChat(services, request.params.id);
-      if (!id) throw new NotFoundError('Чат не найден');
-      const row = await visibleChat(services, caller, id);
-      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-    },
-  );
-
-  api.get(
-    '/api/assignments/:id/chat.json',
-    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = await ensureAssignmentChat(services, request.params.id);
-      if (!id) throw new NotFoundError('Чат не найден');
-      const row = await visibleChat(services, caller, id);
-      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-    },
-  );
-
-  api.get(
-    '/api/webinars/:id/chat.json',
-    { schema: { tags, params: idParams, response: { 200: entityAnswer(chatRecord) } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = await ensureWebinarChat(services, request.params.id);
-      if (!id) throw new NotFoundError('Чат не найден');
-      const row = await visibleChat(services, caller, id);
-      return { entity: await chatEntity(services, row, caller.userId, { participants: true }) };
-    },
-  );
+  await subjectChatRoutes(app, services);
 
   async function withPeople(rows: ChatMessageRow[]) {
     const people = await peopleOf(services, [...new Set(rows.map((r) => r.user_id))]);
