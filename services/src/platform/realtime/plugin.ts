@@ -9,6 +9,7 @@ import type { EventStore } from '../ports/event-store';
 import { ChannelAuthoriser, ChannelSigner } from './channels';
 import type { RealtimeContribution } from './contribution';
 import { DEFAULT_LIMITS, RealtimeHub, type HubLimits } from './hub';
+import { followProjectedPushes, type ProjectedPushFeed } from './projected-pushes';
 import { PushFeed } from './push-feed';
 import { runSocketSession } from './socket-session';
 
@@ -26,6 +27,11 @@ export interface RealtimeOptions {
    * actions) carry small records; anything with files goes over HTTP.
    */
   maxClientFrameBytes?: number;
+  /**
+   * The database projections NOTIFY their pushes in (projected-pushes.ts): pushes sent at a batch's
+   * commit, such as "these timelines changed". Without it, only pushes from events go out.
+   */
+  projectedPushesFrom?: string;
 }
 
 export interface Realtime {
@@ -54,11 +60,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       console.warn(`realtime: no push for ${event.type} ${event.id}: mapping failed`, error),
   });
 
+  let projected: ProjectedPushFeed | undefined;
+
   async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(websocket, {
       options: { maxPayload: options.maxClientFrameBytes ?? 16 * 1024 },
       // Our own goodbye (1001 with a reason) instead of the plugin's bare close.
       preClose: async () => {
+        await projected?.stop();
         await feed.stop();
         await hub.close();
         // Sockets still authenticating are not in the hub; nothing was promised to them.
@@ -66,6 +75,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       },
     });
     await feed.start();
+    const source = options.projectedPushesFrom;
+    if (source) {
+      projected = await followProjectedPushes(
+        source,
+        (push) => hub.publish(push),
+        (message) => app.log.warn(message),
+      );
+    }
 
     app.get('/ws', { websocket: true }, (socket, request) =>
       runSocketSession(socket, {

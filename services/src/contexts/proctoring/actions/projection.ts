@@ -3,6 +3,7 @@ import type { Projection } from '../../../platform/projections/projection';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
+import { announceTimelines } from './announce-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
 
@@ -133,6 +134,7 @@ export const proctoringActionsProjection: Projection = {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     await refreshTimelines(tx, [...touched.values()]);
+    await announceTimelines(tx, touched.values(), events[events.length - 1]!.globalPosition);
   },
   async reset(tx) {
     for (const table of [
