@@ -15,6 +15,7 @@ import { IdempotencyConflictError, WrongExpectedVersionError } from '../../error
 import { outcomeOfError } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
 import { subscribeByPolling } from '../polling-subscription';
+import { LogTail } from './log-tail';
 import { splitRound, toOutcome, type AppendRow, type CheckedBatch } from './many-append-rounds';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
@@ -63,6 +64,7 @@ export class PostgresEventStore implements EventStore {
   private listenerReady: Promise<void> | undefined;
   private readonly wakers = new Set<() => void>();
   private readonly pageReads = new Map<string, PageWaiter[]>();
+  private readonly tail = new LogTail();
   private closed = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
@@ -247,10 +249,13 @@ export class PostgresEventStore implements EventStore {
    * woken by the same notification and asks for the same page in the same turn of the event loop: those
    * asks share one query, sent after the last of them was made, so each answer is as fresh as a query
    * of its own would have been. Each caller gets its own array; the events are shared and read-only.
+   * Pages this process read a moment ago are answered from memory (log-tail.ts).
    */
   readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const after = (options.after ?? 0n).toString();
     const maxCount = options.maxCount ?? 1000;
+    const remembered = this.tail.page(options.after ?? 0n, maxCount, this.listener !== undefined);
+    if (remembered) return Promise.resolve(remembered);
+    const after = (options.after ?? 0n).toString();
     const key = `${after}/${maxCount}`;
     return new Promise((resolve, reject) => {
       let waiting = this.pageReads.get(key);
@@ -271,12 +276,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readPage(after: string, maxCount: number): Promise<StoredEvent[]> {
+    // Taken before the query: a commit announced while it runs leaves the answer no claim to the head.
+    const epoch = this.tail.currentEpoch();
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 AND ${SAFE_TO_READ}
         ORDER BY global_position LIMIT $2`,
       [after, maxCount],
     );
-    return rows.map((row) => this.toStored(row));
+    const events = rows.map((row) => this.toStored(row));
+    this.tail.remember(BigInt(after), maxCount, events, epoch);
+    return events;
   }
 
   async headPosition(): Promise<bigint> {
@@ -312,8 +321,10 @@ export class PostgresEventStore implements EventStore {
         // Subscriptions keep polling on their own; a new listener is made on the next subscribe.
         this.listener = undefined;
         this.listenerReady = undefined;
+        this.tail.moved();
       });
       client.on('notification', () => {
+        this.tail.moved();
         for (const wake of this.wakers) wake();
       });
       await client.connect();
@@ -323,6 +334,8 @@ export class PostgresEventStore implements EventStore {
         return;
       }
       this.listener = client;
+      // Commits before the LISTEN were never announced: no earlier read may still claim the head.
+      this.tail.moved();
     })();
     return this.listenerReady;
   }
