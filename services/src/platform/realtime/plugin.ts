@@ -56,6 +56,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     store: options.store,
     mappers: options.contributions.flatMap((c) => c.pushes ?? []),
     publish: (push) => hub.publish(push),
+    // A logout closes the user's sockets whatever they listen to.
+    wanted: (push) => push.event === 'LogoutAction' || hub.hasListeners(push.channel),
     onError: (error, event) =>
       console.warn(`realtime: no push for ${event.type} ${event.id}: mapping failed`, error),
   });
