@@ -11,7 +11,9 @@ import type { StoredEvent } from '@sabaq/events';
  * finds an earlier position (SAFE_TO_READ), so a stretch is complete over (from, to]. A page inside it is
  * answered from memory when it is full. A shorter page reaches the stretch's end, which is an answer
  * only while that end is still the head: while no commit was announced (`moved`) since a read that
- * found the head was sent, and only while the store's LISTEN connection is up to announce them.
+ * found the head was sent, every announced position lies within the stretch (a read may stop short of
+ * committed events while an older transaction, an append or not, is still open: SAFE_TO_READ), and
+ * only while the store's LISTEN connection is up to announce them.
  */
 export class LogTail {
   private events: StoredEvent[] = [];
@@ -21,12 +23,15 @@ export class LogTail {
   /** The epoch in which a read that reached the head (a short page) ended at `to`. */
   private headAt: number | undefined;
   private epoch = 0;
+  /** The highest position a commit announced. */
+  private announced = 0n;
 
   constructor(private readonly maxEvents = 5_000) {}
 
-  /** A commit was announced: the stretch's end may no longer be the head. */
-  moved(): void {
+  /** A commit was announced (up to `position`, when the notice says): the end may no longer be the head. */
+  moved(position?: bigint): void {
     this.epoch += 1;
+    if (position !== undefined && position > this.announced) this.announced = position;
   }
 
   /** Taken when a read is sent, and handed back to `remember` with its answer. */
@@ -40,7 +45,8 @@ export class LogTail {
     const start = this.firstAfter(after);
     const page = this.events.slice(start, start + maxCount);
     if (page.length === maxCount) return page;
-    return announcing && this.headAt === this.epoch ? page : undefined;
+    const head = announcing && this.headAt === this.epoch && this.to >= this.announced;
+    return head ? page : undefined;
   }
 
   /** What a read of `maxCount` after `after`, sent in `epoch`, returned. */

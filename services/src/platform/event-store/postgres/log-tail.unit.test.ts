@@ -61,3 +61,18 @@ describe('the log tail', () => {
     expect(positions(tail.page(50n, 10, true))).toEqual([51, 52]);
   });
 });
+
+describe('the log tail and events a read could not see yet', () => {
+  it('claims no head short of an announced position', () => {
+    const tail = new LogTail();
+    // A commit announced position 30, but an older open transaction hid it from the read that followed.
+    tail.moved(30n);
+    tail.remember(10n, 100, events(11, 20), tail.currentEpoch());
+    expect(tail.page(15n, 100, true)).toBeUndefined();
+    expect(tail.page(20n, 100, true)).toBeUndefined();
+    expect(positions(tail.page(15n, 3, true))).toEqual([16, 17, 18]);
+    // Once the older transaction ended a read reaches it: the head is known again.
+    tail.remember(20n, 100, events(21, 30), tail.currentEpoch());
+    expect(positions(tail.page(27n, 100, true))).toEqual([28, 29, 30]);
+  });
+});

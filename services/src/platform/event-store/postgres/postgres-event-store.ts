@@ -323,8 +323,10 @@ export class PostgresEventStore implements EventStore {
         this.listenerReady = undefined;
         this.tail.moved();
       });
-      client.on('notification', () => {
-        this.tail.moved();
+      client.on('notification', (message) => {
+        // The append functions announce the last position they committed.
+        const position = /^\d+$/.test(message.payload ?? '') ? BigInt(message.payload!) : undefined;
+        this.tail.moved(position);
         for (const wake of this.wakers) wake();
       });
       await client.connect();
