@@ -49,6 +49,11 @@ export class LogTail {
     return head ? page : undefined;
   }
 
+  /** The stretch's end when `position` lies within the stretch, else undefined. */
+  endAfter(position: bigint): bigint | undefined {
+    return this.from >= 0n && position >= this.from && position <= this.to ? this.to : undefined;
+  }
+
   /** What a read of `maxCount` after `after`, sent in `epoch`, returned. */
   remember(after: bigint, maxCount: number, events: readonly StoredEvent[], epoch: number): void {
     const end = events.length > 0 ? events[events.length - 1]!.globalPosition : after;

@@ -251,11 +251,25 @@ export class PostgresEventStore implements EventStore {
    * of its own would have been. Each caller gets its own array; the events are shared and read-only.
    * Pages this process read a moment ago are answered from memory (log-tail.ts).
    */
-  readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const from = options.after ?? 0n;
     const maxCount = options.maxCount ?? 1000;
-    const remembered = this.tail.page(options.after ?? 0n, maxCount, this.listener !== undefined);
-    if (remembered) return Promise.resolve(remembered);
-    const after = (options.after ?? 0n).toString();
+    const remembered = this.tail.page(from, maxCount, this.listener !== undefined);
+    if (remembered) return remembered;
+    // Subscriptions a notification woke together sit at different positions inside the remembered
+    // stretch: they all read on from its end, in one shared query, and take their pages from memory.
+    const end = this.tail.endAfter(from);
+    if (end !== undefined) {
+      await this.sharedRead(end, maxCount);
+      const extended = this.tail.page(from, maxCount, this.listener !== undefined);
+      if (extended) return extended;
+    }
+    return this.sharedRead(from, maxCount);
+  }
+
+  /** One query for every ask of the same page in the same turn of the event loop. */
+  private sharedRead(from: bigint, maxCount: number): Promise<StoredEvent[]> {
+    const after = from.toString();
     const key = `${after}/${maxCount}`;
     return new Promise((resolve, reject) => {
       let waiting = this.pageReads.get(key);
