@@ -105,6 +105,14 @@ export const serverEventSchemas = {
   OrderCompleted: z.object({ order: OrderDto }),
   ViolationDetected: ViolationDto,
   ActionRecorded: ProctoringActionDto,
+  /**
+   * The proctoring projection committed these attempts' timelines (up to `position` of the global log):
+   * a proctor's page reads them again now rather than on a timer.
+   */
+  TimelineChanged: z.object({
+    assignment_attempt_ids: z.array(z.string().min(1).max(64)).min(1).max(100),
+    position: z.string().regex(/^\d+$/),
+  }),
   /** The server's re-analysis of a recording (an AI report being made): progress, then the outcome. */
   AnalysisProgressed: z.object({
     report_id: z.string(),
@@ -157,7 +165,7 @@ export const channelEvents = {
   transcoder: ['progress', 'finished'],
   task: ['TaskProgressUpdated', 'TaskFinished'],
   order: ['OrderPaid', 'OrderCompleted'],
-  assignment: ['ViolationDetected', 'ActionRecorded'],
+  assignment: ['ViolationDetected', 'ActionRecorded', 'TimelineChanged'],
   analysis: ['AnalysisProgressed', 'AnalysisFinished'],
   webinar: ['webinar-join', 'webinar-leave', 'webinar-signal', 'webinar-ended', 'sfu-offer', 'sfu-closed'],
 } as const satisfies Record<string, readonly ServerEventName[]>;

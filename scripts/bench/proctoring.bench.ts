@@ -13,7 +13,8 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { streamId, type NewEvent } from '@sabaq/events';
@@ -21,22 +22,69 @@ import { sql } from 'kysely';
 import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import { hostInfo } from './host';
+import { platformCpuMs, postgresCpuBetween, postgresCpuMs } from './proctoring-cpu';
+import { countedQueries, countQueries, startCounting } from './proctoring-queries';
 import type { LoadConfig, LoadResult, Sample } from './proctoring-load';
 import { setUpExam, type BenchExam, type BenchStudent } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
 
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const WS_SHARE = Number(process.env.BENCH_WS_SHARE ?? 0.5);
+/**
+ * A knob from the command line (`--students 3000` or `--students=3000`), else its BENCH_ variable,
+ * else the default. A flag that is not a positive number stops the run rather than measure something else.
+ */
+function knob(flag: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
+  const fromArgs = at < 0 ? undefined : args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
+  const fromEnv = process.env[`BENCH_${flag.toUpperCase().replaceAll('-', '_')}`];
+  const raw = fromArgs ?? fromEnv;
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${flag} must be a positive number: ${raw}`);
+  return value;
+}
+
+const STUDENTS = Math.round(knob('students', 1000));
+const SECONDS = knob('seconds', 30);
+const WARMUP_SECONDS = knob('warmup-seconds', 5);
+const WS_SHARE = knob('ws-share', 0.5);
 /** Keep-alive connections of the HTTP students in all (default: one each). */
-const HTTP_SOCKETS = process.env.BENCH_HTTP_SOCKETS ? Number(process.env.BENCH_HTTP_SOCKETS) : undefined;
-const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 10);
-const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
+const HTTP_SOCKETS = knob('http-sockets', 0) || undefined;
+const SAMPLE_EVERY = knob('sample-every', 10);
+const BASELINE_SECONDS = knob('baseline-seconds', 5);
 const BASELINE_WRITERS = 32;
 const BASELINE_GROUP = 200;
+/**
+ * `--profile <file.cpuprofile>`: a CPU profile of the platform's main thread over the load alone (not the
+ * set-up nor the baselines), for scripts/bench/proctoring-profile.ts.
+ */
+const PROFILE = (() => {
+  const at = process.argv.indexOf('--profile');
+  return at < 0 ? undefined : process.argv[at + 1];
+})();
+
+const COUNT_QUERIES = process.argv.includes('--count-queries');
+if (COUNT_QUERIES) countQueries();
+
+/** Profiles the process while `work` runs, when asked to. */
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(PROFILE, JSON.stringify(profile));
+    session.disconnect();
+    say(`profile of the load written to ${PROFILE}`);
+  }
+}
+
 /** BENCH_RECORD=0: print the figures only (a trial run that must not replace the recorded one). */
-const RECORD = process.env.BENCH_RECORD !== '0';
+const RECORD = process.env.BENCH_RECORD !== '0' && !process.argv.includes('--no-record');
 const say = (line: string) => console.error(`proctoring bench: ${line}`);
 
 type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
@@ -205,20 +253,27 @@ async function main(): Promise<void> {
         `many-appends of ${BASELINE_GROUP}; now ${STUDENTS} students for ${SECONDS} s`,
     );
     const watch = timelineWatch(platform);
-    const result = await runLoadProcess(
-      {
-        url: platform.url,
-        exam,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-        wsShare: WS_SHARE,
-        sampleEvery: SAMPLE_EVERY,
-        // One keep-alive connection per HTTP student, as browsers hold them: a smaller pool queued
-        // requests inside the generator, and its wait was counted as the server's.
-        httpSockets: HTTP_SOCKETS ?? Math.max(1, STUDENTS - Math.round(STUDENTS * WS_SHARE)),
-      },
-      (sample) => watch.add(sample),
+    const cpuBefore = { platform: platformCpuMs(), postgres: postgresCpuMs() };
+    if (COUNT_QUERIES) startCounting();
+    const result = await profiled(() =>
+      runLoadProcess(
+        {
+          url: platform.url,
+          exam,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP_SECONDS,
+          wsShare: WS_SHARE,
+          sampleEvery: SAMPLE_EVERY,
+          // One keep-alive connection per HTTP student, as browsers hold them: a smaller pool queued
+          // requests inside the generator, and its wait was counted as the server's.
+          httpSockets: HTTP_SOCKETS ?? Math.max(1, STUDENTS - Math.round(STUDENTS * WS_SHARE)),
+        },
+        (sample) => watch.add(sample),
+      ),
     );
+    const cpuAfter = { platform: platformCpuMs(), postgres: postgresCpuMs() };
+    if (COUNT_QUERIES) for (const line of countedQueries(result.acceptedTotal)) say(`queries: ${line}`);
+    const postgresCpu = postgresCpuBetween(cpuBefore.postgres, cpuAfter.postgres);
     const timeline = await watch.finish(15_000);
     const afterLoad = await committed(platform);
     say(`errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}`);
@@ -247,6 +302,24 @@ async function main(): Promise<void> {
         round((afterRaw - beforeRaw) / Math.max(1, raw.appended)),
       ),
       figure('errors', result.errors + result.pushesMissing + timeline.missing, 'count', null),
+      // CPU per accepted action over the load (warm-up and drain included, as their actions are):
+      // what a core buys, whatever else the machine runs (docs/capacity.md).
+      figure(
+        'platform_cpu_ms_per_action',
+        round((cpuAfter.platform - cpuBefore.platform) / Math.max(1, result.acceptedTotal)),
+        'ms',
+        null,
+      ),
+      ...(postgresCpu === null
+        ? []
+        : [
+            figure(
+              'postgres_cpu_ms_per_action',
+              round(postgresCpu / Math.max(1, result.acceptedTotal)),
+              'ms',
+              null,
+            ),
+          ]),
     ];
     // A percentile of nothing is no figure: leave it out rather than record a 0 (say, when no measured
     // HTTP action was answered at all), and say so beside the others.

@@ -95,7 +95,9 @@ Machine of the last run of each: see the \`host\` field.
   real time: \`hls_x_realtime\` (the transcoder's ffmpeg step) and \`conversion_x_realtime\` (the whole
   conversion on the embedded platform, from the playlist's upload to the state \`converted\`), against a
   plain ffmpeg run with the same settings (target: ratio ≥ 0.67).
-- \`proctoring\`: a class of 1,000 students on the embedded platform, each sending one proctoring action
+- \`proctoring\`: a class of 1,000 students (\`--students N\`; also \`--seconds\`, \`--ws-share\`,
+  \`--http-sockets\`, \`--no-record\`, \`--profile <file>\` for a CPU profile of the load alone and
+  \`--count-queries\`) on the embedded platform, each sending one proctoring action
   a second for 30 s after a 5-s warm-up (half \`POST /api/assignment/actions\`, each on its own
   keep-alive connection, half \`proctoring.actions\` frames on their sockets) while the demo proctor's
   socket listens on the assignment: \`accepted_actions_per_s\` (answers within the window) against the
@@ -107,9 +109,12 @@ Machine of the last run of each: see the \`host\` field.
   attempt's timeline (every 10th action, polled every 20 ms; baseline: the 1,000 ms target);
   \`fanout_p99_ms\` / \`_p50_ms\`, sending → the proctor's socket; \`http_answer_p99_ms\`,
   \`ws_ack_p99_ms\`; \`db_transactions_per_action\` against the same count per raw append (both with
-  the projections and the live feed behind them), a cost the machine's load does not change; \`errors\`:
-  refused or unanswered actions, pushes and timeline rows that never came (target: 1,000 students on 2
-  cores with timeline lag p99 under 1 s; see docs/proctoring.md, "Load").
+  the projections and the live feed behind them), a cost the machine's load does not change;
+  \`platform_cpu_ms_per_action\` and \`postgres_cpu_ms_per_action\`, the CPU the platform process and its
+  embedded PostgreSQL used per accepted action over the load (docs/capacity.md builds on them); \`errors\`:
+  refused or unanswered actions, pushes and timeline rows that never came (target of issue 21: 3,000
+  students on 2 cores, every action accepted, timeline lag p99 under 1 s and fan-out p99 under 200 ms; see
+  docs/proctoring.md, "Load").
 - \`chat\`: 1,000 students of the demo school in 30 classes of the demo teacher on the embedded platform,
   each with a realtime socket on loopback listening on their class's chat (the teacher's on all 30),
   while each chat's students take turns posting 1 message a second into it for 30 s after a 5-s

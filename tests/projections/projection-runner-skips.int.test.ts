@@ -138,7 +138,10 @@ describe('projection runner: skipped batches and parked events', () => {
       projections: [activityCounter(name)],
     });
     await restarted.start();
-    expect(restarted.states()[0]?.position).toBe(written);
+    // It starts from the written checkpoint; the skipped events may already be stepped over again by
+    // then (the store answers pages it read a moment ago from memory), never applied.
+    const startedAt = restarted.states()[0]?.position ?? 0n;
+    expect(startedAt >= written && startedAt <= skippedTo).toBe(true);
     await env.store.append(stream, [activityEvent(stream)]);
     await restarted.caughtUp();
     await restarted.stop();

@@ -62,6 +62,7 @@ export async function startApiRole(
     store: b.store,
     contributions: b.contexts.flatMap((c) => (c.realtime ? [c.realtime(services)] : [])),
     secret,
+    projectedPushesFrom: b.databaseUrl,
   });
   if (!shared && !b.embedded) {
     b.announce('realtime: REALTIME_SECRET unset; channel signatures hold on this instance only');

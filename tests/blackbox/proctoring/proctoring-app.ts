@@ -107,6 +107,7 @@ export async function startProctoringApp(
     store,
     contributions: [proctoringRealtime(services)],
     secret: randomBytes(32),
+    projectedPushesFrom: url,
   });
   const app = await buildServer({
     health: new HealthChecks('embedded', 'test'),

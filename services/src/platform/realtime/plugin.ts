@@ -9,6 +9,7 @@ import type { EventStore } from '../ports/event-store';
 import { ChannelAuthoriser, ChannelSigner, parseChannel } from './channels';
 import type { RealtimeContribution } from './contribution';
 import { DEFAULT_LIMITS, RealtimeHub, type HubLimits } from './hub';
+import { followProjectedPushes, type ProjectedPushFeed } from './projected-pushes';
 import { PushFeed } from './push-feed';
 import { runSocketSession } from './socket-session';
 
@@ -26,6 +27,11 @@ export interface RealtimeOptions {
    * actions) carry small records; anything with files goes over HTTP.
    */
   maxClientFrameBytes?: number;
+  /**
+   * The database projections NOTIFY their pushes in (projected-pushes.ts): pushes sent at a batch's
+   * commit, such as "these timelines changed". Without it, only pushes from events go out.
+   */
+  projectedPushesFrom?: string;
 }
 
 export interface Realtime {
@@ -59,15 +65,20 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     store: options.store,
     mappers: options.contributions.flatMap((c) => c.pushes ?? []),
     publish: (push) => hub.publish(push),
+    // A logout closes the user's sockets whatever they listen to.
+    wanted: (push) => push.event === 'LogoutAction' || hub.hasListeners(push.channel),
     onError: (error, event) =>
       console.warn(`realtime: no push for ${event.type} ${event.id}: mapping failed`, error),
   });
+
+  let projected: ProjectedPushFeed | undefined;
 
   async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(websocket, {
       options: { maxPayload },
       // Our own goodbye (1001 with a reason) instead of the plugin's bare close.
       preClose: async () => {
+        await projected?.stop();
         await feed.stop();
         await hub.close();
         // Sockets still authenticating are not in the hub; nothing was promised to them.
@@ -75,6 +86,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       },
     });
     await feed.start();
+    const source = options.projectedPushesFrom;
+    if (source) {
+      projected = await followProjectedPushes(
+        source,
+        (push) => hub.publish(push),
+        (message) => app.log.warn(message),
+      );
+    }
 
     app.get('/ws', { websocket: true }, (socket, request) =>
       runSocketSession(socket, {

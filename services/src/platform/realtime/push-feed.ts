@@ -6,6 +6,11 @@ export interface PushFeedOptions {
   store: EventStore;
   mappers: readonly PushMapper[];
   publish(push: Push): void;
+  /**
+   * Whether anyone on this instance would get the push: one nobody listens to here is neither checked
+   * against its schema nor sent (with many api instances, most channels have no socket on most of them).
+   */
+  wanted?(push: Push): boolean;
   /** A mapper threw or built a push outside the contract: that push is lost, the feed goes on. */
   onError(error: unknown, event: StoredEvent): void;
 }
@@ -53,6 +58,7 @@ export class PushFeed {
     for (const mapper of this.byType.get(event.type) ?? []) {
       try {
         for (const push of await mapper.map(event)) {
+          if (this.options.wanted && !this.options.wanted(push)) continue;
           // The web app trusts the contract; a push that breaks it is a bug to log, not to send.
           serverEventSchemas[push.event].parse(push.data);
           this.options.publish(push);

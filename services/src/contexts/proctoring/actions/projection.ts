@@ -6,6 +6,7 @@ import type { ProctoringTables } from '../tables';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
 import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
+import { announceTimelines } from './announce-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
 
@@ -137,6 +138,7 @@ export const proctoringActionsProjection: Projection = {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     await refreshTimelines(untyped, [...touched.values()]);
+    await announceTimelines(untyped, touched.values(), events[events.length - 1]!.globalPosition);
   },
   async reset(tx) {
     for (const table of [

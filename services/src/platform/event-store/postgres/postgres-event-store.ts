@@ -15,6 +15,7 @@ import { IdempotencyConflictError, WrongExpectedVersionError } from '../../error
 import { outcomeOfError } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
 import { subscribeByPolling } from '../polling-subscription';
+import { LogTail } from './log-tail';
 import { splitRound, toOutcome, type AppendRow, type CheckedBatch } from './many-append-rounds';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
@@ -63,6 +64,7 @@ export class PostgresEventStore implements EventStore {
   private listenerReady: Promise<void> | undefined;
   private readonly wakers = new Set<() => void>();
   private readonly pageReads = new Map<string, PageWaiter[]>();
+  private readonly tail = new LogTail();
   private closed = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
@@ -247,10 +249,27 @@ export class PostgresEventStore implements EventStore {
    * woken by the same notification and asks for the same page in the same turn of the event loop: those
    * asks share one query, sent after the last of them was made, so each answer is as fresh as a query
    * of its own would have been. Each caller gets its own array; the events are shared and read-only.
+   * Pages this process read a moment ago are answered from memory (log-tail.ts).
    */
-  readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const after = (options.after ?? 0n).toString();
+  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const from = options.after ?? 0n;
     const maxCount = options.maxCount ?? 1000;
+    const remembered = this.tail.page(from, maxCount, this.listener !== undefined);
+    if (remembered) return remembered;
+    // Subscriptions a notification woke together sit at different positions inside the remembered
+    // stretch: they all read on from its end, in one shared query, and take their pages from memory.
+    const end = this.tail.endAfter(from);
+    if (end !== undefined) {
+      await this.sharedRead(end, maxCount);
+      const extended = this.tail.page(from, maxCount, this.listener !== undefined);
+      if (extended) return extended;
+    }
+    return this.sharedRead(from, maxCount);
+  }
+
+  /** One query for every ask of the same page in the same turn of the event loop. */
+  private sharedRead(from: bigint, maxCount: number): Promise<StoredEvent[]> {
+    const after = from.toString();
     const key = `${after}/${maxCount}`;
     return new Promise((resolve, reject) => {
       let waiting = this.pageReads.get(key);
@@ -271,12 +290,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readPage(after: string, maxCount: number): Promise<StoredEvent[]> {
+    // Taken before the query: a commit announced while it runs leaves the answer no claim to the head.
+    const epoch = this.tail.currentEpoch();
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 AND ${SAFE_TO_READ}
         ORDER BY global_position LIMIT $2`,
       [after, maxCount],
     );
-    return rows.map((row) => this.toStored(row));
+    const events = rows.map((row) => this.toStored(row));
+    this.tail.remember(BigInt(after), maxCount, events, epoch);
+    return events;
   }
 
   async headPosition(): Promise<bigint> {
@@ -312,8 +335,12 @@ export class PostgresEventStore implements EventStore {
         // Subscriptions keep polling on their own; a new listener is made on the next subscribe.
         this.listener = undefined;
         this.listenerReady = undefined;
+        this.tail.moved();
       });
-      client.on('notification', () => {
+      client.on('notification', (message) => {
+        // The append functions announce the last position they committed.
+        const position = /^\d+$/.test(message.payload ?? '') ? BigInt(message.payload!) : undefined;
+        this.tail.moved(position);
         for (const wake of this.wakers) wake();
       });
       await client.connect();
@@ -323,6 +350,8 @@ export class PostgresEventStore implements EventStore {
         return;
       }
       this.listener = client;
+      // Commits before the LISTEN were never announced: no earlier read may still claim the head.
+      this.tail.moved();
     })();
     return this.listenerReady;
   }

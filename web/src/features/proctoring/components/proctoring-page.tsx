@@ -21,14 +21,14 @@ import { sendProctorAction } from '../api/timeline';
 import { useAssignmentFeed } from '../live/use-assignment-feed';
 import { buildGrid, mergeActions, orderGrid, type GridOrder, type GridRow } from '../model/roster';
 import type { ProctoringAction } from '../model/types';
-import { proctoringActionKind, type ProctorAction } from '../model/vocabulary';
+import type { ProctorAction } from '../model/vocabulary';
 import { MessageDialog } from './message-dialog';
 import { StudentGrid, type StudentAct } from './student-grid';
 import { TimelinePanel } from './timeline-panel';
 import { AiReportPanel } from '../ai-report';
 
 const LIVE_COLORS = { connecting: 'gray', live: 'teal', offline: 'orange', refused: 'red' } as const;
-/** Pushes come in bursts: the queue and the open timeline are read again at most this often. */
+/** Pushes come in bursts: the assignment's queue and roster are read again at most this often. */
 const REFRESH_EVERY_MS = 1_000;
 /** Actions after which a row's state may have changed (started, held, ended). */
 const STATE_CHANGES = new Set([
@@ -60,38 +60,36 @@ export function ProctoringPage({ area }: { area: 'p' | 't' }) {
   const [live, setLive] = useState<ProctoringAction[]>([]);
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const touchedAttempts = useRef(new Set<string>());
-  const refreshSoon = useCallback(
-    (attemptId: string | null) => {
-      if (attemptId) touchedAttempts.current.add(attemptId);
-      if (pending.current) return;
-      pending.current = setTimeout(() => {
-        pending.current = null;
-        void queryClient.invalidateQueries({ queryKey: proctoringKeys.queue(assignmentId) });
-        void queryClient.invalidateQueries({ queryKey: proctoringKeys.students(assignmentId) });
-        for (const attempt of touchedAttempts.current) {
-          void queryClient.invalidateQueries({ queryKey: proctoringKeys.timeline(attempt) });
-        }
-        touchedAttempts.current.clear();
-      }, REFRESH_EVERY_MS);
-    },
-    [assignmentId, queryClient],
-  );
+  const refreshSoon = useCallback(() => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void queryClient.invalidateQueries({ queryKey: proctoringKeys.queue(assignmentId) });
+      void queryClient.invalidateQueries({ queryKey: proctoringKeys.students(assignmentId) });
+    }, REFRESH_EVERY_MS);
+  }, [assignmentId, queryClient]);
 
   const channel = useAssignmentFeed(
     assignmentId,
     (action) => {
       setLive((current) => [...current, action]);
-      const kind = proctoringActionKind(action.action_type);
       // A new attempt, a hold, an attempt's end: the roster's states are read again with the queue.
-      if (kind === 'violation' || kind === 'warning' || STATE_CHANGES.has(action.action_type))
-        refreshSoon(action.assignment_attempt_id);
+      if (STATE_CHANGES.has(action.action_type)) refreshSoon();
+    },
+    (attemptIds) => {
+      // The server stored these timelines: the open one is read now (only a shown query refetches),
+      // the queue, ranked by them, with the next throttled refresh.
+      for (const attempt of attemptIds) {
+        void queryClient.invalidateQueries({ queryKey: proctoringKeys.timeline(attempt) });
+      }
+      refreshSoon();
     },
     () => {
       void queryClient.invalidateQueries({ queryKey: proctoringKeys.recent(assignmentId) });
       void queryClient.invalidateQueries({ queryKey: proctoringKeys.roster(assignmentId) });
       void queryClient.invalidateQueries({ queryKey: proctoringKeys.students(assignmentId) });
-      refreshSoon(selected);
+      if (selected) void queryClient.invalidateQueries({ queryKey: proctoringKeys.timeline(selected) });
+      refreshSoon();
     },
   );
 

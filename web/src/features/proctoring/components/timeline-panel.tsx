@@ -22,6 +22,8 @@ import { VideoPlayer } from './video-player';
 
 /** performance.measure name the browser test and the benchmark read. */
 export const TIMELINE_RENDER_MEASURE = 'proctoring:timeline-render';
+/** How often the open timeline is read without a push: the live path is the TimelineChanged push. */
+const FALLBACK_POLL_MS = 15_000;
 
 /**
  * One attempt's violation timeline: the strip, violations and warnings apart (virtualised), filters by
@@ -41,7 +43,9 @@ export function TimelinePanel({
   liveActions: ProctoringAction[];
 }) {
   const { t } = useTranslation();
-  const timeline = useQuery(timelineQuery(attemptId));
+  // The page reads the timeline again on each TimelineChanged push; the slow poll only covers a socket
+  // that was down (the resubscription refetches too).
+  const timeline = useQuery({ ...timelineQuery(attemptId), refetchInterval: FALLBACK_POLL_MS });
   const loaded = useQuery(attemptActionsQuery(attemptId));
   const recordings = useQuery(recordingsQuery(attemptId));
   const [filter, setFilter] = useState<TimelineFilter>(NO_FILTER);
