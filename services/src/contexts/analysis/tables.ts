@@ -1,3 +1,4 @@
+import type { RecordTableColumns } from '../../platform/http/records/record-table';
 import type { DetectorOutcome } from '@sabaq/events';
 import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 import { recordTableMigration } from '../../platform/http/records/record-table';
@@ -56,14 +57,7 @@ export interface AnalysisTables {
     requested_at: Generated<Date>;
   };
   analysis_job_claims: { job_id: string; worker: string; until: Date };
-  ai_reports: {
-    id: string;
-    school_id: string | null;
-    owner_id: string | null;
-    version: number;
-    deleted: Generated<boolean>;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
+  ai_reports: RecordTableColumns & {
     session_id: string | null;
     run: number | null;
     assignment_id: string | null;

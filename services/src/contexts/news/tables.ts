@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { RecordTableColumns } from '../../platform/http/records/record-table';
 
 /** The records collection's table (defineCollection names it `<context>_<name>`; tables.unit.test.ts). */
 export const NEWS_RECORDS_TABLE = 'news_records';
@@ -9,14 +9,7 @@ export const NEWS_RECORDS_TABLE = 'news_records';
  * context's own queries on it.
  */
 export interface NewsTables {
-  news_records: {
-    id: string;
-    school_id: string | null;
-    owner_id: string | null;
-    version: number;
-    deleted: Generated<boolean>;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
+  news_records: RecordTableColumns & {
     title: string | null;
     type: string | null;
     /** JSON text of a list (collections.ts). */

@@ -1,3 +1,4 @@
+import type { RecordTableColumns } from '../../../platform/http/records/record-table';
 import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 
 export const CERTIFICATES_PROJECTION = 'certificates.certificates';
@@ -17,14 +18,7 @@ type Json<T> = ColumnType<T, string, string>;
  * the columns read and its owner named. The course certificates' own view is courses/course-tables.ts.
  */
 export interface CertificatesTables {
-  certificates_templates: {
-    id: string;
-    school_id: string | null;
-    owner_id: string | null;
-    version: number;
-    deleted: Generated<boolean>;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
+  certificates_templates: RecordTableColumns & {
     image: string | null;
     name: string;
     description: string | null;

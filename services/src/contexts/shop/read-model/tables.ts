@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { RecordTableColumns } from '../../../platform/http/records/record-table';
 import type { OrdersTables } from './orders-table';
 
 /**
@@ -12,24 +12,13 @@ export const SHOP_RECORD_TABLES = {
   promoCodes: 'shop_promocodes',
 } as const;
 
-/** The columns every record table has (platform/http/records/record-table.ts). */
-interface RecordColumns {
-  id: string;
-  school_id: string | null;
-  owner_id: string | null;
-  version: number;
-  deleted: Generated<boolean>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
 /**
  * The shop's tables: its orders and grants, the record collections it queries beside the record API
  * (a collection's own columns are nullable), and the one published read model of another context it
  * reads. The record API itself reads the collections generically.
  */
 export interface ShopTables extends OrdersTables {
-  shop_products: RecordColumns & {
+  shop_products: RecordTableColumns & {
     name: string | null;
     description: string | null;
     status: string | null;
@@ -44,7 +33,7 @@ export interface ShopTables extends OrdersTables {
     assignment_id: string | null;
     invite_code_id: string | null;
   };
-  shop_payment_providers: RecordColumns & {
+  shop_payment_providers: RecordTableColumns & {
     name: string | null;
     description: string | null;
     type: string | null;
@@ -52,14 +41,14 @@ export interface ShopTables extends OrdersTables {
     secret_key: string | null;
     webhook_secret: string | null;
   };
-  shop_city_delivery_methods: RecordColumns & {
+  shop_city_delivery_methods: RecordTableColumns & {
     city_id: string | null;
     delivery_method_id: string | null;
     cost: number | null;
     currency: string | null;
     time: number | null;
   };
-  shop_promocodes: RecordColumns & {
+  shop_promocodes: RecordTableColumns & {
     name: string | null;
     description: string | null;
     kind: string | null;
