@@ -10,6 +10,11 @@ export const issuedCertificateObject = namedObject(
   'IssuedCertificate',
   "A student's certificate of an assignment as its teachers see it, with its status (docs/certificates.md)",
 );
+/** `GET /api/courses/{id}/certificate-students.json`: a course's student as its certificates page lists them. */
+export const courseCertificateStudentObject = namedObject(
+  'CourseCertificateStudent',
+  "A course's student: user_id, fullname, finished, score, max_score and their certificate of the course or null (docs/certificates.md)",
+);
 /** `GET /api/certificate-check/{id}`: what anyone holding a certificate's number may verify. */
 export const certificateCheckObject = namedObject(
   'CertificateCheck',

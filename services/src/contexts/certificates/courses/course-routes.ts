@@ -1,4 +1,9 @@
-import { entitiesAnswer, entityAnswer, issuedCertificateObject } from '@sabaq/events';
+import {
+  courseCertificateStudentObject,
+  entitiesAnswer,
+  entityAnswer,
+  issuedCertificateObject,
+} from '@sabaq/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -122,7 +127,10 @@ export function courseCertificateRoutes(app: FastifyInstance, services: ContextS
 
   api.get(
     '/api/courses/:id/certificate-students.json',
-    { ...courseTeacherFirst, schema: { tags, params: idParams } },
+    {
+      ...courseTeacherFirst,
+      schema: { tags, params: idParams, response: { 200: entitiesAnswer(courseCertificateStudentObject) } },
+    },
     async (request) => {
       const course = await managedCourse(callerOf(request), request.params.id);
       const assignments = await courseAssignments(db, course.id);
