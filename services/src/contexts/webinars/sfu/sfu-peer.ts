@@ -53,6 +53,7 @@ export class SfuPeer {
   private readonly sources = new Map<MediaKind, number>();
   forwardedPackets = 0;
   keyframeRequests = 0;
+  private trailingKeyframe: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly socketId: string,
@@ -174,12 +175,23 @@ export class SfuPeer {
     return refusal;
   }
 
-  /** Asks the publisher's browser for a keyframe (a subscriber's PLI, or a new subscriber), at most every 300 ms. */
+  /**
+   * Asks the publisher's browser for a keyframe (a subscriber's PLI, or a new subscriber), at most every
+   * 300 ms. A request inside that window is sent at its end, never dropped: a subscriber whose connection
+   * came up just after an earlier request would otherwise wait for a keyframe that nobody asked for.
+   */
   requestKeyframe(): void {
     const ssrc = this.sources.get('video');
-    const now = Date.now();
-    if (ssrc === undefined || this.closed || now - this.lastKeyframeRequest < 300) return;
-    this.lastKeyframeRequest = now;
+    if (ssrc === undefined || this.closed) return;
+    const wait = this.lastKeyframeRequest + 300 - Date.now();
+    if (wait > 0) {
+      this.trailingKeyframe ??= setTimeout(() => {
+        this.trailingKeyframe = undefined;
+        this.requestKeyframe();
+      }, wait);
+      return;
+    }
+    this.lastKeyframeRequest = Date.now();
     this.keyframeRequests += 1;
     void this.inbound.video.receiver.sendRtcpPLI(ssrc).catch(() => undefined);
   }
@@ -187,6 +199,7 @@ export class SfuPeer {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.trailingKeyframe) clearTimeout(this.trailingKeyframe);
     for (const forwards of this.forwards.values()) for (const forward of forwards) forward.stop?.();
     this.forwards.clear();
     await this.pc.close().catch(() => undefined);
