@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
-import { classChatId } from '../../../services/src/contexts/chat/ids';
-import { chatScene } from './chat-scene';
+import { describe, expect, it } from 'vitest';
+import { chatScene, classChats } from './chat-scene';
 
 /**
  * A chat's edits and deletions pushed live to the others' open windows (a personal line's to its two
  * people only), and attachments that open for the chat's participants and nobody else.
  */
 const scene = chatScene();
-const { call, post, plant, T1, S, teacher, student, otherSchoolTeacher } = scene;
-const classA = scene.newClassId();
-const classB = scene.newClassId();
-const assignmentId = `as-${randomUUID()}`;
-const chatA = classChatId(classA);
+const { call, post, T1, S, teacher, student, otherSchoolTeacher } = scene;
+const { chatA } = classChats(scene);
 const listen = (token: string) => scene.listen(token, chatA);
 const pushesOf = scene.pushesOf;
-
-beforeAll(async () => {
-  await scene.plantClass(classA, [S(1), S(2), S(4)]);
-  await scene.plantClass(classB, [S(3)]);
-  await plant(
-    `assignment-${assignmentId}`,
-    'AssignmentCreated',
-    assignmentRecord({
-      id: assignmentId,
-      name: 'Обсуждение',
-      is_chat: true,
-      class_id: classA,
-      students: [S(1)],
-    }),
-  );
-  await scene.caughtUp();
-});
 
 describe('edits and deletions, live', () => {
   it('reach every other participant’s open window once, as the API answers the message', async () => {

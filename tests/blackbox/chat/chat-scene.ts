@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
+import { classChatId } from '../../../services/src/contexts/chat/ids';
 import { PEOPLE_TABLE } from '../../../services/src/contexts/people/directory/table';
 import { TestClient } from '../realtime/client';
 import { tokenFor } from '../records/records-app';
@@ -182,4 +184,32 @@ export function chatScene() {
     pushesOf,
     arrives,
   };
+}
+
+/**
+ * The class chats of the chat tests: class A (students 1, 2, 4) with its chat, class B (student 3), and an
+ * is_chat assignment of class A for student 1, planted before the file's tests.
+ */
+export function classChats(scene: ReturnType<typeof chatScene>) {
+  const { S } = scene;
+  const classA = scene.newClassId();
+  const classB = scene.newClassId();
+  const assignmentId = `as-${randomUUID()}`;
+  beforeAll(async () => {
+    await scene.plantClass(classA, [S(1), S(2), S(4)]);
+    await scene.plantClass(classB, [S(3)]);
+    await scene.plant(
+      `assignment-${assignmentId}`,
+      'AssignmentCreated',
+      assignmentRecord({
+        id: assignmentId,
+        name: 'Обсуждение',
+        is_chat: true,
+        class_id: classA,
+        students: [S(1)],
+      }),
+    );
+    await scene.caughtUp();
+  });
+  return { classA, classB, assignmentId, chatA: classChatId(classA) };
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
-import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
+import { describe, expect, it } from 'vitest';
+import { assignmentChatId } from '../../../services/src/contexts/chat/ids';
 import { TestClient } from '../realtime/client';
-import { chatScene, pushedId, type Message, type Page } from './chat-scene';
+import { chatScene, classChats, pushedId, type Message, type Page } from './chat-scene';
 
 /**
  * Chats over HTTP and the realtime socket. A class's chat follows its class; only its participants read,
@@ -12,29 +11,9 @@ import { chatScene, pushedId, type Message, type Page } from './chat-scene';
  */
 const scene = chatScene();
 const { call, post, page, plant, T1, S, teacher, student, otherSchoolTeacher } = scene;
-const classA = scene.newClassId();
-const classB = scene.newClassId();
-const assignmentId = `as-${randomUUID()}`;
-const chatA = classChatId(classA);
+const { classA, assignmentId, chatA } = classChats(scene);
 const listen = (token: string) => scene.listen(token, chatA);
 const pushesOf = scene.pushesOf;
-
-beforeAll(async () => {
-  await scene.plantClass(classA, [S(1), S(2), S(4)]);
-  await scene.plantClass(classB, [S(3)]);
-  await plant(
-    `assignment-${assignmentId}`,
-    'AssignmentCreated',
-    assignmentRecord({
-      id: assignmentId,
-      name: 'Обсуждение',
-      is_chat: true,
-      class_id: classA,
-      students: [S(1)],
-    }),
-  );
-  await scene.caughtUp();
-});
 
 describe('a class’s chat', () => {
   it('exists with the class’s teacher and students, and follows the class', async () => {
