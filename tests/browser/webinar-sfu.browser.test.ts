@@ -76,6 +76,8 @@ describe('a webinar on the SFU between a teacher and a student', () => {
     await Promise.all([playing(teacher), playing(student)]);
     await teacher.getByText('Участников: 2').waitFor();
     expect(await teacher.getByTestId('webinar-via-server').textContent()).toContain('через сервер');
+    // The server's stream owners carry user ids: the tile names the student.
+    await teacher.getByTestId('webinar-tile-label').filter({ hasText: 'Айгерим Касымова' }).waitFor();
     await teacher.screenshot({ path: screenshotPath('webinar-sfu-teacher') });
 
     await student.getByTestId('webinar-leave').click();

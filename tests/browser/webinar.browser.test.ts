@@ -95,6 +95,9 @@ describe('a webinar between a teacher and a student', () => {
     // The student is no moderator; the teacher is.
     expect(await student.getByTestId('webinar-end').count()).toBe(0);
     await teacher.getByText('Участников: 2').waitFor();
+    // Each tile names its person: the teacher sees the student's name, the student the teacher's.
+    await teacher.getByTestId('webinar-tile-label').filter({ hasText: 'Айгерим Касымова' }).waitFor();
+    await student.getByTestId('webinar-tile-label').filter({ hasText: 'Алексей Смирнов' }).waitFor();
     await teacher.screenshot({ path: screenshotPath('webinar-teacher') });
     await student.screenshot({ path: screenshotPath('webinar-student') });
     await student.getByTestId('webinar-camera').click();

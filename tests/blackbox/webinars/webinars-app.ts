@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { assignmentsContext } from '../../../services/src/contexts/assignments';
+import { peopleContext } from '../../../services/src/contexts/people';
 import { webinarsContext } from '../../../services/src/contexts/webinars';
 import { webinarsRealtime } from '../../../services/src/contexts/webinars/realtime';
 import type { PostgresEventStore } from '../../../services/src/platform/event-store/postgres/postgres-event-store';
@@ -27,7 +28,7 @@ export interface WebinarsApp {
  * the realtime socket with its channel rule. Tokens are the record API's test tokens.
  */
 export async function startWebinarsApp(): Promise<WebinarsApp> {
-  const ground = await startProjectedStore('webinars', [assignmentsContext, webinarsContext]);
+  const ground = await startProjectedStore('webinars', [assignmentsContext, peopleContext, webinarsContext]);
   const { store, db } = ground;
   const services = testServices(ground);
   const realtime = createRealtime({

@@ -65,6 +65,16 @@ beforeAll(async () => {
       students: [S(1)],
     }),
   );
+  await plant(`user-${S(1)}`, 'UserRegistered', {
+    userId: S(1),
+    username: 's1',
+    group: 'student',
+    schoolIds: ['school-a'],
+    firstname: 'Айгерим',
+    lastname: 'Касымова',
+    passwordHash: 'not-a-usable-hash',
+    registeredAt: new Date().toISOString(),
+  });
   await env.caughtUp();
 });
 afterAll(async () => {
@@ -126,6 +136,8 @@ describe('webinars over HTTP', () => {
     });
     const asTeacher = await call('GET', `/api/assignments/${assignmentId}/webinar.json`, teacher);
     expect(asTeacher.body.entity).toMatchObject({ is_moderator: true });
+    // The call's tiles name people: everyone who may join and is in the school's directory.
+    expect(asTeacher.body.entity!.people).toEqual([{ id: S(1), name: 'Айгерим Касымова' }]);
     expect((await call('GET', `/api/assignments/${assignmentId}/webinar.json`, student(3))).status).toBe(404);
     expect((await call('GET', `/api/assignments/${randomUUID()}/webinar.json`, teacher)).status).toBe(404);
   });

@@ -66,10 +66,10 @@ export async function roleIn(
 }
 
 /**
- * How many people may join: the owner, the named participants, the class's teachers and students and
- * the assignment's students (each once). Decides between the mesh and the SFU (transport.ts).
+ * Who may join: the owner, the named participants, the class's teachers and students and the
+ * assignment's students (each once).
  */
-export async function headcountOf(services: Services, row: WebinarRow): Promise<number> {
+export async function peopleOf(services: Services, row: WebinarRow): Promise<Set<string>> {
   const db = withTables<WebinarsTables>(services.db);
   const people = new Set([row.owner_id, ...participantsOf(row)]);
   if (typeof row.class_id === 'string') {
@@ -84,11 +84,33 @@ export async function headcountOf(services: Services, row: WebinarRow): Promise<
   if (typeof row.assignment_id === 'string') {
     const assignment = await db
       .selectFrom('assignments_assignments')
-      .select(['students'])
+      .select(['owner_id', 'students'])
       .where('id', '=', row.assignment_id)
       .where('deleted', '=', false)
       .executeTakeFirst();
+    if (typeof assignment?.owner_id === 'string') people.add(assignment.owner_id);
     for (const id of list(assignment?.students)) people.add(id);
   }
-  return people.size;
+  return people;
+}
+
+/** How many people may join; decides between the mesh and the SFU (transport.ts). */
+export async function headcountOf(services: Services, row: WebinarRow): Promise<number> {
+  return (await peopleOf(services, row)).size;
+}
+
+/**
+ * The names of everyone who may join, from the people directory of the webinar's school, so a call's
+ * tiles say who is who (the signalling names peers by user id only).
+ */
+export async function namesOf(services: Services, row: WebinarRow): Promise<{ id: string; name: string }[]> {
+  const ids = [...(await peopleOf(services, row))];
+  if (ids.length === 0 || typeof row.school_id !== 'string') return [];
+  const found = await withTables<WebinarsTables>(services.db)
+    .selectFrom('people_directory')
+    .select(['id', 'firstname', 'lastname'])
+    .where('id', 'in', ids)
+    .where('school_id', '=', row.school_id)
+    .execute();
+  return found.map((person) => ({ id: person.id, name: `${person.firstname} ${person.lastname}`.trim() }));
 }

@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/e
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
 import { withTables } from '../../platform/read-models/database';
-import { roleIn, webinarRow, type WebinarRole } from './access';
+import { namesOf, roleIn, webinarRow, type WebinarRole } from './access';
 import { ensureAssignmentWebinar } from './assignment-webinar';
 import { runWebinarCommand } from './commands';
 import { webinarEntity } from './entities';
@@ -50,7 +50,10 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
   };
   const answer = async (caller: Caller, id: string) => {
     const { row, role } = await visible(caller, id);
-    return { entity: await webinarEntity(services, row, role) };
+    // One webinar's answer names its people for the call's tiles; the list leaves them out.
+    return {
+      entity: { ...(await webinarEntity(services, row, role)), people: await namesOf(services, row) },
+    };
   };
 
   api.get(

@@ -12,6 +12,8 @@ export interface Webinar {
   is_moderator: boolean;
   ice_servers: RTCIceServer[];
   assignment_id: string | null;
+  /** Everyone who may join, named: the tiles show who is who. */
+  people?: { id: string; name: string }[];
 }
 
 export const assignmentWebinarQuery = (assignmentId: string) =>

@@ -47,6 +47,8 @@ export interface WebinarsTables {
     deleted: boolean;
     students: unknown;
   };
+  /** People's directory (people/directory/table.ts): the names a call's tiles show. */
+  people_directory: { id: string; school_id: string | null; firstname: string; lastname: string };
   /** Infrastructure's webinar servers (a record collection, infrastructure/collections.ts). */
   infrastructure_webinar_servers: {
     id: string;

@@ -21,6 +21,7 @@ export function VideoTile({ stream, label, self }: { stream: MediaStream; label:
         size="sm"
         c="white"
         px="xs"
+        data-testid="webinar-tile-label"
         style={{ position: 'absolute', left: 8, bottom: 8, background: 'rgba(0,0,0,.55)', borderRadius: 4 }}
       >
         {label}

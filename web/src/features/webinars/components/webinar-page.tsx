@@ -161,7 +161,10 @@ export function WebinarPage({ chat }: { chat?: (webinarId: string) => ReactNode 
             <VideoTile
               key={peer.socketId}
               stream={peer.stream}
-              label={`${text('participant')} ${index + 1}`}
+              label={
+                data.people?.find((person) => person.id === peer.userId)?.name ??
+                `${text('participant')} ${index + 1}`
+              }
             />
           ))}
         </SimpleGrid>
