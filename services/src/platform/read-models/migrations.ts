@@ -3,7 +3,9 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 /**
  * Versioned read-model migrations. Each context contributes named migrations; names sort globally
  * (prefix them `NNNN_<context>_<what>`), and Kysely records which ran in kysely_migration, under a
- * lock, so concurrent starts are safe.
+ * lock, so concurrent starts are safe. Each context numbers in its own range, so a context's new
+ * migration often sorts before another context's older one: an installation that already ran the
+ * later names runs the new one anyway (unordered migrations allowed), in name order among the new.
  */
 export class ListMigrationProvider implements MigrationProvider {
   constructor(private readonly migrations: Record<string, Migration>) {}
@@ -52,6 +54,7 @@ export async function migrateReadModels(
   const migrator = new Migrator({
     db,
     provider: new ListMigrationProvider({ ...platformMigrations, ...migrations }),
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
