@@ -5,6 +5,7 @@ import {
 } from '../../../services/src/contexts/certificates/courses/course-process';
 import { ISSUING_PROCESS } from '../../../services/src/contexts/certificates/issuing/process-manager';
 import { waitForProjections } from '../../../services/src/platform/projections/wait-for-projection';
+import { eventually } from '../../support/platform-fixture';
 import { caller, type ContextsApp } from '../schools/contexts-app';
 import { createQuiz, entityOf, ok, S, student, takeQuiz, teacher } from '../support/quiz-school';
 import { colleague, manager, outsider, startCertificatesApp } from './certificates-app';
@@ -218,6 +219,45 @@ describe('a course’s certificate (the course issuing process)', () => {
     // The school's manager may too; a student who never worked on the course is not in it.
     expect((await call('POST', url('issue', 3), manager)).status).toBe(201);
     expect((await call('POST', url('issue', 4), teacher)).status).toBe(404);
+  });
+
+  it('a course given its template after the students finished issues without their working again', async () => {
+    const id = (
+      await entityOf(
+        call('POST', '/api/courses', teacher, { name: 'Дроби: повторение', status: 'published' }),
+        201,
+      )
+    ).id;
+    for (const linked of [first, second]) {
+      await entityOf(
+        call('POST', '/api/course-materials', teacher, {
+          course_id: id,
+          type: 'quiz',
+          quiz_id: quizId,
+          assignment_id: linked.id,
+          status: 'published',
+        }),
+        201,
+      );
+    }
+    await settled();
+    expect(await listOf(`/api/courses/${id}/certificates.json`, teacher)).toEqual([]);
+
+    // Students 1 and 3 finished both assignments long ago; nobody works any more.
+    await entityOf(
+      call('PUT', `/api/courses/${id}`, teacher, {
+        certificate_id: templateId,
+        settings: { certificate: { issue_type: 'auto-all' } },
+      }),
+    );
+    const holders = await eventually(
+      () => listOf(`/api/courses/${id}/certificates.json`, teacher),
+      (issued) => issued.length >= 2,
+      60_000,
+    );
+    expect(holders.map((c) => c.user_id).sort()).toEqual([S(1), S(3)]);
+    // Student 2 never finished the course: nothing for them.
+    expect(holders.every((c) => c.course_id === id && c.status === 'active')).toBe(true);
   });
 
   it('belongs to the course’s teacher and the school’s staff only', async () => {

@@ -21,7 +21,8 @@ import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { openAssignment, requireAssignmentRule } from '../assignments/work/open-assignment';
 import { manualIssue } from './issuing/manual-issue';
 import { issuingProcess } from './issuing/process-manager';
-import { courseIssuingProcess } from './courses/course-process';
+import { startCourseChangeSweeper } from './courses/course-changes';
+import { courseIssuingProcess, issueCourseCertificate } from './courses/course-process';
 import { courseCertificateRoutes } from './courses/course-routes';
 import { issuedCertificateEntity, userCertificateEntity } from './read-model/entities';
 import { TEMPLATES_TABLE, USER_CERTIFICATES_TABLE, type CertificatesTables } from './read-model/tables';
@@ -31,6 +32,9 @@ import { reportRoutes } from './report/report-routes';
 import { runTemplateCommand } from './templates/template-commands';
 import { templatesCollection } from './templates/templates-collection';
 import { callerOf } from '../../platform/http/authenticate';
+
+/** How often course edits are looked at again; a teacher sees the certificates a few seconds after saving. */
+const COURSE_SWEEP_MS = 2_000;
 
 export interface CertificatesRouteOptions {
   access?: AccessTable;
@@ -268,7 +272,18 @@ export async function certificatesRoutes(
       log: (message, fields) => app.log.warn({ ...fields }, message),
     });
     await runner.start();
-    app.addHook('onClose', async () => runner.stop());
+    // A course edited after its students worked is looked at again (courses/course-changes.ts).
+    const stopSweeper = startCourseChangeSweeper(
+      services,
+      (db, course, studentId) =>
+        issueCourseCertificate(services, db, course, studentId, (message) => app.log.warn(message)),
+      COURSE_SWEEP_MS,
+      (line) => app.log.error(line),
+    );
+    app.addHook('onClose', async () => {
+      await stopSweeper();
+      await runner.stop();
+    });
   }
 }
 

@@ -6,9 +6,10 @@ import { txWithTables, type ReadModelTx } from '../../../platform/read-models/da
 import { courseCertificateId } from '../ids';
 import { courseEarned, courseStanding } from '../issuing/course-rule';
 import { emptyWork, foldWork, WORK_EVENTS, type WorkState } from '../issuing/standing';
-import { COURSE_WORK_TABLE } from '../read-model/tables';
+import { COURSE_CHANGES_TABLE, COURSE_WORK_TABLE } from '../read-model/tables';
 import { newReportToken } from '../report/report-token';
 import { runTemplateCommand } from '../templates/template-commands';
+import { COURSE_CHANGE_EVENTS, noteCourseChanges } from './course-changes';
 import {
   certifyingCoursesOf,
   courseAssignments,
@@ -42,24 +43,20 @@ export function courseIssuingProcess(
   return {
     name: COURSE_ISSUING_PROCESS,
     version: 1,
-    handles: WORK_EVENTS,
+    handles: [...WORK_EVENTS, ...COURSE_CHANGE_EVENTS],
     async apply(untypedTx, events) {
       const tx = txWithTables<CourseCertificateTables>(untypedTx);
+      await noteCourseChanges(tx, events);
       const touched = await foldBatch(tx, events);
       for (const { assignmentId, studentId } of touched) {
         for (const course of await certifyingCoursesOf(tx, assignmentId)) {
-          try {
-            await issueIfFinished(services, tx, course, studentId);
-          } catch (error) {
-            // A rule of the domain (a deleted template, another school's) says the same on every retry.
-            if (!(error instanceof DomainError) || error.httpStatus >= 500) throw error;
-            log(`certificates: no course certificate for ${studentId} on ${course.id}: ${error.message}`);
-          }
+          await issueCourseCertificate(services, tx, course, studentId, log);
         }
       }
     },
     async reset(tx: ReadModelTx) {
       await tx.deleteFrom(COURSE_WORK_TABLE).execute();
+      await tx.deleteFrom(COURSE_CHANGES_TABLE).execute();
     },
   };
 }
@@ -93,6 +90,25 @@ async function foldBatch(tx: CourseDb, events: readonly StoredEvent[]) {
       .execute();
   }
   return [...states.values()];
+}
+
+/**
+ * Issues the course's certificate when the student has earned it. A rule of the domain (a deleted
+ * template, another school's) says the same on every retry, so it is logged, not thrown.
+ */
+export async function issueCourseCertificate(
+  services: Services,
+  db: CourseDb,
+  course: CertifyingCourse,
+  studentId: string,
+  log: (message: string) => void,
+): Promise<void> {
+  try {
+    await issueIfFinished(services, db, course, studentId);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.httpStatus >= 500) throw error;
+    log(`certificates: no course certificate for ${studentId} on ${course.id}: ${error.message}`);
+  }
 }
 
 async function issueIfFinished(

@@ -41,6 +41,31 @@ export async function certifyingCoursesOf(db: CourseDb, assignmentId: string): P
   }));
 }
 
+/** The course when it is published with a template (it can issue), else undefined. */
+export async function certifyingCourse(
+  db: CourseDb,
+  courseId: string,
+): Promise<CertifyingCourse | undefined> {
+  const r = await db
+    .selectFrom('authoring_courses')
+    .select(['id', 'school_id', 'owner_id', 'name', 'certificate_id', 'settings'])
+    .where('id', '=', courseId)
+    .where('status', '=', 'published')
+    .where('deleted', '=', false)
+    .where('certificate_id', 'is not', null)
+    .executeTakeFirst();
+  return r
+    ? {
+        id: r.id,
+        schoolId: r.school_id,
+        ownerId: r.owner_id,
+        name: r.name,
+        templateId: r.certificate_id!,
+        settings: r.settings,
+      }
+    : undefined;
+}
+
 /**
  * The assignments a course's published materials link (each once), with the most each can score; an
  * assignment since deleted can no longer be finished and counts for nothing.

@@ -12,6 +12,11 @@ export interface CourseCertificateTables {
     /** jsonb: written as JSON text, read back parsed. */
     state: ColumnType<WorkState, string, string>;
   };
+  /** Courses and materials edited since the process last looked (0713_certificates_course_changes). */
+  certificates_course_changes: {
+    key: string;
+    position: ColumnType<string, string | bigint, string | bigint>;
+  };
   /** Authoring's courses (authoring/read-model/tables.ts). */
   authoring_courses: {
     id: string;

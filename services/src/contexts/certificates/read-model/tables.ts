@@ -6,6 +6,8 @@ export const TEMPLATES_TABLE = 'certificates_templates';
 export const USER_CERTIFICATES_TABLE = 'certificates_user_certificates';
 /** Each student's work on each assignment, as the course issuing process folded it (issuing/course-process.ts). */
 export const COURSE_WORK_TABLE = 'certificates_course_work';
+/** Courses and course materials changed since the course issuing process last looked (courses/course-changes.ts). */
+export const COURSE_CHANGES_TABLE = 'certificates_course_changes';
 /** Teachers' share links to attempts' public reports (report/report-links.ts). */
 export const REPORT_LINKS_TABLE = 'certificates_report_links';
 
@@ -177,6 +179,20 @@ export const certificatesMigrations: Record<string, Migration> = {
         // The fold of the student's work (issuing/standing.ts, WorkState), written as JSON text.
         .addColumn('state', 'jsonb', (c) => c.notNull())
         .addPrimaryKeyConstraint(`${COURSE_WORK_TABLE}_pk`, ['assignment_id', 'student_id'])
+        .execute();
+    },
+  },
+  /**
+   * Courses and materials edited after students worked: the course issuing process notes them here and
+   * looks at the course's students again once authoring's read model holds the edit.
+   */
+  '0713_certificates_course_changes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable(COURSE_CHANGES_TABLE)
+        // 'course:<id>' or 'material:<id>' (a material's course is read once the edit is projected).
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull())
         .execute();
     },
   },
