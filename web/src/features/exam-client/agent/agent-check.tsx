@@ -3,6 +3,7 @@ import type { DeviceReport } from '@sabaq/events';
 import { useExamText, type ExamKey } from '../i18n/use-exam-text';
 import type { AgentState } from './agent-state';
 import { agentReady } from './agent-state';
+import { sentLines } from './sent-lines';
 
 const BADGE: Record<AgentState['kind'], string> = {
   idle: 'gray',
@@ -109,7 +110,7 @@ export function AgentCheck({
   );
 }
 
-/** What the agent sends, as the student sees it before it goes. */
+/** What the agent sends, as the student sees it: every value of the report (sent-lines.ts), then its findings. */
 function AgentReportSummary({
   report,
   findings,
@@ -118,40 +119,21 @@ function AgentReportSummary({
   findings: DeviceReport['findings'];
 }) {
   const t = useExamText();
-  const yesNo = (value: boolean) => t(value ? 'agent.yes' : 'agent.no');
-  const os = [report.os.windows_version ?? report.os.distro, report.os.release].filter(Boolean).join(' ');
   return (
     <Stack gap={4} data-testid="agent-report">
       <Text fz="sm" c="dimmed">
         {t('agent.sentNote')}
       </Text>
-      <Text fz="sm" data-testid="agent-report-os">
-        {t('agent.os')}: {os} · {t('agent.host')}: {report.os.hostname}
-      </Text>
-      <Text fz="sm">
-        {t('agent.remote')}: {yesNo(report.remote_session)} · {t('agent.vm')}: {yesNo(report.virtual_machine)}
-      </Text>
-      <Text fz="sm" data-testid="agent-report-displays">
-        {t('agent.displays')}:{' '}
-        {report.displays.length === 0
-          ? '—'
-          : report.displays
-              .map((d) =>
-                t('agent.display', {
-                  name: d.model ?? d.name ?? t('agent.unknownDisplay'),
-                  width: d.width ?? '?',
-                  height: d.height ?? '?',
-                }),
-              )
-              .join(', ')}
-      </Text>
-      <FindingList findings={findings} />
-      {report.full ? (
-        <Text fz="xs" c="dimmed" data-testid="agent-report-lists">
-          {report.processes.map((p) => p.name).join(', ')}
-          {report.usb_devices.length > 0 ? ` · USB: ${report.usb_devices.map((u) => u.name).join(', ')}` : ''}
+      {sentLines(report, t).map((line) => (
+        <Text
+          key={line.id}
+          fz={line.id === 'processes' || line.id === 'usb' ? 'xs' : 'sm'}
+          data-testid={`agent-report-${line.id}`}
+        >
+          {line.text}
         </Text>
-      ) : null}
+      ))}
+      <FindingList findings={findings} />
     </Stack>
   );
 }
