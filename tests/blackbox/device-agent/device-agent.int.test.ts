@@ -164,7 +164,11 @@ describe('page tokens', () => {
   it("go to the attempt's own student only", async () => {
     const own = await pageToken({ assignment_attempt_id: attempt });
     expect(own.status).toBe(201);
-    expect(own.body.entity).toMatchObject({ port: 47_810, rules: { prohibited_processes: ['anydesk'] } });
+    expect(own.body.entity).toMatchObject({
+      port: 47_810,
+      download_url: null,
+      rules: { prohibited_processes: ['anydesk'] },
+    });
     expect((await pageToken({ assignment_attempt_id: attempt }, teacher)).status).toBe(403);
     expect((await pageToken({ assignment_attempt_id: attempt }, proctor)).status).toBe(403);
     const another = await pageToken({ assignment_attempt_id: attempt }, student2);
@@ -174,6 +178,23 @@ describe('page tokens', () => {
     });
     expect((await pageToken({ assignment_attempt_id: attempt }, otherSchool)).status).toBe(404);
     expect((await pageToken({}, student)).status).toBe(422);
+  });
+
+  it('name where the school offers the agent for download, when the deployment says so', async () => {
+    process.env.DEVICE_AGENT_DOWNLOAD_URL = 'https://files.school.example/sabaq-agent/';
+    try {
+      const offered = await pageToken({ assignment_attempt_id: attempt });
+      expect(offered.body.entity).toMatchObject({
+        download_url: 'https://files.school.example/sabaq-agent/',
+      });
+      // Only a web address is passed on to the page.
+      process.env.DEVICE_AGENT_DOWNLOAD_URL = 'javascript:alert(1)';
+      expect((await pageToken({ assignment_attempt_id: attempt })).body.entity).toMatchObject({
+        download_url: null,
+      });
+    } finally {
+      delete process.env.DEVICE_AGENT_DOWNLOAD_URL;
+    }
   });
 });
 

@@ -22,10 +22,13 @@ const BADGE: Record<AgentState['kind'], string> = {
 export function AgentCheck({
   state,
   port,
+  downloadUrl,
   onRetry,
 }: {
   state: AgentState;
   port: number;
+  /** Where the school offers the agent (DEVICE_AGENT_DOWNLOAD_URL); without it the school gives the link. */
+  downloadUrl: string | null;
   onRetry: () => void;
 }) {
   const t = useExamText();
@@ -73,7 +76,23 @@ export function AgentCheck({
         <Stack gap="xs" data-testid="agent-missing-help">
           <Text fw={500}>{t('agent.missingTitle')}</Text>
           <List type="ordered" spacing="xs">
-            <List.Item>{t('agent.missingStep1')}</List.Item>
+            <List.Item>
+              {downloadUrl ? (
+                <>
+                  {t('agent.missingStep1Link')}{' '}
+                  <Anchor
+                    href={downloadUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-testid="agent-download-link"
+                  >
+                    {t('agent.download')}
+                  </Anchor>
+                </>
+              ) : (
+                t('agent.missingStep1')
+              )}
+            </List.Item>
             <List.Item>
               {t('agent.missingStep2', { url })}{' '}
               <Anchor href={url} target="_blank" rel="noreferrer" data-testid="agent-trust-link">
@@ -87,6 +106,14 @@ export function AgentCheck({
       {state.kind === 'outdated' ? (
         <Alert color="orange">
           {t('agent.outdatedText', { version: state.version, min: state.minVersion })}
+          {downloadUrl ? (
+            <>
+              {' '}
+              <Anchor href={downloadUrl} target="_blank" rel="noreferrer">
+                {t('agent.download')}
+              </Anchor>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       {state.kind === 'refused' ? (

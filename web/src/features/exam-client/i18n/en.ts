@@ -110,6 +110,8 @@ export const en: ExamMessages = {
       "Open {{url}} in this browser once and accept the program's certificate: the browser warns about it, it is the program on your own computer.",
     missingStep3: 'Come back to this page: the program connects by itself, or press “Check again”.',
     openAgent: 'Open {{url}}',
+    missingStep1Link: 'Download the Sabaq agent program for your system and run it:',
+    download: 'download the agent program',
     outdatedText:
       'Version {{version}} is outdated, {{min}} or newer is needed. Download the new version, close the old one and run the new one.',
     refusedText: 'The agent program refused the connection: {{message}}',
