@@ -32,6 +32,16 @@ describe('the agent on this machine', () => {
     expect(deviceReport.parse(buildReport(snapshot, DEFAULT_DEVICE_AGENT_RULES, '0.1.0'))).toBeTruthy();
   });
 
+  it('reads the screen lock where logind tells it, and says unknown where nothing does', async () => {
+    // What logind says of this session, asked directly (no logind, as in a container: nothing).
+    const asked = spawnSync('loginctl', ['show-session', 'self', '-p', 'LockedHint', '--value'], {
+      encoding: 'utf8',
+    });
+    const hint = asked.status === 0 ? asked.stdout.trim() : '';
+    const snapshot = await collectSnapshot({ env: {} });
+    expect(snapshot.screen_locked).toBe(hint === 'yes' ? true : hint === 'no' ? false : null);
+  });
+
   it('reads the displays: a virtual display under Xvfb, none without a display server', async () => {
     if (installed('Xvfb') && installed('xrandr')) {
       xvfb = spawn('Xvfb', [':97', '-screen', '0', '1280x800x24'], { stdio: 'ignore' });

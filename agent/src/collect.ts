@@ -3,6 +3,7 @@ import psList from 'ps-list';
 import si from 'systeminformation';
 import { parseFirmwareDisplayReport, type FirmwareDisplayReport } from './display-report';
 import { remoteSessionSigns } from './remote-session';
+import { readLockedHint, screenLockFrom } from './screen-lock';
 import type { DeviceSnapshot } from './snapshot';
 import { windowsVersionOf } from './windows-version';
 
@@ -38,7 +39,7 @@ async function firmwareReport(path: string | undefined): Promise<FirmwareDisplay
  */
 export async function collectSnapshot(options: CollectOptions = {}): Promise<DeviceSnapshot> {
   const env = options.env ?? process.env;
-  const [os, system, graphics, usb, uuid, processes, connections, report] = await Promise.all([
+  const [os, system, graphics, usb, uuid, processes, connections, report, lockedHint] = await Promise.all([
     si.osInfo(),
     orElse(si.system(), null),
     orElse(si.graphics(), { controllers: [], displays: [] }),
@@ -47,6 +48,7 @@ export async function collectSnapshot(options: CollectOptions = {}): Promise<Dev
     orElse(psList(), []),
     orElse(si.networkConnections(), null),
     firmwareReport(options.displayReportPath),
+    readLockedHint(env),
   ]);
   const names = processes.map((p) => p.name);
   const signs = remoteSessionSigns(env, names);
@@ -75,8 +77,8 @@ export async function collectSnapshot(options: CollectOptions = {}): Promise<Dev
     remote_session: signs.length > 0,
     remote_signs: signs,
     virtual_machine: Boolean(system?.virtual),
-    // No library reads the lock state portably; null says "not known" rather than a guess.
-    screen_locked: null,
+    // No library reads the lock state portably: the system's own sign where it has one, else null.
+    screen_locked: screenLockFrom(os.platform, names, lockedHint),
     unique_id: uuid.hardware || uuid.os || uuid.macs[0] || os.hostname,
     displays: fromReport,
     usb_devices: usb.map((d) => ({

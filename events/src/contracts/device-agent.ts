@@ -104,6 +104,8 @@ export const deviceAgentTokenAnswer = z.object({
   expires_at: z.string(),
   port: z.int(),
   min_version: z.string(),
+  /** Where students download the agent (the deployment's DEVICE_AGENT_DOWNLOAD_URL); null when not set. */
+  download_url: z.string().nullable(),
   rules: deviceAgentRules,
 });
 /** `GET /api/device-agent/key.json` (public): the key the agent checks tokens with. */

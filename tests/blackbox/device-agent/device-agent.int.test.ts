@@ -164,7 +164,11 @@ describe('page tokens', () => {
   it("go to the attempt's own student only", async () => {
     const own = await pageToken({ assignment_attempt_id: attempt });
     expect(own.status).toBe(201);
-    expect(own.body.entity).toMatchObject({ port: 47_810, rules: { prohibited_processes: ['anydesk'] } });
+    expect(own.body.entity).toMatchObject({
+      port: 47_810,
+      download_url: null,
+      rules: { prohibited_processes: ['anydesk'] },
+    });
     expect((await pageToken({ assignment_attempt_id: attempt }, teacher)).status).toBe(403);
     expect((await pageToken({ assignment_attempt_id: attempt }, proctor)).status).toBe(403);
     const another = await pageToken({ assignment_attempt_id: attempt }, student2);
@@ -175,10 +179,27 @@ describe('page tokens', () => {
     expect((await pageToken({ assignment_attempt_id: attempt }, otherSchool)).status).toBe(404);
     expect((await pageToken({}, student)).status).toBe(422);
   });
+
+  it('name where the school offers the agent for download, when the deployment says so', async () => {
+    process.env.DEVICE_AGENT_DOWNLOAD_URL = 'https://files.school.example/sabaq-agent/';
+    try {
+      const offered = await pageToken({ assignment_attempt_id: attempt });
+      expect(offered.body.entity).toMatchObject({
+        download_url: 'https://files.school.example/sabaq-agent/',
+      });
+      // Only a web address is passed on to the page.
+      process.env.DEVICE_AGENT_DOWNLOAD_URL = 'javascript:alert(1)';
+      expect((await pageToken({ assignment_attempt_id: attempt })).body.entity).toMatchObject({
+        download_url: null,
+      });
+    } finally {
+      delete process.env.DEVICE_AGENT_DOWNLOAD_URL;
+    }
+  });
 });
 
 describe('during an attempt', () => {
-  it('a prohibited program becomes an open interval within 5 s and ends when it stops', async () => {
+  it('a prohibited program becomes an open interval within 5 s and ends when it stops, on the timeline and in the credibility score', async () => {
     const issued = await pageToken({ assignment_attempt_id: attempt });
     const token = (issued.body.entity as { token: string }).token;
     const page = await openPageSocket(agent, env.url);
@@ -217,6 +238,26 @@ describe('during an attempt', () => {
       30_000,
     );
     expect(new Date(ended!.ended_at!).getTime()).toBeGreaterThan(new Date(ended!.created_at).getTime());
+    // On the proctor's timeline the interval closes where the condition ended, and it costs credibility.
+    const closed = await eventually(
+      async () => {
+        await env.caughtUp();
+        return (await call('GET', `/api/proctoring/timelines/${attempt}`, proctor)).body.entity as {
+          warnings: { type: string; start: string; end: string }[];
+          credibility: { score: number; contributions: { action_type: string; points: number }[] };
+        };
+      },
+      (t) =>
+        t.warnings.some(
+          (w) => w.type === 'prohibited_process' && Date.parse(w.end) === Date.parse(ended!.ended_at!),
+        ),
+      30_000,
+    );
+    const interval = closed.warnings.find((w) => w.type === 'prohibited_process')!;
+    expect(Date.parse(interval.start)).toBe(Date.parse(ended!.created_at));
+    const cost = closed.credibility.contributions.find((c) => c.action_type === 'prohibited_process');
+    expect(cost?.points).toBeGreaterThan(0);
+    expect(closed.credibility.score).toBeLessThan(100);
 
     // The proctor sees the report: the prohibited program named, the rest of the list not sent.
     const reports = await call(

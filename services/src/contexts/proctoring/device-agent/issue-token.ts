@@ -63,8 +63,24 @@ export async function issueDeviceAgentToken(
     // A deployment (or a test) whose agents listen elsewhere says so; the page follows this answer.
     port: Number(process.env.DEVICE_AGENT_PORT) || DEVICE_AGENT_PORT,
     min_version: DEVICE_AGENT_MIN_VERSION,
+    download_url: downloadUrl(),
     rules,
   };
+}
+
+/**
+ * Where the school puts the agent's executables for its students (DEVICE_AGENT_DOWNLOAD_URL), linked
+ * from the equipment check; only an http(s) address is passed on, anything else is as if unset.
+ */
+function downloadUrl(): string | null {
+  const configured = process.env.DEVICE_AGENT_DOWNLOAD_URL;
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Before an attempt: the assignment is of the caller's school and names them or is open to all. */

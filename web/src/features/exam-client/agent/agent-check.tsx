@@ -3,6 +3,7 @@ import type { DeviceReport } from '@sabaq/events';
 import { useExamText, type ExamKey } from '../i18n/use-exam-text';
 import type { AgentState } from './agent-state';
 import { agentReady } from './agent-state';
+import { sentLines } from './sent-lines';
 
 const BADGE: Record<AgentState['kind'], string> = {
   idle: 'gray',
@@ -21,10 +22,13 @@ const BADGE: Record<AgentState['kind'], string> = {
 export function AgentCheck({
   state,
   port,
+  downloadUrl,
   onRetry,
 }: {
   state: AgentState;
   port: number;
+  /** Where the school offers the agent (DEVICE_AGENT_DOWNLOAD_URL); without it the school gives the link. */
+  downloadUrl: string | null;
   onRetry: () => void;
 }) {
   const t = useExamText();
@@ -72,7 +76,23 @@ export function AgentCheck({
         <Stack gap="xs" data-testid="agent-missing-help">
           <Text fw={500}>{t('agent.missingTitle')}</Text>
           <List type="ordered" spacing="xs">
-            <List.Item>{t('agent.missingStep1')}</List.Item>
+            <List.Item>
+              {downloadUrl ? (
+                <>
+                  {t('agent.missingStep1Link')}{' '}
+                  <Anchor
+                    href={downloadUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-testid="agent-download-link"
+                  >
+                    {t('agent.download')}
+                  </Anchor>
+                </>
+              ) : (
+                t('agent.missingStep1')
+              )}
+            </List.Item>
             <List.Item>
               {t('agent.missingStep2', { url })}{' '}
               <Anchor href={url} target="_blank" rel="noreferrer" data-testid="agent-trust-link">
@@ -86,6 +106,14 @@ export function AgentCheck({
       {state.kind === 'outdated' ? (
         <Alert color="orange">
           {t('agent.outdatedText', { version: state.version, min: state.minVersion })}
+          {downloadUrl ? (
+            <>
+              {' '}
+              <Anchor href={downloadUrl} target="_blank" rel="noreferrer">
+                {t('agent.download')}
+              </Anchor>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       {state.kind === 'refused' ? (
@@ -109,7 +137,7 @@ export function AgentCheck({
   );
 }
 
-/** What the agent sends, as the student sees it before it goes. */
+/** What the agent sends, as the student sees it: every value of the report (sent-lines.ts), then its findings. */
 function AgentReportSummary({
   report,
   findings,
@@ -118,40 +146,21 @@ function AgentReportSummary({
   findings: DeviceReport['findings'];
 }) {
   const t = useExamText();
-  const yesNo = (value: boolean) => t(value ? 'agent.yes' : 'agent.no');
-  const os = [report.os.windows_version ?? report.os.distro, report.os.release].filter(Boolean).join(' ');
   return (
     <Stack gap={4} data-testid="agent-report">
       <Text fz="sm" c="dimmed">
         {t('agent.sentNote')}
       </Text>
-      <Text fz="sm" data-testid="agent-report-os">
-        {t('agent.os')}: {os} · {t('agent.host')}: {report.os.hostname}
-      </Text>
-      <Text fz="sm">
-        {t('agent.remote')}: {yesNo(report.remote_session)} · {t('agent.vm')}: {yesNo(report.virtual_machine)}
-      </Text>
-      <Text fz="sm" data-testid="agent-report-displays">
-        {t('agent.displays')}:{' '}
-        {report.displays.length === 0
-          ? '—'
-          : report.displays
-              .map((d) =>
-                t('agent.display', {
-                  name: d.model ?? d.name ?? t('agent.unknownDisplay'),
-                  width: d.width ?? '?',
-                  height: d.height ?? '?',
-                }),
-              )
-              .join(', ')}
-      </Text>
-      <FindingList findings={findings} />
-      {report.full ? (
-        <Text fz="xs" c="dimmed" data-testid="agent-report-lists">
-          {report.processes.map((p) => p.name).join(', ')}
-          {report.usb_devices.length > 0 ? ` · USB: ${report.usb_devices.map((u) => u.name).join(', ')}` : ''}
+      {sentLines(report, t).map((line) => (
+        <Text
+          key={line.id}
+          fz={line.id === 'processes' || line.id === 'usb' ? 'xs' : 'sm'}
+          data-testid={`agent-report-${line.id}`}
+        >
+          {line.text}
         </Text>
-      ) : null}
+      ))}
+      <FindingList findings={findings} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ export interface AgentToken {
   expires_at: string;
   port: number;
   min_version: string;
+  download_url: string | null;
   rules: DeviceAgentRules;
 }
 
@@ -52,6 +53,11 @@ export class AgentConnection {
   /** The port the agent is looked for on (the platform's answer says it; the default until then). */
   get port(): number {
     return this.token?.port ?? DEVICE_AGENT_PORT;
+  }
+
+  /** Where the school offers the agent for download (the platform's answer), null until known or unset. */
+  get downloadUrl(): string | null {
+    return this.token?.download_url ?? null;
   }
 
   start(): void {

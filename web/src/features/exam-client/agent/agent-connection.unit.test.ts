@@ -36,6 +36,7 @@ const tokenAt = (n: number, ttlMs = 15 * 60_000): AgentToken => ({
   expires_at: new Date(Date.now() + ttlMs).toISOString(),
   port: 48_123,
   min_version: '0.1.0',
+  download_url: 'https://school.example/agent/',
   rules: DEFAULT_DEVICE_AGENT_RULES,
 });
 
@@ -85,10 +86,13 @@ describe('the page’s connection to the agent', () => {
 
   it('is missing when nothing answers, and finds the agent by itself once it runs', async () => {
     const h = harness(async () => tokenAt(1));
+    expect(h.connection.downloadUrl).toBeNull();
     h.connection.start();
     await vi.waitFor(() => expect(h.sockets).toHaveLength(1));
     h.sockets[0]!.fails();
     expect(h.last()?.kind).toBe('missing');
+    // The missing agent's guidance links where the school offers it, as the platform said.
+    expect(h.connection.downloadUrl).toBe('https://school.example/agent/');
     await vi.advanceTimersByTimeAsync(5_000);
     expect(h.sockets).toHaveLength(2);
     h.sockets[1]!.opens();

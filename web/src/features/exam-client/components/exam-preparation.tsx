@@ -73,6 +73,7 @@ export function ExamPreparation({
         <AgentCheck
           state={agent.state}
           port={agent.connection.current?.port ?? DEVICE_AGENT_PORT}
+          downloadUrl={agent.connection.current?.downloadUrl ?? null}
           onRetry={() => agent.connection.current?.retry()}
         />
       ) : null}
