@@ -56,6 +56,24 @@ describe('the basket list', () => {
     const [only] = (narrowed.json() as Body).entities as Body[];
     expect(Object.keys(only!).sort()).toEqual(['id', 'product_price', 'quantity']);
     expect(only).toMatchObject({ id: ids.course, quantity: 1, product_price: { old: { raw: 1_000_000 } } });
+    // A product field by its dotted path; a header that is not a list of field names is a 422.
+    const ask = (fields: string) =>
+      env().app.inject({
+        method: 'GET',
+        url: '/api/basket',
+        headers: { authorization: `Bearer ${buyer}`, 'x-requested-fields': fields },
+      });
+    const dotted = (await ask('amount.new,product.name')).json() as Body;
+    expect(dotted.entities).toEqual([
+      {
+        id: ids.course,
+        amount: { new: { raw: 1_000_000, formatted: '10 000 KZT' } },
+        product: { name: 'Курс Python' },
+      },
+    ]);
+    const bad = await ask('name; DROP');
+    expect(bad.statusCode).toBe(422);
+    expect((bad.json() as Body).errors).toHaveProperty('X-Requested-Fields');
   });
 
   it('clear.json takes the named lines out and leaves the others', async () => {
@@ -71,6 +89,35 @@ describe('the basket list', () => {
     expect(all.body).toMatchObject({ total: { raw: 0 }, is_needs_shipment: false });
     expect((await call('GET', '/api/basket', buyer)).body.entities).toEqual([]);
     expect((await call('POST', '/api/basket/clear.json', buyer, { ids: 'x' })).status).toBe(422);
+  });
+});
+
+describe('the orders list and the delivery lookups', () => {
+  it("searches by promo code and filters by state; lists a city's delivery methods", async () => {
+    const buyer = student(306);
+    await call('POST', '/api/basket/add.json', buyer, { product_id: ids.course });
+    await call('POST', '/api/order/attach-promocode.json', buyer, { promocode: 'SALE15' });
+    const basket = (await call('GET', '/api/order/total.json', buyer)).body as Body & { id: string };
+    await until(
+      () => call('GET', `/api/orders?query=sale15&status=basket`, manager),
+      (a) => (a.body.entities as { data: { id: string }[] }).data.some((o) => o.id === basket.id),
+    );
+    const found = (await call('GET', '/api/orders?query=sale15&status=basket&limit=5', manager)).body
+      .entities as { data: { id: string; promocode: string }[]; per_page: number; current_page: number };
+    expect(found).toMatchObject({ per_page: 5, current_page: 1 });
+    expect(found.data.every((o) => o.promocode === 'SALE15')).toBe(true);
+    const none = await call('GET', '/api/orders?query=sale15&status=refunded', manager);
+    expect((none.body.entities as { data: unknown[] }).data).toEqual([]);
+    expect((await call('GET', '/api/orders?status=lost', manager)).status).toBe(422);
+
+    const methodsOf = async (city: string) =>
+      (
+        (await call('GET', `/api/city-delivery-methods?city_id=${city}`, buyer)).body.entities as {
+          id: string;
+        }[]
+      ).map((m) => m.id);
+    expect(await methodsOf('almaty')).toEqual([ids.cityMethod]);
+    expect(await methodsOf('astana')).toEqual([]);
   });
 });
 
