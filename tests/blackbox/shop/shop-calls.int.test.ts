@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderStream } from '../../../services/src/contexts/shop/ids';
+import { tokenFor } from '../records/records-app';
 import type { Body } from '../schools/contexts-app';
 import { shopScene } from './shop-scene';
 
@@ -118,6 +119,17 @@ describe('the orders list and the delivery lookups', () => {
       ).map((m) => m.id);
     expect(await methodsOf('almaty')).toEqual([ids.cityMethod]);
     expect(await methodsOf('astana')).toEqual([]);
+  });
+
+  it("pays only through the buyer's own school's provider", async () => {
+    const outsider = tokenFor('student', 'school-b', 1);
+    const made = await call('POST', `/api/payment/make/${ids.provider}`, outsider, { is_mobile: false });
+    expect(made.status).toBe(422);
+    expect(made.body.message).toBe('Отсутствуют провайдеры оплаты');
+    expect(made.body.errors).toHaveProperty('provider_id');
+    const unknown = await call('POST', '/api/payment/make/no-such-provider', student(307), {});
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('Отсутствуют провайдеры оплаты');
   });
 });
 
