@@ -17,6 +17,8 @@ const description = z.string().max(2000).nullable().default(null);
 export const regionSchema = z.object({ name: text(200), description });
 export const citySchema = z.object({
   region_id: id.nullable().default(null),
+  /** The country the city is in (000 §7: the basket's cities are listed by country_id). */
+  country_id: id.nullable().default(null),
   slug: z
     .string()
     .min(1)

@@ -134,6 +134,33 @@ describe('buying opens a prepaid course and assignment; a refund closes them', (
   });
 
   it("counts the sale and the refund in the shop figures and the analysts' console", async () => {
+    // Another school's basket in the same store: neither the figures nor the console may count it.
+    const elsewhere = 'order-of-another-school';
+    await platform.store.append(
+      `shop_order-${elsewhere}`,
+      [
+        {
+          id: `${elsewhere}-opened`,
+          type: 'OrderOpened',
+          data: {
+            id: elsewhere,
+            user_id: 'buyer-elsewhere',
+            school_id: 'school-elsewhere',
+            at: new Date().toISOString(),
+          },
+          metadata: { userId: 'buyer-elsewhere', schoolId: 'school-elsewhere' },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
+    for (let i = 0; ; i += 1) {
+      const [row] = await platform.analytics.query<{ n: string | number }>(
+        "SELECT count() AS n FROM shop_order_events WHERE school_id = 'school-elsewhere'",
+      );
+      if (Number(row?.n) === 1) break;
+      expect(i, "the other school's basket reaches the analytics copy").toBeLessThan(600);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const figures = await until(
       () => http.call('GET', '/api/shop/analytics.json', manager),
       (a) => (a.body.entity as { conversion?: { refunded: number } })?.conversion?.refunded === 1,

@@ -44,8 +44,9 @@ export const cities = defineCollection({
   category: 'city',
   schema: citySchema,
   events: eventTypes(CityEvents),
-  columns: { region_id: 'text', slug: 'text', ...named, is_default: 'boolean' },
-  filters: { region_id: 'string', slug: 'string', is_default: 'boolean' },
+  columns: { region_id: 'text', country_id: 'text', slug: 'text', ...named, is_default: 'boolean' },
+  // `country_id` lists a country's cities (000 §7), as the basket's customer step asks.
+  filters: { region_id: 'string', country_id: 'string', slug: 'string', is_default: 'boolean' },
   sortable: ['id', 'name', 'slug'],
   defaultOrder: { field: 'name', direction: 'asc' },
 });

@@ -37,6 +37,7 @@ export const fixedRows: {
       {
         id: 'almaty',
         region_id: 'almaty',
+        country_id: 'kz',
         slug: 'almaty',
         name: 'Алматы',
         description: null,
@@ -45,6 +46,7 @@ export const fixedRows: {
       {
         id: 'astana',
         region_id: 'astana',
+        country_id: 'kz',
         slug: 'astana',
         name: 'Астана',
         description: null,
@@ -60,6 +62,20 @@ export const fixedRows: {
       { id: 'europe-moscow', region: 'Europe/Moscow', utc: '+03:00' },
     ],
   },
+];
+
+/**
+ * Fields a fixed row gained after installations had seeded it: appended once as an Updated event
+ * under a fixed id, so an installation seeded before has them too (a fresh one has them already).
+ */
+const addedLater: { category: string; type: string; id: string; tag: string; changes: object }[] = [
+  ...['almaty', 'astana'].map((id) => ({
+    category: cities.collection.category,
+    type: cities.collection.events.updated,
+    id,
+    tag: 'country',
+    changes: { country_id: 'kz' },
+  })),
 ];
 
 /**
@@ -79,5 +95,14 @@ export async function seedReference(services: Pick<ContextServices, 'store'>): P
       };
       await services.store.append(streamId(category, id), [event], { expectedVersion: 'any' });
     }
+  }
+  for (const { category, type, id, tag, changes } of addedLater) {
+    const event: NewEvent = {
+      id: `seed-${category}-${id}-${tag}`,
+      type,
+      data: { id, changes },
+      metadata: { userId: 'system' },
+    };
+    await services.store.append(streamId(category, id), [event], { expectedVersion: 'any' });
   }
 }

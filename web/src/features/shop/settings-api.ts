@@ -51,7 +51,7 @@ export interface NamedOption {
 export const citiesQuery = (countryId = '') =>
   queryOptions({
     queryKey: ['cities', 'of', countryId],
-    // `country_id` narrows the list where cities know their country (001 §7); others ignore it.
+    // `country_id` narrows the list to the country's cities (000 §7).
     queryFn: ({ signal }) =>
       records.list<NamedOption>('cities', countryId ? { country_id: countryId } : {}, signal),
     staleTime: 5 * 60_000,

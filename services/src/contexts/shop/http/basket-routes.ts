@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { ContextServices } from '../../../platform/context';
 import { ValidationError } from '../../../platform/errors';
 import { callerOf } from '../../../platform/http/authenticate';
+import { requestedFields, trimFields } from '../../../platform/http/records/fields';
 import { withTables } from '../../../platform/read-models/database';
 import { formatMoney } from '../money';
 import {
@@ -51,14 +52,10 @@ export function basketRoutes(app: FastifyInstance, services: ContextServices): v
     const basket = await ownerBasket(services, owner);
     const sessionId = owner.kind === 'guest' ? owner.key : null;
     const items = basketItems(basket.id, basket.state).map((item) => ({ ...item, session_id: sessionId }));
-    // 000 §7: the list is asked with a header naming the wanted fields; id always travels.
-    const wanted =
-      typeof header === 'string' && header.trim() ? new Set(header.split(',').map((f) => f.trim())) : null;
-    const entities = wanted
-      ? items.map((item) =>
-          Object.fromEntries(Object.entries(item).filter(([k]) => k === 'id' || wanted.has(k))),
-        )
-      : items;
+    // 000 §7: the list is asked with a header naming the wanted fields, dotted into the product
+    // (`product.name`) as the records' lists take them; id always travels.
+    const paths = requestedFields(header);
+    const entities = paths ? (trimFields(items, [['id'], ...paths]) as typeof items) : items;
     return { entities };
   };
 
