@@ -13,6 +13,7 @@ type Group = Parameters<typeof tokenFor>[0];
 export type Message = {
   id: string;
   chat_id: string;
+  parent_id: string | null;
   message: string | null;
   user_id: string;
   recipient_id: string | null;

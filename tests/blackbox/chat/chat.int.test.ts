@@ -98,6 +98,17 @@ describe('who may read, post and listen', () => {
     expect(newest.message).toBe(text);
   });
 
+  it('takes a reply to a message, which names its parent in the answer and the page', async () => {
+    const question = await scene.posted(teacher, { chat_id: chatA, message: 'Кто решил №5?' });
+    const reply = await scene.posted(student(1), { chat_id: chatA, message: 'Я', parent_id: question.id });
+    expect(reply).toMatchObject({ parent_id: question.id, message: 'Я' });
+    const newest = (await page(student(2), `chat_id=${chatA}&limit=2`)).data;
+    expect(newest.map((m) => [m.id, m.parent_id])).toEqual([
+      [reply.id, question.id],
+      [question.id, null],
+    ]);
+  });
+
   it('refuses an empty and an over-long message with a 422 on the field', async () => {
     for (const message of ['', '   \n ', 'x'.repeat(4001)]) {
       const answer = await post(student(1), { chat_id: chatA, message });
