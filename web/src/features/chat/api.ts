@@ -16,6 +16,8 @@ export interface ChatPerson {
   is_muted?: boolean;
   /** Has a socket open right now (on this server). */
   is_online?: boolean;
+  /** When they were last active on the platform (signed in or refreshed their session). */
+  last_activity_date?: string | null;
 }
 
 /** An attachment from the media library, shown by its name. */
