@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { assignmentChatId } from '../../../services/src/contexts/chat/ids';
+import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
+import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
 import { TestClient } from '../realtime/client';
 import { chatScene, classChats, pushedId, type Message, type Page } from './chat-scene';
 
@@ -68,6 +69,46 @@ describe('a class’s chat', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.entity).toMatchObject({ id: assignmentChatId(assignmentId), participants_count: 2 });
     expect((await call('GET', `/api/assignments/${assignmentId}/chat.json`, student(2))).status).toBe(404);
+  });
+
+  it('gives an assignment its chat when is_chat is switched on, and follows its students', async () => {
+    const later = `as-${randomUUID()}`;
+    const chatId = assignmentChatId(later);
+    await plant(
+      `assignment-${later}`,
+      'AssignmentCreated',
+      assignmentRecord({ id: later, name: 'Без чата', is_chat: false, class_id: classA, students: [S(1)] }),
+    );
+    await scene.caughtUp();
+    expect(await scene.current().store.readStream(`chat-${chatId}`)).toHaveLength(0);
+    expect((await call('GET', `/api/chats/${chatId}`, teacher)).status).toBe(404);
+
+    await plant(`assignment-${later}`, 'AssignmentUpdated', {
+      id: later,
+      changes: { is_chat: true, students: [S(1), S(2)] },
+    });
+    await scene.caughtUp();
+    const made = await call('GET', `/api/chats/${chatId}`, student(2));
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.entity).toMatchObject({
+      subject: 'assignment',
+      assignment_id: later,
+      participants_count: 3,
+    });
+  });
+
+  it('closes with its deleted class: 404 to everyone, gone from the list', async () => {
+    const gone = scene.newClassId();
+    await scene.plantClass(gone, [S(1)]);
+    await scene.caughtUp();
+    expect((await call('GET', `/api/chats/${classChatId(gone)}`, student(1))).status).toBe(200);
+    await plant(`class-${gone}`, 'ClassDeleted', { id: gone });
+    await scene.caughtUp();
+    for (const token of [teacher, student(1)])
+      expect((await call('GET', `/api/chats/${classChatId(gone)}`, token)).status).toBe(404);
+    expect((await post(student(1), { chat_id: classChatId(gone), message: 'есть кто?' })).status).toBe(404);
+    const listed = await call('GET', '/api/chats?type=group', teacher);
+    expect((listed.body.entities as unknown as Page).data.map((c) => c.id)).not.toContain(classChatId(gone));
   });
 });
 
