@@ -114,6 +114,8 @@ describe('a webinar’s chat', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const webinarId = made.body.entity!.id as string;
+    // The webinar names its chat (001 §7 "Webinar": chat_id).
+    expect(made.body.entity).toMatchObject({ chat_id: webinarChatId(webinarId) });
     await scene.caughtUp();
 
     const seen = await call('GET', `/api/webinars/${webinarId}/chat.json`, student(7));
