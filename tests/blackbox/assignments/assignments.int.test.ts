@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
 import { tokenFor } from '../records/records-app';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
 import {
@@ -50,6 +51,8 @@ describe('classes', () => {
       201,
     );
     classId = created.id;
+    // 000 §3 "Class": chat_id, the class's chat (docs/chat.md).
+    expect(created.chat_id).toBe(classChatId(classId));
     expect(created).toMatchObject({
       type: 'group',
       name: '7 А',
@@ -238,6 +241,10 @@ describe('assignments', () => {
 
   it('an edit changes only what was sent, by its owner only', async () => {
     const made = await makeAssignment({});
+    // No chat until is_chat is set; then chat_id names the assignment's chat (docs/chat.md).
+    expect(made.chat_id).toBeNull();
+    const chatty = await entity(call('PUT', `/api/assignments/${made.id}`, teacher, { is_chat: true }));
+    expect(chatty.chat_id).toBe(assignmentChatId(made.id));
     expect((await call('PUT', `/api/assignments/${made.id}`, colleague, { max_attempts: 3 })).status).toBe(
       404,
     );

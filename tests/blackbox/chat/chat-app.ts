@@ -4,6 +4,8 @@ import { assignmentsContext } from '../../../services/src/contexts/assignments';
 import { chatContext } from '../../../services/src/contexts/chat';
 import { CHAT_PEOPLE_PROCESS } from '../../../services/src/contexts/chat/people-follow';
 import { chatRealtime } from '../../../services/src/contexts/chat/realtime';
+import { chatRoutes } from '../../../services/src/contexts/chat/routes';
+import { watcherChatRoutes } from '../../../services/src/contexts/chat/watcher-chats';
 import { identityContext } from '../../../services/src/contexts/identity';
 import { mediaContext } from '../../../services/src/contexts/media';
 import { shareRoutes } from '../../../services/src/contexts/media/library/share-routes';
@@ -37,9 +39,12 @@ export interface ChatApp {
  * table), its process manager, the assignments read model, the people and media tables it reads, and
  * the realtime socket with its channel rule and pushes; the notifications and webinars contexts beside
  * it, and the media library's view of a file (a chat attachment's reader opens it through the chat's
- * media grant). Tokens are the record API's test tokens.
+ * media grant). Tokens are the record API's test tokens. With `followPeople: false` the chat's process
+ * manager does not run: classes and assignments get no chat on their own, as those made before the chat
+ * existed, and only the calls that make a chat on demand make one.
  */
-export async function startChatApp(): Promise<ChatApp> {
+export async function startChatApp(options: { followPeople?: boolean } = {}): Promise<ChatApp> {
+  const followPeople = options.followPeople ?? true;
   const ground = await startProjectedStore('chat', [
     assignmentsContext,
     chatContext,
@@ -65,7 +70,12 @@ export async function startChatApp(): Promise<ChatApp> {
     logLevel: 'silent',
     routeAccess: { authenticator: testAuthenticator, table: routeAccessTable },
     plugins: [
-      (api) => chatContext.routes!(api, services),
+      followPeople
+        ? (api) => chatContext.routes!(api, services)
+        : async (api) => {
+            await chatRoutes(api, services);
+            await watcherChatRoutes(api, services);
+          },
       (api) => notificationsContext.routes!(api, services),
       (api) => webinarsContext.routes!(api, services),
       (api) => shareRoutes(api, services, new MediaSigner(randomBytes(32), services.clock)),
@@ -83,7 +93,7 @@ export async function startChatApp(): Promise<ChatApp> {
     async caughtUp() {
       const names = [
         ...ground.projections,
-        CHAT_PEOPLE_PROCESS,
+        ...(followPeople ? [CHAT_PEOPLE_PROCESS] : []),
         NOTIFYING_PROCESS,
         ASSIGNMENT_WEBINARS_PROCESS,
       ];

@@ -80,6 +80,31 @@ describe('personal messages to offline readers', () => {
   });
 });
 
+describe('the participants', () => {
+  it('say when each was last active (001 §7), as the sign-ins left it; never active is null', async () => {
+    const lastActive = new Date('2026-11-20T09:15:00.000Z');
+    await scene
+      .current()
+      .db.insertInto('users')
+      .values({
+        id: S(2),
+        school_id: 'school-a',
+        group: 'student',
+        firstname: 'Бекзат',
+        lastname: 'Тестов',
+        username: S(2),
+        register_date: new Date('2026-09-01T00:00:00.000Z'),
+        last_activity_date: lastActive,
+      })
+      .execute();
+    const seen = await call('GET', `/api/classes/${classA}/chat.json`, student(1));
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    const people = seen.body.entity!.participants as { id: string; last_activity_date: string | null }[];
+    expect(people.find((p) => p.id === S(2))?.last_activity_date).toBe(lastActive.toISOString());
+    expect(people.find((p) => p.id === T1)).toMatchObject({ last_activity_date: null });
+  });
+});
+
 describe('a webinar’s chat', () => {
   it('has the webinar’s people, follows its class, and closes with the webinar', async () => {
     const made = await call('POST', '/api/webinars', teacher, {
@@ -89,6 +114,8 @@ describe('a webinar’s chat', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const webinarId = made.body.entity!.id as string;
+    // The webinar names its chat (001 §7 "Webinar": chat_id).
+    expect(made.body.entity).toMatchObject({ chat_id: webinarChatId(webinarId) });
     await scene.caughtUp();
 
     const seen = await call('GET', `/api/webinars/${webinarId}/chat.json`, student(7));

@@ -13,6 +13,7 @@ type Group = Parameters<typeof tokenFor>[0];
 export type Message = {
   id: string;
   chat_id: string;
+  parent_id: string | null;
   message: string | null;
   user_id: string;
   recipient_id: string | null;
@@ -46,7 +47,7 @@ export const pushedId = (m: unknown) => (m as { data?: { message?: { id?: string
  * them), posting and paging, and a socket listening to a user's own channel and a chat's channel.
  * The app starts before the file's own `beforeAll` (vitest runs them in the order they were declared).
  */
-export function chatScene() {
+export function chatScene(options: { followPeople?: boolean } = {}) {
   let env: ChatApp;
   const call = caller(() => env.app);
   const T1 = 'teacher-school-a-1';
@@ -59,7 +60,7 @@ export function chatScene() {
   const token = (group: Group, n = 1) => tokenFor(group, 'school-a', n);
 
   beforeAll(async () => {
-    env = await startChatApp();
+    env = await startChatApp(options);
   }, 120_000);
   afterAll(async () => {
     await env?.close();

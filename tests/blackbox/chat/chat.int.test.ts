@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { assignmentChatId } from '../../../services/src/contexts/chat/ids';
+import { assignmentRecord } from '../../../services/src/contexts/assignments/test-fixtures';
+import { assignmentChatId, classChatId } from '../../../services/src/contexts/chat/ids';
 import { TestClient } from '../realtime/client';
 import { chatScene, classChats, pushedId, type Message, type Page } from './chat-scene';
 
@@ -69,6 +70,46 @@ describe('a class’s chat', () => {
     expect(answer.body.entity).toMatchObject({ id: assignmentChatId(assignmentId), participants_count: 2 });
     expect((await call('GET', `/api/assignments/${assignmentId}/chat.json`, student(2))).status).toBe(404);
   });
+
+  it('gives an assignment its chat when is_chat is switched on, and follows its students', async () => {
+    const later = `as-${randomUUID()}`;
+    const chatId = assignmentChatId(later);
+    await plant(
+      `assignment-${later}`,
+      'AssignmentCreated',
+      assignmentRecord({ id: later, name: 'Без чата', is_chat: false, class_id: classA, students: [S(1)] }),
+    );
+    await scene.caughtUp();
+    expect(await scene.current().store.readStream(`chat-${chatId}`)).toHaveLength(0);
+    expect((await call('GET', `/api/chats/${chatId}`, teacher)).status).toBe(404);
+
+    await plant(`assignment-${later}`, 'AssignmentUpdated', {
+      id: later,
+      changes: { is_chat: true, students: [S(1), S(2)] },
+    });
+    await scene.caughtUp();
+    const made = await call('GET', `/api/chats/${chatId}`, student(2));
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.entity).toMatchObject({
+      subject: 'assignment',
+      assignment_id: later,
+      participants_count: 3,
+    });
+  });
+
+  it('closes with its deleted class: 404 to everyone, gone from the list', async () => {
+    const gone = scene.newClassId();
+    await scene.plantClass(gone, [S(1)]);
+    await scene.caughtUp();
+    expect((await call('GET', `/api/chats/${classChatId(gone)}`, student(1))).status).toBe(200);
+    await plant(`class-${gone}`, 'ClassDeleted', { id: gone });
+    await scene.caughtUp();
+    for (const token of [teacher, student(1)])
+      expect((await call('GET', `/api/chats/${classChatId(gone)}`, token)).status).toBe(404);
+    expect((await post(student(1), { chat_id: classChatId(gone), message: 'есть кто?' })).status).toBe(404);
+    const listed = await call('GET', '/api/chats?type=group', teacher);
+    expect((listed.body.entities as unknown as Page).data.map((c) => c.id)).not.toContain(classChatId(gone));
+  });
 });
 
 describe('who may read, post and listen', () => {
@@ -96,6 +137,17 @@ describe('who may read, post and listen', () => {
     expect(made.body.entity).toMatchObject({ message: text, user_id: S(1), is_service: false });
     const newest = (await page(teacher, `chat_id=${chatA}&limit=1`)).data[0]!;
     expect(newest.message).toBe(text);
+  });
+
+  it('takes a reply to a message, which names its parent in the answer and the page', async () => {
+    const question = await scene.posted(teacher, { chat_id: chatA, message: 'Кто решил №5?' });
+    const reply = await scene.posted(student(1), { chat_id: chatA, message: 'Я', parent_id: question.id });
+    expect(reply).toMatchObject({ parent_id: question.id, message: 'Я' });
+    const newest = (await page(student(2), `chat_id=${chatA}&limit=2`)).data;
+    expect(newest.map((m) => [m.id, m.parent_id])).toEqual([
+      [reply.id, question.id],
+      [question.id, null],
+    ]);
   });
 
   it('refuses an empty and an over-long message with a 422 on the field', async () => {

@@ -98,6 +98,20 @@ export function visibleMessages(services: Services, chatId: string, userId: stri
     );
 }
 
+/** When each person was last active on the platform (identity's sign-ins and token refreshes). */
+async function lastActivityOf(
+  services: Services,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tables(services)
+    .selectFrom('users')
+    .select(['id', 'last_activity_date'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, iso(r.last_activity_date)]));
+}
+
 async function unreadCount(services: Services, chatId: string, userId: string): Promise<number> {
   const read = await tables(services)
     .selectFrom(CHAT_TABLES.reads)
@@ -136,6 +150,9 @@ export async function chatEntity(
       : undefined;
   // A personal chat is named after the other person, so each of the two sees the other's name.
   const other = row.type === 'personal' ? participantIds.find((id) => id !== userId) : undefined;
+  const activity = options.participants
+    ? await lastActivityOf(services, participantIds)
+    : new Map<string, string | null>();
   const people = await peopleOf(services, [
     ...(options.participants ? participantIds : []),
     ...(other ? [other] : []),
@@ -167,6 +184,7 @@ export async function chatEntity(
             is_moderator: moderators.includes(id),
             is_muted: muted.includes(id),
             is_online: isOnline(services, id),
+            last_activity_date: activity.get(id) ?? null,
           })),
         }
       : {}),

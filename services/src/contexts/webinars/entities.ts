@@ -1,4 +1,5 @@
 import type { ContextServices } from '../../platform/context';
+import { webinarChatId } from '../chat/ids';
 import { withTables } from '../../platform/read-models/database';
 import { headcountOf, participantsOf, type WebinarRole } from './access';
 import { chooseTransport, type WebinarTransport } from './transport';
@@ -81,7 +82,8 @@ export async function webinarEntity(
     class_id: row.class_id,
     assignment_id: row.assignment_id,
     webinar_server_id: row.webinar_server_id,
-    chat_id: row.chat_id,
+    // Every webinar has its chat, whose id derives from the webinar (docs/chat.md), whatever was stored.
+    chat_id: webinarChatId(String(row.id)),
     type,
     room: `webinar.${String(row.id)}`,
     status: row.status,

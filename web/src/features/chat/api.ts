@@ -1,4 +1,5 @@
 import { api, fetchBlob } from '../../shared/api';
+import { resumeAfter } from './resume';
 
 /** 001 §7 "Chat group": the fields the group list asks for (X-Requested-Fields). */
 export const GROUP_FIELDS =
@@ -16,6 +17,8 @@ export interface ChatPerson {
   is_muted?: boolean;
   /** Has a socket open right now (on this server). */
   is_online?: boolean;
+  /** When they were last active on the platform (signed in or refreshed their session). */
+  last_activity_date?: string | null;
 }
 
 /** An attachment from the media library, shown by its name. */
@@ -126,13 +129,17 @@ export const chatApi = {
         signal,
       })
     ).entities,
-  /** What came after the last message seen (after a reconnect), oldest first. */
-  after: async (chatId: string, afterId: string) =>
-    (
-      await api.get<{ entities: ChatMessage[] }>('/api/chat-messages', {
-        query: { chat_id: chatId, after_id: afterId, limit: 100 },
-      })
-    ).entities,
+  /** Everything that came after the last message seen (after a reconnect), oldest first, page by page. */
+  after: (chatId: string, afterId: string) =>
+    resumeAfter(
+      afterId,
+      async (from, limit) =>
+        (
+          await api.get<{ entities: ChatMessage[] }>('/api/chat-messages', {
+            query: { chat_id: chatId, after_id: from, limit },
+          })
+        ).entities,
+    ),
   post: async (body: {
     chat_id: string;
     message: string | null;

@@ -1,5 +1,6 @@
 import type { AssignmentComponent, AssignmentRecord } from '@sabaq/events';
 import type { Row } from '../../../platform/http/records/collection';
+import { assignmentChatId, classChatId } from '../../chat/ids';
 import { assignmentStatus, availableTime, hasEnded } from '../assignments/status';
 
 /** Rows to the entities the API answers. */
@@ -19,7 +20,8 @@ function common(row: Row) {
 export function classEntity(row: Row) {
   return {
     ...common(row),
-    chat_id: row.chat_id,
+    // Every class has its chat, whose id derives from the class (docs/chat.md), whatever was stored.
+    chat_id: classChatId(String(row.id)),
     type: row.type,
     image: row.image,
     color: row.color,
@@ -70,6 +72,8 @@ export function assignmentEntity(row: Row, now: Date) {
   return {
     ...fields,
     ...common(row),
+    // An is_chat assignment's chat, whose id derives from the assignment (docs/chat.md); none without.
+    chat_id: record.is_chat ? assignmentChatId(String(row.id)) : null,
     status: assignmentStatus(record, flags, now),
     is_started: now.getTime() >= Date.parse(record.starting_at),
     is_finished: flags.finished || hasEnded(record, now),

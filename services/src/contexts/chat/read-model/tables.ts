@@ -74,6 +74,8 @@ export interface ChatTables {
     file_name: string | null;
     mime_type: string | null;
   };
+  /** Identity's users (identity/directory/table.ts): when each person was last active (001 §7 "Chat"). */
+  users: { id: string; last_activity_date: Date | null };
   /** Webinars' webinars (webinars/read-model/tables.ts): whose chats follow a class or an assignment. */
   webinars_webinars: { id: string; class_id: string | null; assignment_id: string | null; deleted: boolean };
 }

@@ -6,12 +6,10 @@ import { IconMessage } from '../../../shared/ui/icons';
 import { useRealtimeConnection } from '../../../shared/realtime/realtime-connection';
 import { chatApi, type ChatGroup } from '../api';
 import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
+import { CHAT_TOAST_MS, chatOfPush } from '../chat-toast';
 import { useChatText } from '../i18n/chat-text';
 import { usePersonalChatRequests } from '../use-personal-chat-request';
 import { ChatModal } from './chat-modal';
-
-/** 001 §9: an incoming chat message's toast stays 10 s. */
-export const CHAT_TOAST_MS = 10_000;
 
 /**
  * The header's chat button: the unread badge (the sum over the user's chats), the modal, and the toast
@@ -63,19 +61,28 @@ export function ChatButton({ label }: { label: string }) {
     return client.on('ChatMessagePosted', ({ message }) => {
       const chatId = String(message.chat_id);
       void refreshUntilSeen(chatId, String(message.created_at ?? ''));
-      const { opened, selected } = useChatUi.getState();
-      if (opened && selected === chatId) return;
+      const inFront = () => {
+        const { opened, selected } = useChatUi.getState();
+        return opened && selected === chatId;
+      };
+      if (inFront()) return;
       // The chat's window, if open later, fetches again rather than showing a stale first page.
       void queryClient.invalidateQueries({ queryKey: messagesKey(chatId) });
-      const group = chatNamed(chatId);
-      notifications.show({
-        title: text('toastTitle', { name: group?.name ?? '' }),
-        message: message.message ?? '',
-        autoClose: CHAT_TOAST_MS,
-        onClick: () => useChatUi.getState().open(chatId),
-        style: { cursor: 'pointer' },
-        'data-testid': 'chat-toast',
-      });
+      // A chat the lists do not have yet (a personal chat just opened by the other person) is named
+      // once they have read it, so the toast never says whose message it is with an empty name.
+      void chatOfPush(chatId, chatNamed, () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY })).then(
+        (group) => {
+          if (inFront()) return;
+          notifications.show({
+            title: group ? text('toastTitle', { name: group.name }) : text('toastTitleBare'),
+            message: message.message ?? '',
+            autoClose: CHAT_TOAST_MS,
+            onClick: () => useChatUi.getState().open(chatId),
+            style: { cursor: 'pointer' },
+            'data-testid': 'chat-toast',
+          });
+        },
+      );
     });
   }, [client, queryClient, text]);
 

@@ -8,11 +8,9 @@ import { chatApi, type ChatGroup, type WatcherChat } from '../api';
 import { GROUPS_KEY, messagesKey, PERSONAL_KEY, WATCHERS_KEY } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { unreadOf, watcherChatsOf } from '../watcher-chats';
-import { CHAT_TOAST_MS } from './chat-button';
+import { CATCH_UP_PAUSES_MS, CHAT_TOAST_MS } from '../chat-toast';
 import { ChatWindow } from './chat-window';
 
-/** Pauses between reads of the lists while a pushed message's (perhaps new) chat is not in them yet. */
-const CATCH_UP_PAUSES_MS = [0, 500, 1_000, 2_000, 4_000, 8_000];
 const toastId = (chatId: string) => `proctor-message-${chatId}`;
 
 /**

@@ -21,6 +21,7 @@ export const en: ChatMessages = {
   older: 'Load earlier messages',
   empty: 'No messages yet',
   toastTitle: 'New message: {{name}}',
+  toastTitleBare: 'New message',
   back: 'Back to the chats',
   muted: 'A teacher has muted you in this chat',
   edit: 'Edit',

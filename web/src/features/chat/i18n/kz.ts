@@ -21,6 +21,7 @@ export const kz: ChatMessages = {
   older: 'Ертерек хабарламаларды жүктеу',
   empty: 'Әзірге хабарлама жоқ',
   toastTitle: 'Жаңа хабарлама: {{name}}',
+  toastTitleBare: 'Жаңа хабарлама',
   back: 'Чаттар тізіміне',
   muted: 'Оқытушы бұл чатта сізге жазуды өшірді',
   edit: 'Өзгерту',
