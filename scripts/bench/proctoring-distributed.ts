@@ -106,20 +106,34 @@ export async function main(): Promise<void> {
 async function run(parts: Parts, dataDir: string): Promise<void> {
   const loadAverage = os.loadavg()[0] ?? 0;
   const registry = createRegistry();
-  parts.postgres = await startEmbeddedPostgres({ dataDir });
-  takeOverShutdownSignals();
-  await parts.postgres.ensureDatabase('sabaq');
-  const databaseUrl = parts.postgres.urlFor('sabaq');
   const contexts = registry.contexts();
-  parts.kafka = await startMockKafka({
-    topics: contexts.flatMap((c) => [
-      { name: ingestTopic(c), partitions: PARTITIONS },
-      { name: eventTopic(c), partitions: PARTITIONS },
-    ]),
-    ownProcessGroup: true,
-  });
   const s3Keys = { accessKey: 'bench-distributed', secretKey: randomBytes(12).toString('hex') };
-  parts.s3 = await startS3Server({ dataDir: path.join(dataDir, 's3'), ...s3Keys });
+  // The back ends start side by side; each is kept in `parts` as soon as it runs, and all are waited
+  // for before a failure of one is thrown, so that the stop finds every one that started.
+  const backEnds = await Promise.allSettled([
+    (async () => {
+      parts.postgres = await startEmbeddedPostgres({ dataDir });
+      takeOverShutdownSignals();
+      await parts.postgres.ensureDatabase('sabaq');
+    })(),
+    (async () => {
+      parts.kafka = await startMockKafka({
+        topics: contexts.flatMap((c) => [
+          { name: ingestTopic(c), partitions: PARTITIONS },
+          { name: eventTopic(c), partitions: PARTITIONS },
+        ]),
+        ownProcessGroup: true,
+      });
+    })(),
+    (async () => {
+      parts.s3 = await startS3Server({ dataDir: path.join(dataDir, 's3'), ...s3Keys });
+    })(),
+  ]);
+  for (const outcome of backEnds) if (outcome.status === 'rejected') throw outcome.reason;
+  const databaseUrl = parts.postgres!.urlFor('sabaq');
+  const kafka = parts.kafka!;
+  const s3 = parts.s3!;
+  say(`data in ${dataDir}`);
   say(
     `PostgreSQL, mock Kafka (${contexts.length} contexts × 2 topics × ${PARTITIONS} partitions) and S3 up; ` +
       `event store: ${EVENT_STORE_NOTE}; starting ${ROLES.join(', ')} as separate processes`,
@@ -132,11 +146,11 @@ async function run(parts: Parts, dataDir: string): Promise<void> {
     EVENT_STORE: 'postgres',
     DATABASE_URL: databaseUrl,
     LOG: 'kafka',
-    KAFKA_BROKERS: parts.kafka.brokers.join(','),
+    KAFKA_BROKERS: kafka.brokers.join(','),
     KAFKA_SESSION_TIMEOUT_MS: String(mockKafkaConsumerTuning.sessionTimeout),
     KAFKA_HEARTBEAT_MS: String(mockKafkaConsumerTuning.heartbeatInterval),
     KAFKA_MAX_WAIT_MS: String(mockKafkaConsumerTuning.maxWaitTimeInMs),
-    S3_ENDPOINT: parts.s3.url,
+    S3_ENDPOINT: s3.url,
     S3_ACCESS_KEY: s3Keys.accessKey,
     S3_SECRET_KEY: s3Keys.secretKey,
     // One key for every api replica's channel signatures, as compose's .env gives them.
@@ -165,7 +179,7 @@ async function run(parts: Parts, dataDir: string): Promise<void> {
   );
 
   parts.relayLog = new KafkaEventLog({
-    brokers: parts.kafka.brokers,
+    brokers: kafka.brokers,
     registry,
     clientId: 'bench-relay-watch',
     consumer: mockKafkaConsumerTuning,
