@@ -370,7 +370,9 @@ function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-main().catch((error: unknown) => {
+// `--distributed`: the same load against the roles as separate processes (proctoring-distributed.ts).
+const bench = process.argv.includes('--distributed') ? (await import('./proctoring-distributed')).main : main;
+bench().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -113,6 +113,15 @@ Machine of the last run of each: see the \`host\` field.
   refused or unanswered actions, pushes and timeline rows that never came (target of issue 21: 3,000
   students on 2 cores, every action accepted, timeline lag p99 under 1 s and fan-out p99 under 200 ms; see
   docs/proctoring.md, "Load").
+- \`proctoring-distributed\`: the same load (\`npm run bench -- proctoring --distributed\`, same flags, and
+  \`--partitions N\`, 6 by default) against the distributed topology's api, persister, projector and relay
+  roles, each a separate process (\`services/src/roles/main.ts <role>\`), over librdkafka's mock Kafka
+  cluster, one embedded PostgreSQL (also the event store: KurrentDB cannot run here), an S3 server and
+  chdb (docs/distributed.md, "The distributed path under load"): the embedded bench's figures (accepted
+  actions/s against the raw append rates of the same run, \`accepted_actions\` against those sent,
+  timeline lag, fan-out to the proctor's socket on the api process, answer times, errors), plus
+  \`relay_lag_p99_ms\` / \`_p50_ms\` (an action's answer → its event read back from \`events.proctoring\`)
+  and \`<role>_cpu_ms_per_action\` for each role process and PostgreSQL.
 - \`chat\`: 1,000 students of the demo school in 30 classes of the demo teacher on the embedded platform,
   each with a realtime socket on loopback listening on their class's chat (the teacher's on all 30),
   while each chat's students take turns posting 1 message a second into it for 30 s after a 5-s

@@ -15,6 +15,12 @@ export interface MockKafkaOptions {
   topics: MockKafkaTopic[];
   /** Brokers in the cluster (default 1); partition leaders are spread over them. */
   brokers?: number;
+  /**
+   * Run in a process group of its own, so that a Ctrl-C in the terminal (which signals the whole
+   * foreground group) does not stop the cluster under clients still shutting down; the caller stops it
+   * last. The stdin lifeline still ends it if the caller dies.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface MockKafka {
@@ -55,7 +61,7 @@ export async function startMockKafka(options: MockKafkaOptions): Promise<MockKaf
     args.push(`${topic.name}:${topic.partitions}`);
   }
   // stdin stays open as a lifeline: if this process dies, the cluster sees EOF and exits with it.
-  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: options.ownProcessGroup });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

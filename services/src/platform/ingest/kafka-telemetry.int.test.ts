@@ -5,7 +5,7 @@ import {
   UnknownEventTypeError,
   type NewEvent,
 } from '@sabaq/events';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   mockKafkaConsumerTuning,
   startMockKafka,
@@ -93,6 +93,33 @@ describe('telemetry through Kafka: ingest → persister → store', () => {
     await expect(ingest.submit('not a stream', [actionEvent(attempt)])).rejects.toBeInstanceOf(
       ValidationError,
     );
+  });
+
+  it('carries many concurrent submits, grouped into few requests, each stream in the order submitted', async () => {
+    const persister = await startPersister({ groupId: `persister-${randomUUID()}` });
+    const streams = Array.from({ length: 10 }, () => attemptStream());
+    const byStream = new Map(streams.map((stream) => [stream, [] as NewEvent[]]));
+    // 300 submits at once, as a loaded api makes them: they queue behind the request in flight.
+    const requests = vi.spyOn(LazyProducer.prototype, 'send');
+    const submits: Promise<void>[] = [];
+    for (let i = 0; i < 300; i++) {
+      const stream = streams[i % streams.length]!;
+      const event = actionEvent(stream);
+      byStream.get(stream)!.push(event);
+      submits.push(ingest.submit(stream, [event]));
+    }
+    await Promise.all(submits);
+    // The first goes alone; the rest, queued meanwhile, share a request or two (not one each).
+    expect(requests.mock.calls.length).toBeLessThan(10);
+    requests.mockRestore();
+    // A caller woken by the last answer submits again at once: that submit must go out too.
+    const last = actionEvent(streams[0]!);
+    byStream.get(streams[0]!)!.push(last);
+    await ingest.submit(streams[0]!, [last]);
+    await persister.caughtUp();
+    for (const stream of streams) {
+      expect(ids(await store.readStream(stream))).toEqual(ids(byStream.get(stream)!));
+    }
   });
 
   it('logs and skips a message the store refuses, so the attempts behind it are not held up', async () => {
