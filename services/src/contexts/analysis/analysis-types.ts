@@ -26,6 +26,13 @@ export interface AnalysisResult {
   costs: Record<string, DetectorCost>;
   /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
   objectLooks: { looked: number; carried: number };
+  /**
+   * The cascade, per detector: frames (seconds of sound for voice-activity) it ran on, of those it had
+   * an answer for. face-detect looks at every frame (a dark one twice counts once); head-pose and eyes
+   * of the frames that needed them (the rest reused an unchanged region's answer); face-embedding of all
+   * frames; objects of its schedule's grid and bisection frames; voice-activity of the seconds heard.
+   */
+  cascade: Record<string, { looked: number; of: number }>;
   /** Whether identity was compared: no photo given, no face found on it, or compared. */
   identity: 'compared' | 'none' | 'no_face';
 }

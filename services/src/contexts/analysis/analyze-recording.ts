@@ -16,7 +16,10 @@ import {
   serverSession,
   VAD_FRAME,
   VoiceActivity,
+  type Box,
   type DetectedObject,
+  type Gaze,
+  type HeadPose,
   type RgbImage,
 } from '@sabaq/models/node';
 import { anomaliesOf, sustainedIntervals, type AudioSignal, type FrameSignal } from './anomalies';
@@ -25,6 +28,7 @@ import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
 import { PendingReadings } from './pending-readings';
 import { sceneChanged, sceneSignature, type SceneSignature } from './scene-change';
+import { RegionAnswers, regionSignature } from './region-reuse';
 import { setIdentitySpans, thumbnailsOf } from './analysis-result';
 import {
   FACE_MODEL_IDS,
@@ -58,6 +62,26 @@ const MAX_EYE_BACKLOG = 8;
 const MAX_KEPT_FRAMES = 1200;
 
 /**
+ * The cascade's reuse tests (region-reuse.ts). The pose reads the face box widened by a quarter: blocks
+ * of 4 pixels (a face of 80 pixels is 30 × 30 blocks at that width), each within 8 grey levels, the box
+ * within 5 % of its size. The eyes read the band of the face box between 15 % and 60 % of its height:
+ * blocks of 2 pixels, as an eye is about 8 pixels wide at 320 × 240 and the looking-away picture's
+ * irises moved 2 pixels (a change of about a hundred grey levels in the blocks they cross).
+ */
+const POSE_REUSE = { moved: 0.05, levels: 8, cell: 4 };
+const EYES_REUSE = { moved: 0.05, levels: 8, cell: 2 };
+
+const poseRegion = (face: Box): Box => {
+  const w = face.x2 - face.x1;
+  const h = face.y2 - face.y1;
+  return { x1: face.x1 - w / 4, y1: face.y1 - h / 4, x2: face.x2 + w / 4, y2: face.y2 + h / 4 };
+};
+const eyesRegion = (face: Box): Box => {
+  const h = face.y2 - face.y1;
+  return { x1: face.x1, y1: face.y1 + 0.15 * h, x2: face.x2, y2: face.y1 + 0.6 * h };
+};
+
+/**
  * Re-analyses one recording: samples frames and audio through ffmpeg (streams, no temporary files), runs
  * the detectors on each, and turns sustained anomalies into intervals. Video and audio are read side by
  * side so a long recording never sits in memory.
@@ -70,7 +94,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   const faceModels = { detector, landmarker, poser, embedder };
   const [vadSession, objectModel, irisModel] = await Promise.all([
     options.voice === false ? null : serverSession(VOICE_MODEL_ID),
-    options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
+    options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID, settings.objectInputSize),
     options.eyes === false ? null : serverIrisModel(IRIS_MODEL_ID),
   ]);
   const irisAtStart = { ...(irisModel?.computed ?? { ms: 0, runs: 0 }) };
@@ -103,6 +127,11 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   };
   const objectLooks = { looked: 0, carried: 0 };
+  const poses = new RegionAnswers<HeadPose>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  const gazes = new RegionAnswers<Gaze>({ ...EYES_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  const similarities = new RegionAnswers<number>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  let faceDetections = 0;
+  const heard = { ran: 0, gated: 0 };
   const kept = new Map<number, RgbImage>();
   const audio: AudioSignal[] = [];
   let videoAt = 0;
@@ -134,6 +163,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     // or flat is looked at again stretched (lighting.ts): stretching every flat frame wiped out a small
     // face on a plain background (a student far from the camera); the thumbnails keep the frame as it was.
     let image = frame;
+    faceDetections += 1;
     let candidates = await timed('face-detect', () => detectFaces(detector!, frame, { minScore: 0.3 }));
     if (!candidates.some((f) => f.score >= settings.faceMinScore)) {
       const stretched = evenLighting(frame);
@@ -159,7 +189,11 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       objects: null,
     };
     if (main) {
-      const p = await timed('head-pose', () => headPose(poser!, image, main.box));
+      // The cascade: the pose runs where the face's region changed since the frame it last ran on.
+      const faceSignature = regionSignature(image, poseRegion(main.box), POSE_REUSE.cell);
+      const p = await poses.answer(index, faceSignature, () =>
+        timed('head-pose', () => headPose(poser!, image, main.box)),
+      );
       signal.pose = { yaw: p.yaw, pitch: p.pitch };
       // A face below the distance threshold is too_far already, and too few pixels for the embedding:
       // comparing it took a distant student for someone else.
@@ -173,23 +207,33 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         main.share >= settings.minFaceShare &&
         Math.abs(p.yaw) <= settings.maxYaw &&
         Math.abs(p.pitch) <= settings.maxPitch;
-      if (compare || lookAtEyes) {
-        const marks = await timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box));
-        if (lookAtEyes) {
-          // The crops are cut now (eyeGaze's synchronous part); the frame does not wait for the iris.
-          eyeReadings.add(
-            eyeGaze(irisModel!, image, marks).then((gaze) => {
-              signal.eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
-              keepIfAnomalous(signal, frame);
-            }),
-          );
-        }
-        if (compare) {
-          const embedding = await timed('face-embedding', () =>
-            faceEmbedding(embedder!, image, fivePoints(marks)),
-          );
-          signal.identity = faceSimilarity(identity!, embedding);
-        }
+      // The cascade: the iris model reads the eyes where their band of the face changed since its last
+      // reading; otherwise that reading stands (the landmarks are then not needed for the eyes either).
+      const eyesSignature = lookAtEyes ? regionSignature(image, eyesRegion(main.box), EYES_REUSE.cell) : null;
+      // The landmarks serve both the eyes and identity: computed once, only if one of them needs them.
+      let marks: ReturnType<typeof faceLandmarks> | null = null;
+      const landmarks = () =>
+        (marks ??= timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box)));
+      if (eyesSignature) {
+        // The crops are cut as soon as the landmarks are in (eyeGaze's synchronous part); the frame does
+        // not wait for the iris.
+        const reading = gazes.answer(index, eyesSignature, async () =>
+          eyeGaze(irisModel!, image, await landmarks()),
+        );
+        eyeReadings!.add(
+          reading.then((gaze) => {
+            signal.eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
+            keepIfAnomalous(signal, frame);
+          }),
+        );
+      }
+      if (compare) {
+        // The cascade: a comparison on a face region unchanged since the last one takes its similarity.
+        signal.identity = await similarities.answer(index, faceSignature, async () => {
+          const points = fivePoints(await landmarks());
+          const embedding = await timed('face-embedding', () => faceEmbedding(embedder!, image, points));
+          return faceSimilarity(identity!, embedding);
+        });
       }
     }
     byIndex.set(index, signal);
@@ -274,15 +318,26 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   const sound = (async () => {
-    const vad = vadSession ? new VoiceActivity(vadSession) : null;
+    let vad = vadSession ? new VoiceActivity(vadSession) : null;
+    let wasSilent = false;
     try {
       for await (const second of audioSeconds(options.audioInput ?? options.input)) {
         const speech: number[] = [];
-        for (let at = 0; vad && at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
+        const loudness = loudnessDbfs(second.samples);
+        // The cascade: a silent second is not given to the voice model (it holds no speech); the model
+        // starts afresh after it, as it would on a recording that began there.
+        const silent = loudness < settings.voiceGateDbfs;
+        if (vad && silent) {
+          heard.gated += 1;
+          speech.push(...new Array<number>(Math.floor(second.samples.length / VAD_FRAME)).fill(0));
+          if (!wasSilent) vad = new VoiceActivity(vadSession!);
+        } else if (vad) heard.ran += 1;
+        wasSilent = silent;
+        for (let at = 0; vad && !silent && at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
           const samples = second.samples.subarray(at, at + VAD_FRAME);
-          speech.push(await timed('voice-activity', () => vad.frame(samples)));
+          speech.push(await timed('voice-activity', () => vad!.frame(samples)));
         }
-        audio.push({ t: second.t, speech, loudnessDbfs: loudnessDbfs(second.samples) });
+        audio.push({ t: second.t, speech, loudnessDbfs: loudness });
         audioAt = second.t + 1;
         await progress();
       }
@@ -331,5 +386,13 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     thumbnails: thumbnailsOf(intervals, kept),
     costs,
     objectLooks,
+    cascade: {
+      'face-detect': { looked: faceDetections, of: frames.length },
+      'head-pose': { looked: poses.ran, of: poses.ran + poses.reused },
+      'face-embedding': { looked: similarities.ran, of: similarities.ran + similarities.reused },
+      eyes: { looked: gazes.ran, of: gazes.ran + gazes.reused },
+      objects: { looked: objectLooks.looked, of: objectLooks.looked + objectLooks.carried },
+      'voice-activity': { looked: heard.ran, of: heard.ran + heard.gated },
+    },
   };
 }
