@@ -75,36 +75,78 @@ export function regionUnchanged(
 }
 
 /**
- * One model's last answer with the region it read: a frame whose region is unchanged takes the answer
- * instead of running the model, at most `maxAgeFrames` after the frame it was computed on (a sparse
- * schedule of fresh answers whatever the test says). Frames are analysed a few at a time, so the answer
- * may still be pending when a later frame takes it.
+ * One model's answers with the regions they read, decided in frame order: a frame whose region is
+ * unchanged since the last frame the model ran on takes that frame's answer instead of running the
+ * model, at most `maxAgeFrames` after it (a sparse schedule of fresh answers whatever the test says).
+ *
+ * Deterministic by construction: frames are analysed several at a time and reach `answer` in whatever
+ * order their detections finish, so each frame waits for its turn (every earlier frame has decided or
+ * passed, `pass`) and decides then. The reference is therefore always the last earlier frame, in frame
+ * order, that ran the model, whatever the timing; its answer may still be computing, and the frame takes
+ * it as a promise. Only the decisions are in order: the models' runs still overlap.
+ * Every frame index from 0 up must either `answer` or `pass`, once.
  */
 export class RegionAnswers<T> {
   private last: { index: number; signature: RegionSignature; answer: Promise<T> } | null = null;
+  /** The frame whose decision is due, and the later frames waiting for theirs. */
+  private next = 0;
+  private readonly waiting = new Map<number, () => void>();
   /** Frames the model ran on, and frames that took a reused answer. */
   ran = 0;
   reused = 0;
 
   constructor(private readonly options: RegionReuseOptions & { maxAgeFrames: number }) {}
 
-  answer(index: number, signature: RegionSignature, compute: () => Promise<T>): Promise<T> {
+  /**
+   * Frame `index`'s answer: once its turn comes, the last earlier run's if `signature` shows what that
+   * run read, else `compute`'s (started at once; the next frame's turn does not wait for it).
+   */
+  async answer(index: number, signature: RegionSignature, compute: () => Promise<T>): Promise<T> {
+    await this.turn(index);
+    let answer: Promise<T>;
     const last = this.last;
     if (
       last &&
-      Math.abs(index - last.index) <= this.options.maxAgeFrames &&
+      index - last.index <= this.options.maxAgeFrames &&
       regionUnchanged(last.signature, signature, this.options)
     ) {
       this.reused += 1;
-      return last.answer;
+      answer = last.answer;
+    } else {
+      this.ran += 1;
+      try {
+        answer = compute();
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      // A failed run fails the analysis (every frame that took it sees the error), never unhandled.
+      answer.catch(() => undefined);
+      this.last = { index, signature, answer };
     }
-    this.ran += 1;
-    const answer = compute();
-    this.last = { index, signature, answer };
-    // A failed run is not an answer to reuse; the caller sees its error.
-    answer.catch(() => {
-      if (this.last?.answer === answer) this.last = null;
-    });
+    this.advance(index);
     return answer;
+  }
+
+  /** Frame `index` does not need the model (no face, or not this detector's frame): its turn passes. */
+  async pass(index: number): Promise<void> {
+    if (index < this.next) return;
+    await this.turn(index);
+    this.advance(index);
+  }
+
+  private turn(index: number): Promise<void> {
+    if (index < this.next) throw new Error(`frame ${index} has already decided`);
+    if (index === this.next) return Promise.resolve();
+    if (this.waiting.has(index)) throw new Error(`frame ${index} is already waiting`);
+    return new Promise((resolve) => this.waiting.set(index, resolve));
+  }
+
+  private advance(index: number): void {
+    this.next = index + 1;
+    const wake = this.waiting.get(this.next);
+    if (wake) {
+      this.waiting.delete(this.next);
+      wake();
+    }
   }
 }
