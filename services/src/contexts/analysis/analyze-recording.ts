@@ -8,15 +8,11 @@ import {
   faceSimilarity,
   fivePoints,
   headPose,
-  loudnessDbfs,
   resize,
   pooledServerSession,
   serverIrisModel,
   serverObjectModel,
   serverSession,
-  VAD_FRAME,
-  VoiceActivity,
-  type Box,
   type DetectedObject,
   type Gaze,
   type HeadPose,
@@ -24,11 +20,13 @@ import {
 } from '@sabaq/models/node';
 import { anomaliesOf, sustainedIntervals, type AudioSignal, type FrameSignal } from './anomalies';
 import { evenLighting } from './lighting';
-import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-input';
+import { FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-input';
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
 import { PendingReadings } from './pending-readings';
 import { sceneChanged, sceneSignature, type SceneSignature } from './scene-change';
 import { RegionAnswers, regionSignature } from './region-reuse';
+import { EYES_REUSE, eyesRegion, POSE_REUSE, poseRegion } from './cascade-regions';
+import { hearSeconds } from './hear-seconds';
 import { setIdentitySpans, thumbnailsOf } from './analysis-result';
 import {
   FACE_MODEL_IDS,
@@ -60,26 +58,6 @@ const MAX_EYE_BACKLOG = 8;
 
 /** Anomalous frames kept for thumbnails, at 160 × 120 (57 KB each): about 70 MB at most. */
 const MAX_KEPT_FRAMES = 1200;
-
-/**
- * The cascade's reuse tests (region-reuse.ts). The pose reads the face box widened by a quarter: blocks
- * of 4 pixels (a face of 80 pixels is 30 × 30 blocks at that width), each within 8 grey levels, the box
- * within 5 % of its size. The eyes read the band of the face box between 15 % and 60 % of its height:
- * blocks of 2 pixels, as an eye is about 8 pixels wide at 320 × 240 and the looking-away picture's
- * irises moved 2 pixels (a change of about a hundred grey levels in the blocks they cross).
- */
-const POSE_REUSE = { moved: 0.05, levels: 8, cell: 4 };
-const EYES_REUSE = { moved: 0.05, levels: 8, cell: 2 };
-
-const poseRegion = (face: Box): Box => {
-  const w = face.x2 - face.x1;
-  const h = face.y2 - face.y1;
-  return { x1: face.x1 - w / 4, y1: face.y1 - h / 4, x2: face.x2 + w / 4, y2: face.y2 + h / 4 };
-};
-const eyesRegion = (face: Box): Box => {
-  const h = face.y2 - face.y1;
-  return { x1: face.x1, y1: face.y1 + 0.15 * h, x2: face.x2, y2: face.y1 + 0.6 * h };
-};
 
 /**
  * Re-analyses one recording: samples frames and audio through ffmpeg (streams, no temporary files), runs
@@ -349,36 +327,18 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   const sound = (async () => {
-    let vad = vadSession ? new VoiceActivity(vadSession) : null;
-    let wasSilent = false;
-    try {
-      for await (const second of audioSeconds(options.audioInput ?? options.input)) {
-        const speech: number[] = [];
-        const loudness = loudnessDbfs(second.samples);
-        // The cascade: a silent second is not given to the voice model (it holds no speech); the model
-        // starts afresh after it, as it would on a recording that began there.
-        const silent = loudness < settings.voiceGateDbfs;
-        if (vad && silent) {
-          heard.gated += 1;
-          speech.push(...new Array<number>(Math.floor(second.samples.length / VAD_FRAME)).fill(0));
-          if (!wasSilent) vad = new VoiceActivity(vadSession!);
-        } else if (vad) heard.ran += 1;
-        wasSilent = silent;
-        for (let at = 0; vad && !silent && at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
-          const samples = second.samples.subarray(at, at + VAD_FRAME);
-          speech.push(await timed('voice-activity', () => vad!.frame(samples)));
-        }
-        audio.push({ t: second.t, speech, loudnessDbfs: loudness });
+    await hearSeconds({
+      input: options.audioInput ?? options.input,
+      vadSession,
+      gateDbfs: settings.voiceGateDbfs,
+      heard,
+      timed: (run) => timed('voice-activity', run),
+      onSecond: async (second) => {
+        audio.push(second);
         audioAt = second.t + 1;
         await progress();
-      }
-    } catch (error) {
-      // A recording without sound (a screen capture) has nothing to hear; anything else is a failure.
-      if (
-        !/does not contain any stream|matches no streams|Output file .* does not contain/i.test(String(error))
-      )
-        throw error;
-    }
+      },
+    });
     audioAt = Number.POSITIVE_INFINITY;
   })();
 
