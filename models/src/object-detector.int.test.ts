@@ -10,18 +10,22 @@ import { serverObjectModel } from './tfjs-session';
 /**
  * The CenterNet object detector (TensorFlow.js, WASM backend, in a worker thread) on real pictures from
  * Debian packages: the phone on the table of opencv-doc's yolo.jpg, the same phone shown to a 320 × 240
- * webcam beside a face, and pictures with no phone, laptop or remote at all.
+ * webcam beside a face, and pictures with no phone, laptop or remote at all. At the graph's own 512
+ * input and at the 384 the server's re-analysis loads it with (its size constants rewritten).
  */
-let model: ObjectModel;
 let dir: string;
 
-beforeAll(async () => {
-  model = await serverObjectModel();
+beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sabaq-objects-'));
-}, 60_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('prohibited object detection', () => {
+describe.each([512, 384])('prohibited object detection at %i', (size) => {
+  let model: ObjectModel;
+  beforeAll(async () => {
+    model = await serverObjectModel('objects-centernet', size);
+  }, 60_000);
+
   it('finds the phone on the table where it lies', async () => {
     const image = loadPicture(testPicturePath('phoneOnTable'));
     const found = await detectObjects(model, image);

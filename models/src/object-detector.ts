@@ -24,6 +24,8 @@ export interface DetectedObject extends Box {
  */
 export interface ObjectModel {
   detect(input: Float32Array): Promise<Float32Array>;
+  /** The square input's side, when not OBJECT_INPUT_SIZE (the server may load the graph smaller). */
+  inputSize?: number;
 }
 
 export const OBJECT_INPUT_SIZE = 512;
@@ -136,6 +138,6 @@ export async function detectObjects(
   image: RgbImage,
   options: ObjectDetectorOptions = {},
 ): Promise<DetectedObject[]> {
-  const boxed = letterbox(image);
+  const boxed = letterbox(image, model.inputSize ?? OBJECT_INPUT_SIZE);
   return decodeObjects(await model.detect(boxed.input), boxed, image, options);
 }

@@ -11,13 +11,18 @@ export interface TfjsGraphSession {
   readonly computed: { ms: number; runs: number };
 }
 
-export function tfjsGraphSession(id: string, input: number[], output: string): Promise<TfjsGraphSession> {
+export function tfjsGraphSession(
+  id: string,
+  input: number[],
+  output: string,
+  constants: Record<string, number[]> = {},
+): Promise<TfjsGraphSession> {
   if (modelEntry(id).format !== 'tfjs-graph')
     throw new Error(`model ${id} is not a TensorFlow.js graph model`);
   if (!modelAvailable(id))
     throw new Error(`model ${id} is missing: run node models/scripts/fetch-models.mjs`);
   const worker = new Worker(new URL('./tfjs-worker.mjs', import.meta.url), {
-    workerData: { modelJson: weightsPath(id), input, output },
+    workerData: { modelJson: weightsPath(id), input, output, constants },
   });
   // An idle worker must not keep a finished process (a test, a one-off analysis) alive.
   worker.unref();
@@ -77,17 +82,39 @@ export function tfjsGraphSession(id: string, input: number[], output: string): P
 const objectModels = new Map<string, Promise<ObjectModel>>();
 
 /**
- * The object detector (manifest id objects-centernet, a TensorFlow.js graph model) on the WASM backend
- * in a worker thread, loaded once per process.
+ * CenterNet's graph was exported for 512 × 512 with its feature maps' sizes folded in as constants:
+ * the three upsamplings' target sizes (input / 16, / 8, / 4), the output map's width (input / 4) and its
+ * positions (the map's area). For another input size, a multiple of 32, they are rewritten; the weights
+ * are the same (every layer is convolutional).
  */
-export function serverObjectModel(id = 'objects-centernet'): Promise<ObjectModel> {
-  let loaded = objectModels.get(id);
+export function centernetConstants(size: number): Record<string, number[]> {
+  if (size % 32 !== 0) throw new Error(`CenterNet's input must be a multiple of 32, not ${size}`);
+  const map = size / 4;
+  return {
+    'tower_0/CenternetHead/c5_upsample/up_sampling2d/mul': [size / 16, size / 16],
+    'tower_0/CenternetHead/c4_upsample/up_sampling2d_1/mul': [size / 8, size / 8],
+    'tower_0/CenternetHead/c3_upsample/up_sampling2d_2/mul': [map, map],
+    'tower_0/BatchGather/concat': [map * map, 4],
+    'tower_0/strided_slice_6': [map],
+  };
+}
+
+/**
+ * The object detector (manifest id objects-centernet, a TensorFlow.js graph model) on the WASM backend
+ * in a worker thread, loaded once per process and input size.
+ */
+export function serverObjectModel(id = 'objects-centernet', size = OBJECT_INPUT_SIZE): Promise<ObjectModel> {
+  const key = `${id}@${size}`;
+  let loaded = objectModels.get(key);
   if (!loaded) {
-    loaded = tfjsGraphSession(id, [1, OBJECT_INPUT_SIZE, OBJECT_INPUT_SIZE, 3], 'tower_0/detections').then(
-      (session) => ({ detect: (input: Float32Array) => session.run(input) }),
-    );
-    loaded.catch(() => objectModels.delete(id));
-    objectModels.set(id, loaded);
+    loaded = tfjsGraphSession(
+      id,
+      [1, size, size, 3],
+      'tower_0/detections',
+      size === OBJECT_INPUT_SIZE ? {} : centernetConstants(size),
+    ).then((session) => ({ inputSize: size, detect: (input: Float32Array) => session.run(input) }));
+    loaded.catch(() => objectModels.delete(key));
+    objectModels.set(key, loaded);
   }
   return loaded;
 }

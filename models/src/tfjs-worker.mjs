@@ -4,7 +4,9 @@
  * frame's 0.2 s of inference must not stall their event loop. Plain JavaScript so that it starts the
  * same under tsx, vitest and node.
  *   workerData: { modelJson: absolute path of model.json (its shards beside it), input: [1,h,w,3],
- *                 output: the output node's name }
+ *                 output: the output node's name, constants?: { name: int32 values } }
+ *   (constants: int32 constants of the graph rewritten before loading, for a graph whose feature maps'
+ *   sizes were folded in for one input size; the placeholder then takes `input`'s shape)
  *   message in: { id, input: Float32Array }   message out: { id, output: Float32Array, ms } or { id, error }
  *   (ms: what the inference computed, without the time the message waited in the queue)
  * The first message out is { ready: true } or { error } when the model cannot be loaded.
@@ -36,6 +38,25 @@ async function load() {
   for (const shard of shards) {
     weightData.set(shard, offset);
     offset += shard.length;
+  }
+  const constants = workerData.constants ?? {};
+  if (Object.keys(constants).length > 0) {
+    let at = 0;
+    for (const spec of model.weightsManifest.flatMap((group) => group.weights)) {
+      const count = spec.shape.reduce((n, d) => n * d, 1);
+      const bytes = count * (spec.quantization ? (spec.quantization.dtype === 'uint8' ? 1 : 2) : 4);
+      const values = constants[spec.name];
+      if (values) {
+        if (spec.dtype !== 'int32' || spec.quantization || values.length !== count)
+          throw new Error(`constant ${spec.name} cannot take ${values.length} int32 values`);
+        new Int32Array(weightData.buffer, at, count).set(values);
+      }
+      at += bytes;
+    }
+    for (const node of model.modelTopology.node) {
+      if (node.op === 'Placeholder' && node.attr?.shape?.shape?.dim)
+        node.attr.shape.shape.dim = workerData.input.map((size) => ({ size: String(size) }));
+    }
   }
   return loadGraphModel(
     tf.io.fromMemory({

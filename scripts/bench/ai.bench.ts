@@ -9,8 +9,9 @@
  *   so that what the eyes cost shows beside the core figure rather than inside it;
  * - `analysis_x_realtime_full`: the whole pipeline, prohibited objects included, as the analyzer runs it
  *   (adaptive object looks, object-looks.ts) (target: ratio ≥ 1/3, i.e. within 3× of decode-only);
- * - `analysis_x_realtime_full_fixed`: the same with the object detector on every 2-s grid frame, the
- *   former schedule, measured in the same run for before and after;
+ * - `analysis_x_realtime_full_before`: the same without the cascade (no reuse of an unchanged region's
+ *   pose, similarity or eye reading, every second given to the voice model, objects at their 512 input),
+ *   measured in the same run for before and after;
  *   each with decode-only's multiple of real time as baseline and decode-only time / analysis time as ratio;
  * - `analysis_cpu_x_realtime_<name>`: seconds of recording per CPU second (all threads, ffmpeg included),
  *   against decode-only's: what a run costs whatever else loads the machine (2 cores give at most twice);
@@ -18,7 +19,10 @@
  *   models: their runs in the onnx workers; objects: its looks, wall, one at a time, spread over all
  *   frames; eyes: what the iris worker computed per reading, two eyes a call, and per sampled frame),
  *   `voice_activity_ms_per_second` per second of audio;
- *   `objects_looked_frames`: frames the detector ran on, against the fixed schedule's count;
+ * - the cascade per detector (docs/ai-analysis.md, "The cascade"): `<detector>_looked_frames`
+ *   (`voice_activity_looked_seconds`), what it ran on against what it had to answer for, and
+ *   `<detector>_time_share`, its share of the models' time in the full run; the host block's `detectors`
+ *   has both with the milliseconds and what the run without the cascade looked at;
  * - `<recording>.<type>.precision` / `.recall`: per detector on each accuracy recording
  *   (services/src/contexts/analysis/accuracy/recordings.ts; `segments` is the video above, from its full
  *   run), over time with a 1-s collar (accuracy/score.ts); `all.<type>.*` pooled over the recordings.
@@ -89,7 +93,17 @@ async function main(): Promise<void> {
       core: { settings: adaptive, identityPhoto, objects: false, eyes: false },
       core_eyes: { settings: adaptive, identityPhoto, objects: false },
       full: { settings: adaptive, identityPhoto },
-      full_fixed: { settings: { ...adaptive, objectLooks: 'fixed' }, identityPhoto },
+      // The pipeline before the cascade, in the same run: no reuse of unchanged regions' answers, every
+      // second given to the voice model, the object detector at its 512 input.
+      full_before: {
+        settings: {
+          ...adaptive,
+          reuseMaxAgeFrames: -1,
+          voiceGateDbfs: Number.NEGATIVE_INFINITY,
+          objectInputSize: 512,
+        },
+        identityPhoto,
+      },
     };
     // Warm the models once (sessions and the detector's worker are created once per process).
     const warm = await analyzeRecording({ input: video, ...configurations.full! });
@@ -134,7 +148,7 @@ async function main(): Promise<void> {
 
     // --accuracy-only: the warm-up's full run is the one scored, and no speed figure is recorded.
     const full = best.get('full')?.result ?? warm;
-    const fixed = best.get('full_fixed')?.result;
+    const before = best.get('full_before')?.result;
     for (const [model, cost] of accuracyOnly ? [] : Object.entries(full.costs)) {
       const perSecond = model === 'voice-activity';
       figures.push({
@@ -157,15 +171,46 @@ async function main(): Promise<void> {
         ratio: null,
       });
     }
-    if (fixed)
-      figures.push({
-        bench: 'ai',
-        metric: 'objects_looked_frames',
-        value: full.objectLooks.looked,
-        unit: 'frames',
-        baseline: fixed.objectLooks.looked,
-        ratio: round(full.objectLooks.looked / fixed.objectLooks.looked),
-      });
+    // The cascade, per detector: what it looked at (against what it had to answer for), and its share
+    // of the models' time (costs: the face models' and the iris' computing in their workers, the voice
+    // model's and the objects' calls).
+    const modelMs = Object.values(full.costs).reduce((sum, c) => sum + c.ms, 0);
+    const detectors: Record<
+      string,
+      { looked: number; of: number; ms: number; share: number; before_looked?: number }
+    > = {};
+    for (const [name, { looked, of }] of accuracyOnly ? [] : Object.entries(full.cascade)) {
+      const ms = full.costs[name]?.ms ?? 0;
+      const share = modelMs > 0 ? round(ms / modelMs) : 0;
+      detectors[name] = { looked, of, ms: round(ms), share, before_looked: before?.cascade[name]?.looked };
+      const key = name.replaceAll('-', '_');
+      figures.push(
+        {
+          bench: 'ai',
+          metric: `${key}_looked_${name === 'voice-activity' ? 'seconds' : 'frames'}`,
+          value: looked,
+          unit: name === 'voice-activity' ? 'seconds' : 'frames',
+          baseline: of,
+          ratio: of > 0 ? round(looked / of) : null,
+        },
+        {
+          bench: 'ai',
+          metric: `${key}_time_share`,
+          value: share,
+          unit: "share of the models' time",
+          baseline: null,
+          ratio: null,
+        },
+      );
+    }
+    const landmarks = full.costs['face-landmarks'];
+    if (landmarks && modelMs > 0)
+      detectors['face-landmarks'] = {
+        looked: landmarks.runs,
+        of: full.frames,
+        ms: round(landmarks.ms),
+        share: round(landmarks.ms / modelMs),
+      };
 
     // Accuracy: every recording analysed once as the analyzer runs it (the first one's full run reused).
     const scores = new Map<string, DetectorScore[]>();
@@ -212,6 +257,8 @@ async function main(): Promise<void> {
       fps: adaptive.framesPerSecond,
       decode_only_seconds: accuracyOnly ? null : round(decodeSeconds),
       seconds: Object.fromEntries([...best].map(([name, b]) => [name, round(b.seconds)])),
+      cpu_seconds: Object.fromEntries([...best].map(([name, b]) => [name, round(b.cpu)])),
+      detectors,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

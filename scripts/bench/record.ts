@@ -82,10 +82,12 @@ Machine of the last run of each: see the \`host\` field.
   2/s, voice activity and loudness on every second, no object detector, no eyes; target ≥ 20× real
   time), \`analysis_x_realtime_core_eyes\` (the same with the eyes-away check, the iris model once a
   second), \`analysis_x_realtime_full\` (the whole pipeline as the analyzer runs it; target: ratio ≥
-  0.33) and \`analysis_x_realtime_full_fixed\` (the object detector on every 2-s frame, the former
-  schedule); \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg), which the
-  machine's load does not change; \`<model>_ms_per_frame\`, \`eyes_ms_per_reading\` (the iris model's
-  computing per reading of both eyes) and \`objects_looked_frames\` (against the fixed schedule's);
+  0.33) and \`analysis_x_realtime_full_before\` (the same without the cascade, docs/ai-analysis.md,
+  in the same run); \`analysis_cpu_x_realtime_*\`, the same per CPU second (all threads and ffmpeg),
+  which the machine's load changes much less; \`<model>_ms_per_frame\`, \`eyes_ms_per_reading\` (the iris
+  model's computing per reading of both eyes); per detector of the cascade \`<detector>_looked_frames\`
+  (\`voice_activity_looked_seconds\`: what it ran on, against what it answered for) and
+  \`<detector>_time_share\` (its share of the models' time), also in the host field's \`detectors\`;
   \`<recording>.<type>.precision\` and \`.recall\` per detector on each accuracy recording
   (docs/ai-analysis.md, "Accuracy": over time with a 1-s collar; \`segments\` is the video above,
   \`all\` pools the recordings). The host field has the load average at the start.

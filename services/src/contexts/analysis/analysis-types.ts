@@ -1,5 +1,5 @@
 import type { RgbImage } from '@sabaq/models/node';
-import type { DetectedInterval } from './anomalies';
+import type { DetectedInterval, FrameSignal } from './anomalies';
 import type { RecordingInput } from './media-input';
 import type { AnalysisSettings } from './settings';
 
@@ -26,8 +26,17 @@ export interface AnalysisResult {
   costs: Record<string, DetectorCost>;
   /** Frames the object detector ran on, and frames that took an unchanged scene's verdict instead. */
   objectLooks: { looked: number; carried: number };
+  /**
+   * The cascade, per detector: frames (seconds of sound for voice-activity) it ran on, of those it had
+   * an answer for. face-detect looks at every frame (a dark one twice counts once); head-pose and eyes
+   * of the frames that needed them (the rest reused an unchanged region's answer); face-embedding of all
+   * frames; objects of its schedule's grid and bisection frames; voice-activity of the seconds heard.
+   */
+  cascade: Record<string, { looked: number; of: number }>;
   /** Whether identity was compared: no photo given, no face found on it, or compared. */
   identity: 'compared' | 'none' | 'no_face';
+  /** What each sampled frame showed the detectors, in frame order (what the intervals were made of). */
+  signals: FrameSignal[];
 }
 
 export interface AnalyzeOptions {
@@ -44,6 +53,13 @@ export interface AnalyzeOptions {
   eyes?: boolean;
   /** false: no speech check (its model is missing); loudness is still measured. Default true. */
   voice?: boolean;
+  /** Frames analysed at once; by default two per core (at least 2, at most 8). */
+  framesInFlight?: number;
+  /**
+   * Awaited before each model call on a frame (the model's name and the frame's index). For tests only:
+   * the determinism test delays calls at random to shuffle the order in which concurrent work completes.
+   */
+  beforeModelCall?: (model: string, index: number) => Promise<void>;
 }
 
 /** Wall milliseconds spent in one model's calls, and how many calls. */

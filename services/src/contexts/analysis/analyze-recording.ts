@@ -8,23 +8,25 @@ import {
   faceSimilarity,
   fivePoints,
   headPose,
-  loudnessDbfs,
   resize,
   pooledServerSession,
   serverIrisModel,
   serverObjectModel,
   serverSession,
-  VAD_FRAME,
-  VoiceActivity,
   type DetectedObject,
+  type Gaze,
+  type HeadPose,
   type RgbImage,
 } from '@sabaq/models/node';
 import { anomaliesOf, sustainedIntervals, type AudioSignal, type FrameSignal } from './anomalies';
 import { evenLighting } from './lighting';
-import { audioSeconds, FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-input';
+import { FRAME_HEIGHT, FRAME_WIDTH, sampledFrames } from './media-input';
 import { ObjectLookSchedule, verdictSpans } from './object-looks';
 import { PendingReadings } from './pending-readings';
 import { sceneChanged, sceneSignature, type SceneSignature } from './scene-change';
+import { RegionAnswers, regionSignature } from './region-reuse';
+import { EYES_REUSE, eyesRegion, POSE_REUSE, poseRegion } from './cascade-regions';
+import { hearSeconds } from './hear-seconds';
 import { setIdentitySpans, thumbnailsOf } from './analysis-result';
 import {
   FACE_MODEL_IDS,
@@ -64,13 +66,14 @@ const MAX_KEPT_FRAMES = 1200;
  */
 export async function analyzeRecording(options: AnalyzeOptions): Promise<AnalysisResult> {
   const { settings } = options;
+  const framesInFlight = options.framesInFlight ?? FRAMES_IN_FLIGHT;
   // The face models run in the onnx worker threads (pooledServerSession: onnxruntime-node computes on
   // the calling thread, and this is the api process); the voice model's calls are tiny and stay here.
   const [detector, landmarker, poser, embedder] = FACE_MODEL_IDS.map((id) => pooledServerSession(id));
   const faceModels = { detector, landmarker, poser, embedder };
   const [vadSession, objectModel, irisModel] = await Promise.all([
     options.voice === false ? null : serverSession(VOICE_MODEL_ID),
-    options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID),
+    options.objects === false ? null : serverObjectModel(OBJECT_MODEL_ID, settings.objectInputSize),
     options.eyes === false ? null : serverIrisModel(IRIS_MODEL_ID),
   ]);
   const irisAtStart = { ...(irisModel?.computed ?? { ms: 0, runs: 0 }) };
@@ -92,7 +95,8 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   const byIndex = new Map<number, FrameSignal>();
   const costs: Record<string, DetectorCost> = {};
   /** Wall time of each model call (under the pipeline's concurrency, so including waiting for a core). */
-  const timed = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(name: string, run: () => Promise<T>, index?: number): Promise<T> => {
+    if (index !== undefined) await options.beforeModelCall?.(name, index);
     const start = performance.now();
     try {
       return await run();
@@ -103,6 +107,11 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     }
   };
   const objectLooks = { looked: 0, carried: 0 };
+  const poses = new RegionAnswers<HeadPose>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  const gazes = new RegionAnswers<Gaze>({ ...EYES_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  const similarities = new RegionAnswers<number>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
+  let faceDetections = 0;
+  const heard = { ran: 0, gated: 0 };
   const kept = new Map<number, RgbImage>();
   const audio: AudioSignal[] = [];
   let videoAt = 0;
@@ -134,11 +143,20 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     // or flat is looked at again stretched (lighting.ts): stretching every flat frame wiped out a small
     // face on a plain background (a student far from the camera); the thumbnails keep the frame as it was.
     let image = frame;
-    let candidates = await timed('face-detect', () => detectFaces(detector!, frame, { minScore: 0.3 }));
+    faceDetections += 1;
+    let candidates = await timed(
+      'face-detect',
+      () => detectFaces(detector!, frame, { minScore: 0.3 }),
+      index,
+    );
     if (!candidates.some((f) => f.score >= settings.faceMinScore)) {
       const stretched = evenLighting(frame);
       if (stretched !== frame) {
-        const again = await timed('face-detect', () => detectFaces(detector!, stretched, { minScore: 0.3 }));
+        const again = await timed(
+          'face-detect',
+          () => detectFaces(detector!, stretched, { minScore: 0.3 }),
+          index,
+        );
         if (again.some((f) => f.score >= settings.faceMinScore)) {
           image = stretched;
           candidates = again;
@@ -158,39 +176,72 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
       identity: null,
       objects: null,
     };
-    if (main) {
-      const p = await timed('head-pose', () => headPose(poser!, image, main.box));
-      signal.pose = { yaw: p.yaw, pitch: p.pitch };
-      // A face below the distance threshold is too_far already, and too few pixels for the embedding:
-      // comparing it took a distant student for someone else.
-      const compare = compareIdentity && main.share >= settings.minFaceShare;
-      // The eyes are read only where they can be told apart from everything else: one face, near
-      // enough, its head not turned (a turned head is head_turned already).
-      const lookAtEyes =
-        eyeReadings !== null &&
-        index % settings.eyesEveryFrames === 0 &&
-        faces.length === 1 &&
-        main.share >= settings.minFaceShare &&
-        Math.abs(p.yaw) <= settings.maxYaw &&
-        Math.abs(p.pitch) <= settings.maxPitch;
-      if (compare || lookAtEyes) {
-        const marks = await timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box));
+    // The cascade's reuse decisions are made in frame order (region-reuse.ts): every frame takes its
+    // turn in each of them, needing the model or not, so a reused answer never depends on which of the
+    // frames in flight got there first. A frame that fails passes the turns it did not take.
+    const asked = { pose: false, eyes: false, identity: false };
+    try {
+      if (main) {
+        // The cascade: the pose runs where the face's region changed since the frame it last ran on.
+        const faceSignature = regionSignature(image, poseRegion(main.box), POSE_REUSE.cell);
+        asked.pose = true;
+        const p = await poses.answer(index, faceSignature, () =>
+          timed('head-pose', () => headPose(poser!, image, main.box), index),
+        );
+        signal.pose = { yaw: p.yaw, pitch: p.pitch };
+        // A face below the distance threshold is too_far already, and too few pixels for the embedding:
+        // comparing it took a distant student for someone else.
+        const compare = compareIdentity && main.share >= settings.minFaceShare;
+        // The eyes are read only where they can be told apart from everything else: one face, near
+        // enough, its head not turned (a turned head is head_turned already).
+        const lookAtEyes =
+          eyeReadings !== null &&
+          index % settings.eyesEveryFrames === 0 &&
+          faces.length === 1 &&
+          main.share >= settings.minFaceShare &&
+          Math.abs(p.yaw) <= settings.maxYaw &&
+          Math.abs(p.pitch) <= settings.maxPitch;
+        // The landmarks serve both the eyes and identity: computed once, only if one of them needs them.
+        let marks: ReturnType<typeof faceLandmarks> | null = null;
+        const landmarks = () =>
+          (marks ??= timed('face-landmarks', () => faceLandmarks(landmarker!, image, main.box), index));
         if (lookAtEyes) {
-          // The crops are cut now (eyeGaze's synchronous part); the frame does not wait for the iris.
-          eyeReadings.add(
-            eyeGaze(irisModel!, image, marks).then((gaze) => {
+          // The cascade: the iris model reads the eyes where their band of the face changed since its
+          // last reading; otherwise that reading stands (the landmarks are then not needed for the eyes).
+          // The crops are cut as soon as the landmarks are in (eyeGaze's synchronous part); the frame
+          // does not wait for the iris, nor for its turn to decide.
+          const eyesSignature = regionSignature(image, eyesRegion(main.box), EYES_REUSE.cell);
+          asked.eyes = true;
+          const reading = gazes.answer(index, eyesSignature, async () => {
+            const points = await landmarks();
+            await options.beforeModelCall?.('eyes', index);
+            return eyeGaze(irisModel!, image, points);
+          });
+          eyeReadings!.add(
+            reading.then((gaze) => {
               signal.eyes = { horizontal: gaze.horizontal, openness: gaze.openness, width: gaze.width };
               keepIfAnomalous(signal, frame);
             }),
           );
         }
         if (compare) {
-          const embedding = await timed('face-embedding', () =>
-            faceEmbedding(embedder!, image, fivePoints(marks)),
-          );
-          signal.identity = faceSimilarity(identity!, embedding);
+          // The cascade: a comparison on a face region unchanged since the last one takes its similarity.
+          asked.identity = true;
+          signal.identity = await similarities.answer(index, faceSignature, async () => {
+            const points = fivePoints(await landmarks());
+            const embedding = await timed(
+              'face-embedding',
+              () => faceEmbedding(embedder!, image, points),
+              index,
+            );
+            return faceSimilarity(identity!, embedding);
+          });
         }
       }
+    } finally {
+      if (!asked.pose) void poses.pass(index);
+      if (!asked.eyes) void gazes.pass(index);
+      if (!asked.identity) void similarities.pass(index);
     }
     byIndex.set(index, signal);
     keepIfAnomalous(signal, frame);
@@ -205,8 +256,10 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         mode: settings.objectLooks,
         maxStaleFrames: settings.objectsMaxStaleFrames,
         look: async (image, index) => {
-          const found = await timed('objects', () =>
-            detectObjects(objectModel, image, { minScore: settings.objectMinScore }),
+          const found = await timed(
+            'objects',
+            () => detectObjects(objectModel, image, { minScore: settings.objectMinScore }),
+            index,
           );
           const t = index / settings.framesPerSecond;
           if (found.length && kept.size < MAX_KEPT_FRAMES) kept.set(t, resize(image, 160, 120));
@@ -240,12 +293,12 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         if (schedule.backlog > MAX_OBJECT_BACKLOG) await handled;
       }
       index += 1;
-      if (inFlight.size >= FRAMES_IN_FLIGHT) await Promise.race(inFlight);
+      if (inFlight.size >= framesInFlight) await Promise.race(inFlight);
       // The eye readings' backlog holds frames in memory too: wait for it rather than read ahead.
       await eyeReadings?.settle();
       videoAt = Math.max(
         0,
-        frame.t + 1 / settings.framesPerSecond - FRAMES_IN_FLIGHT / settings.framesPerSecond,
+        frame.t + 1 / settings.framesPerSecond - framesInFlight / settings.framesPerSecond,
       );
       await progress();
     }
@@ -274,25 +327,18 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   })();
 
   const sound = (async () => {
-    const vad = vadSession ? new VoiceActivity(vadSession) : null;
-    try {
-      for await (const second of audioSeconds(options.audioInput ?? options.input)) {
-        const speech: number[] = [];
-        for (let at = 0; vad && at + VAD_FRAME <= second.samples.length; at += VAD_FRAME) {
-          const samples = second.samples.subarray(at, at + VAD_FRAME);
-          speech.push(await timed('voice-activity', () => vad.frame(samples)));
-        }
-        audio.push({ t: second.t, speech, loudnessDbfs: loudnessDbfs(second.samples) });
+    await hearSeconds({
+      input: options.audioInput ?? options.input,
+      vadSession,
+      gateDbfs: settings.voiceGateDbfs,
+      heard,
+      timed: (run) => timed('voice-activity', run),
+      onSecond: async (second) => {
+        audio.push(second);
         audioAt = second.t + 1;
         await progress();
-      }
-    } catch (error) {
-      // A recording without sound (a screen capture) has nothing to hear; anything else is a failure.
-      if (
-        !/does not contain any stream|matches no streams|Output file .* does not contain/i.test(String(error))
-      )
-        throw error;
-    }
+      },
+    });
     audioAt = Number.POSITIVE_INFINITY;
   })();
 
@@ -328,8 +374,17 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         (vadSession || !m.startsWith(`${VOICE_MODEL_ID}@`)),
     ),
     identity: identityStatus,
+    signals: frames,
     thumbnails: thumbnailsOf(intervals, kept),
     costs,
     objectLooks,
+    cascade: {
+      'face-detect': { looked: faceDetections, of: frames.length },
+      'head-pose': { looked: poses.ran, of: poses.ran + poses.reused },
+      'face-embedding': { looked: similarities.ran, of: similarities.ran + similarities.reused },
+      eyes: { looked: gazes.ran, of: gazes.ran + gazes.reused },
+      objects: { looked: objectLooks.looked, of: objectLooks.looked + objectLooks.carried },
+      'voice-activity': { looked: heard.ran, of: heard.ran + heard.gated },
+    },
   };
 }

@@ -59,6 +59,12 @@ export interface AnalysisSettings {
   /** Server-only: in an unchanged scene, look again after this many frames anyway (10 s). */
   objectsMaxStaleFrames: number;
   /**
+   * Server-only: the object detector's square input, 384 (its graph exported for 512, rewritten,
+   * tfjs-session.ts `centernetConstants`): 0.6 of the 512 input's cost, and on the accuracy recordings'
+   * phones the same labels at scores 0.35–0.47 against 0.38–0.54 (320 named the phone "laptop" at 0.29).
+   */
+  objectInputSize: number;
+  /**
    * Least detector score per prohibited class: object_detection.categories.{phone,laptop,remote}.score
    * (0.4) × OBJECT_SCORE_SCALE, as the server's detector scores lower than the client's.
    */
@@ -83,6 +89,18 @@ export interface AnalysisSettings {
    * to count anyway.
    */
   eyesEveryFrames: number;
+  /**
+   * Server-only, the cascade (docs/ai-analysis.md, "The cascade"): the head pose and the eyes reuse the
+   * answer of the last frame they ran on while the region they read is unchanged (region-reuse.ts), but
+   * run again at least this many frames after it (10 s).
+   */
+  reuseMaxAgeFrames: number;
+  /**
+   * Server-only: a second of sound quieter than this (dBFS) is not given to the voice model (a muted or
+   * unplugged microphone, digital silence; a quiet room's hiss is about −70 to −50): it holds no speech,
+   * and it is far below the noise threshold.
+   */
+  voiceGateDbfs: number;
   /** Speech: a 32 ms frame is speech at this probability (speech.positive_threshold)… */
   speechThreshold: number;
   /** …and a second is speech with at least this many such frames (speech.min_frames). */
@@ -132,6 +150,7 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
     objectsEveryFrames: Math.max(1, Math.round((objectsMs / 1000) * framesPerSecond)),
     objectLooks: 'adaptive',
     objectsMaxStaleFrames: 10 * framesPerSecond,
+    objectInputSize: 384,
     objectMinScore,
     identityMinSimilarity: num(
       field(s.head_compare, 'euclidean_distance'),
@@ -148,6 +167,8 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
     maxGazeLeft: gaze('look_right'),
     maxGazeRight: gaze('look_left'),
     eyesEveryFrames: framesPerSecond,
+    reuseMaxAgeFrames: 10 * framesPerSecond,
+    voiceGateDbfs: -60,
     speechThreshold: num(field(s.speech, 'positive_threshold'), d.speech.positive_threshold),
     speechMinFrames: Math.max(1, Math.round(num(field(s.speech, 'min_frames'), d.speech.min_frames))),
     noiseDbfs: -3 * num(s.noise_sensitivity, d.noise_sensitivity),
