@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   expect(attempt.status).toBe(201);
   attemptId = attempt.body.entity.id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await media?.close();

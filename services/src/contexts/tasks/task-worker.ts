@@ -61,9 +61,14 @@ export class TaskWorker {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.kick(), this.options.pollMs ?? 2000);
+    // A failed round (the database gone away, a start that was aborted) is logged; the next tick retries.
+    const tick = () =>
+      void this.kick().catch((error: unknown) =>
+        this.options.log?.(`tasks: a round failed: ${String(error)}`),
+      );
+    this.timer = setInterval(tick, this.options.pollMs ?? 2000);
     this.timer.unref();
-    void this.kick();
+    tick();
   }
 
   /** Looks for waiting tasks now (a task was just made or resumed); resolves when none is left. */

@@ -36,6 +36,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: { level: options.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     requestTimeout: 60_000,
+    // Contexts' route plugins start their workers and process managers (migrated read models, a first
+    // read of the log): on a loaded machine that can outlast Fastify's 10 s default and abort the start.
+    pluginTimeout: 120_000,
     // Bracket-style arrays (ids[]=1&ids[]=2) as the web client sends them.
     routerOptions: { maxParamLength: 300, querystringParser: parseQueryString },
     // A malformed URL (`/api/cities/%ZZ`) is refused by the router before the error handler runs;
