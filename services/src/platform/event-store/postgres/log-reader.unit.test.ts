@@ -25,7 +25,10 @@ function fakeLog(total: number) {
   return log;
 }
 
-function readerOver(log: ReturnType<typeof fakeLog>, options: { maxEvents?: number; pageSize?: number } = {}) {
+function readerOver(
+  log: ReturnType<typeof fakeLog>,
+  options: { maxEvents?: number; pageSize?: number } = {},
+) {
   log.reader = new LogReader({ read: log.read, idlePollMs: 60_000, ...options });
   return log.reader;
 }
