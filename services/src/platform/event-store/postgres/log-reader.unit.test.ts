@@ -85,6 +85,19 @@ describe('the log reader', () => {
     reader.close();
   });
 
+  it('backs off while an older transaction holds an announced position back, rather than reading in a loop', async () => {
+    const log = fakeLog(10);
+    const reader = readerOver(log);
+    await log.read(0n, 100);
+    const before = log.reads.length;
+    reader.moved(20n);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // 20, 40 and 80 ms apart: a loaded machine only makes fewer.
+    expect(log.reads.length - before).toBeGreaterThanOrEqual(1);
+    expect(log.reads.length - before).toBeLessThanOrEqual(5);
+    reader.close();
+  });
+
   it('reads until a waiter’s position is reached, also without any notice (LISTEN down)', async () => {
     const log = fakeLog(10);
     const reader = readerOver(log);
