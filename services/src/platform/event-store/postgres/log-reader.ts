@@ -49,6 +49,10 @@ export class LogReader {
   private readonly wakers = new Set<() => void>();
   private reading = false;
   private again = false;
+  /** A commit was announced since the last read was sent. */
+  private stale = false;
+  /** Subscriptions that found nothing after the end since the stretch last grew. */
+  private waiting = 0;
   private retryMs = FIRST_RETRY_MS;
   private retry: NodeJS.Timeout | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -67,11 +71,16 @@ export class LogReader {
     };
   }
 
-  /** A commit was announced (up to `position`, when the notice says): read the log on from the end. */
+  /**
+   * A commit was announced (up to `position`, when the notice says): the log is read on from the end
+   * at once if a subscription waits there, else when the first one gets there. Busy subscriptions so let
+   * several commits come in one read instead of one each.
+   */
   moved(position?: bigint): void {
     if (position !== undefined && position > this.announced) this.announced = position;
     this.cancelRetry();
-    void this.pull();
+    this.stale = true;
+    if (this.waiting > 0 || this.from < 0n) void this.pull();
   }
 
   /** A caller waits for `position` (the head when it asked): read until it is reached. */
@@ -87,7 +96,12 @@ export class LogReader {
   page(after: bigint, maxCount: number): StoredEvent[] | undefined {
     if (this.from < 0n || after < this.from || after > this.to) return undefined;
     const start = this.firstAfter(after);
-    return this.events.slice(start, start + maxCount);
+    const page = this.events.slice(start, start + maxCount);
+    if (page.length === 0) {
+      this.waiting += 1;
+      if (this.stale) void this.pull();
+    }
+    return page;
   }
 
   /** A full page from memory, or undefined: a shorter one says nothing of the head to a one-off reader. */
@@ -113,6 +127,7 @@ export class LogReader {
       return;
     }
     this.to = last.globalPosition;
+    this.waiting = 0;
     this.trim();
     for (const wake of this.wakers) wake();
   }
@@ -141,6 +156,7 @@ export class LogReader {
     try {
       do {
         this.again = false;
+        this.stale = false;
         this.lastRead = Date.now();
         const events = await this.options.read(this.to, pageSize);
         if (events.length >= pageSize) this.again = true;

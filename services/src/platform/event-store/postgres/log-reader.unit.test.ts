@@ -60,6 +60,8 @@ describe('the log reader', () => {
     let wakes = 0;
     for (let i = 0; i < 30; i++) reader.onAdvance(() => (wakes += 1));
     const before = log.reads.length;
+    // A subscription waits at the end.
+    expect(reader.page(10n, 500)).toEqual([]);
     log.visibleUpTo = 15;
     reader.moved(15n);
     await until(() => wakes === 30);
@@ -90,6 +92,7 @@ describe('the log reader', () => {
     const reader = readerOver(log);
     await log.read(0n, 100);
     const before = log.reads.length;
+    expect(reader.page(10n, 100)).toEqual([]);
     reader.moved(20n);
     await new Promise((resolve) => setTimeout(resolve, 150));
     // 20, 40 and 80 ms apart: a loaded machine only makes fewer.
@@ -125,6 +128,7 @@ describe('the log reader', () => {
     const log = fakeLog(5);
     const reader = readerOver(log, { maxEvents: 20, pageSize: 10 });
     await log.read(0n, 100);
+    expect(reader.page(5n, 10)).toEqual([]);
     log.visibleUpTo = 45;
     reader.moved(45n);
     await until(() => positions(reader.page(44n, 10))?.length === 1);
@@ -132,10 +136,28 @@ describe('the log reader', () => {
     expect(positions(reader.page(30n, 3))).toEqual([31, 32, 33]);
     log.fail = true;
     log.visibleUpTo = 46;
+    expect(reader.page(45n, 10)).toEqual([]);
     reader.moved(46n);
     await until(() => log.reads.length > 0 && log.reads[log.reads.length - 1]!.after === 45);
     log.fail = false;
     await until(() => positions(reader.page(45n, 10))?.length === 1);
+    reader.close();
+  });
+
+  it('lets commits announced while every subscription is busy come in one read, when the first gets to the end', async () => {
+    const log = fakeLog(10);
+    const reader = readerOver(log);
+    await log.read(0n, 100);
+    const before = log.reads.length;
+    for (const position of [11, 12, 13]) {
+      log.visibleUpTo = position;
+      reader.moved(BigInt(position));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(log.reads.length).toBe(before);
+    expect(reader.page(10n, 100)).toEqual([]);
+    await until(() => positions(reader.page(10n, 100))?.length === 3);
+    expect(log.reads.length).toBe(before + 1);
     reader.close();
   });
 
