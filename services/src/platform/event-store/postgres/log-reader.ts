@@ -89,14 +89,27 @@ export class LogReader {
     if (position > this.to) void this.pull();
   }
 
-  /**
-   * The events after `after` from memory (at most `maxCount`; none when `after` is the end, to be woken
-   * when there are more), or undefined when `after` lies outside the stretch.
-   */
+  /** The events after `after` from memory (at most `maxCount`), or undefined outside the stretch. */
   page(after: bigint, maxCount: number): StoredEvent[] | undefined {
     if (this.from < 0n || after < this.from || after > this.to) return undefined;
     const start = this.firstAfter(after);
-    const page = this.events.slice(start, start + maxCount);
+    return this.events.slice(start, start + maxCount);
+  }
+
+  /**
+   * A subscription's next batch from memory: none when it is at the end or ahead of it (it is woken
+   * when the reader moves on), undefined when it is behind the stretch (it reads its own from the
+   * database). One ahead started at the head, a position some read will reach: the reader reads until
+   * it does, instead of the subscription reading on its own past a reader that would never catch up.
+   */
+  next(after: bigint, maxCount: number): StoredEvent[] | undefined {
+    if (this.from < 0n || after < this.from) return undefined;
+    if (after > this.to) {
+      this.waiting += 1;
+      this.expect(after);
+      return [];
+    }
+    const page = this.page(after, maxCount)!;
     if (page.length === 0) {
       this.waiting += 1;
       if (this.stale) void this.pull();

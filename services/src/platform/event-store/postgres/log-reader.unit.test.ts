@@ -61,7 +61,7 @@ describe('the log reader', () => {
     for (let i = 0; i < 30; i++) reader.onAdvance(() => (wakes += 1));
     const before = log.reads.length;
     // A subscription waits at the end.
-    expect(reader.page(10n, 500)).toEqual([]);
+    expect(reader.next(10n, 500)).toEqual([]);
     log.visibleUpTo = 15;
     reader.moved(15n);
     await until(() => wakes === 30);
@@ -75,6 +75,7 @@ describe('the log reader', () => {
     const log = fakeLog(10);
     const reader = readerOver(log);
     await log.read(0n, 100);
+    expect(reader.next(10n, 100)).toEqual([]);
     log.visibleUpTo = 12;
     reader.moved(20n);
     await until(() => positions(reader.page(10n, 100))?.length === 2);
@@ -92,7 +93,7 @@ describe('the log reader', () => {
     const reader = readerOver(log);
     await log.read(0n, 100);
     const before = log.reads.length;
-    expect(reader.page(10n, 100)).toEqual([]);
+    expect(reader.next(10n, 100)).toEqual([]);
     reader.moved(20n);
     await new Promise((resolve) => setTimeout(resolve, 150));
     // 20, 40 and 80 ms apart: a loaded machine only makes fewer.
@@ -128,7 +129,7 @@ describe('the log reader', () => {
     const log = fakeLog(5);
     const reader = readerOver(log, { maxEvents: 20, pageSize: 10 });
     await log.read(0n, 100);
-    expect(reader.page(5n, 10)).toEqual([]);
+    expect(reader.next(5n, 10)).toEqual([]);
     log.visibleUpTo = 45;
     reader.moved(45n);
     await until(() => positions(reader.page(44n, 10))?.length === 1);
@@ -136,7 +137,7 @@ describe('the log reader', () => {
     expect(positions(reader.page(30n, 3))).toEqual([31, 32, 33]);
     log.fail = true;
     log.visibleUpTo = 46;
-    expect(reader.page(45n, 10)).toEqual([]);
+    expect(reader.next(45n, 10)).toEqual([]);
     reader.moved(46n);
     await until(() => log.reads.length > 0 && log.reads[log.reads.length - 1]!.after === 45);
     log.fail = false;
@@ -155,9 +156,22 @@ describe('the log reader', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(log.reads.length).toBe(before);
-    expect(reader.page(10n, 100)).toEqual([]);
+    expect(reader.next(10n, 100)).toEqual([]);
     await until(() => positions(reader.page(10n, 100))?.length === 3);
     expect(log.reads.length).toBe(before + 1);
+    reader.close();
+  });
+
+  it('reads on for a subscription that started ahead of it, at a head it has not read yet', async () => {
+    const log = fakeLog(10);
+    const reader = readerOver(log);
+    await log.read(0n, 100);
+    log.visibleUpTo = 20;
+    let woken = false;
+    reader.onAdvance(() => (woken = true));
+    expect(reader.next(15n, 100)).toEqual([]);
+    await until(() => woken);
+    expect(positions(reader.next(15n, 100))).toEqual([16, 17, 18, 19, 20]);
     reader.close();
   });
 

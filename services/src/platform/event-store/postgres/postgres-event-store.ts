@@ -259,12 +259,12 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * A subscription's next batch: from the log reader's memory while its position lies in the stretch
-   * read last (none at its end: the reader wakes it when there is more), else its own stretch from the
-   * database (it starts from an old checkpoint, or fell behind what the reader keeps).
+   * read last (none at its end or ahead of it: the reader wakes it when there is more), else its own
+   * stretch from the database (it starts from an old checkpoint, or fell behind what the reader keeps).
    */
   private readForSubscription(after: bigint | undefined, maxCount: number): Promise<StoredEvent[]> {
     const from = after ?? 0n;
-    const page = this.reader.page(from, maxCount);
+    const page = this.reader.next(from, maxCount);
     return page ? Promise.resolve(page) : this.sharedRead(from, maxCount);
   }
 
