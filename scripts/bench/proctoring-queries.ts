@@ -15,7 +15,7 @@ export function countQueries(): void {
     if (counting) {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : (first?.text ?? '(submittable)');
-      const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+      const key = text.replace(/\s+/g, ' ').trim().slice(0, 160);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);

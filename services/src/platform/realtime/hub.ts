@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import {
   CLOSE_CODES,
   type ChannelName,
@@ -61,6 +62,8 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
+  /** Sockets holding this turn's frames, written out together at its end (`holdUntilTurnEnds`). */
+  private readonly held = new Set<Socket>();
 
   constructor(private readonly limits: HubLimits = DEFAULT_LIMITS) {
     super();
@@ -198,7 +201,27 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
     if (socket.bufferedAmount + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
       return this.drop(connection, 'too_slow');
     }
+    this.holdUntilTurnEnds(socket);
     socket.send(text);
+  }
+
+  /**
+   * Frames sent to one socket in the same turn of the event loop leave in one write, one system call,
+   * instead of one each: a proctor's socket gets a push per student action, and each write cost as much
+   * as building the push (docs/proctoring.md, "Load"). ws keeps its TCP socket private (`_socket`);
+   * without it frames simply go out one by one.
+   */
+  private holdUntilTurnEnds(socket: WebSocket): void {
+    const raw = (socket as unknown as { _socket?: Socket })._socket;
+    if (!raw || typeof raw.cork !== 'function' || this.held.has(raw)) return;
+    raw.cork();
+    this.held.add(raw);
+    if (this.held.size === 1) setImmediate(() => this.release());
+  }
+
+  private release(): void {
+    for (const raw of this.held) raw.uncork();
+    this.held.clear();
   }
 
   /** Closes politely: queued frames (a LogoutAction) still go out before the close frame. */

@@ -64,16 +64,19 @@ export function runSocketSession(socket: WebSocket, deps: SocketSessionDeps): vo
 
   async function handle(raw: RawData, isBinary: boolean): Promise<void> {
     const json = isBinary ? undefined : parseJson(raw.toString());
+    // A context's frame (`proctoring.actions`, one per student action under load) goes straight to its
+    // handler: first failing the platform's own frame schema built a validation error for each.
+    const handler = connection ? handlerFor(json) : undefined;
+    if (connection && handler) {
+      // A closed socket cannot take the answer: its queued frames are not acted on (the client retries).
+      if (socket.readyState !== socket.OPEN) return;
+      return reply(
+        await handler.handle(json as Record<string, unknown>, { caller: connection.caller, log: deps.log }),
+      );
+    }
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       if (!connection) return socket.close(CLOSE_CODES.unauthenticated, 'authenticate first');
-      const handler = handlerFor(json);
-      // A closed socket cannot take the answer: its queued frames are not acted on (the client retries).
-      if (handler && socket.readyState !== socket.OPEN) return;
-      if (handler)
-        return reply(
-          await handler.handle(json as Record<string, unknown>, { caller: connection.caller, log: deps.log }),
-        );
       return reply({ event: 'error', data: { message: 'Unknown or malformed frame', status_code: 422 } });
     }
     const message = parsed.data;

@@ -195,3 +195,57 @@ describe('PostgreSQL event store: an append that commits late', () => {
     expect(await store.streamVersion(stream)).toBe(-1);
   });
 });
+
+describe('PostgreSQL event store: one reader of the log per process', () => {
+  it('reads the log about once per commit however many subscriptions follow it, each at its own pace', async () => {
+    const url = await createTestDatabase('es_reader');
+    const store = new PostgresEventStore({ connectionString: url, registry: createRegistry() });
+    await store.migrate();
+    const logReads = { count: 0 };
+    const pool = (store as unknown as { pool: pg.Pool }).pool;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
+      if (typeof args[0] === 'string' && args[0].includes('global_position >')) logReads.count += 1;
+      return query(...args);
+    };
+    try {
+      const from = await store.headPosition();
+      const seen = Array.from({ length: 30 }, () => [] as string[]);
+      const subscriptions = seen.map((list, i) =>
+        store.subscribe({
+          after: from,
+          batchSize: 500,
+          onBatch: async (batch) => {
+            // Each at its own pace, as projections writing their read models are, so they drift apart.
+            await new Promise((resolve) => setTimeout(resolve, (i % 10) * 3));
+            list.push(...batch.map((e) => e.streamId));
+          },
+        }),
+      );
+      // Two writers at once, so that their transactions overlap as the group commit's do under load.
+      const appends = { count: 0 };
+      const streams = await Promise.all(
+        Array.from({ length: 2 }, async () => {
+          const mine: string[] = [];
+          for (let i = 0; i < 30; i++) {
+            const stream = attemptStream();
+            mine.push(stream);
+            await store.append(stream, [actionEvent(stream)]);
+            appends.count += 1;
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+          return mine;
+        }),
+      ).then((lists) => lists.flat());
+      await Promise.all(subscriptions.map((s) => s.caughtUp()));
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      for (const list of seen) expect([...list].sort()).toEqual([...streams].sort());
+      for (const list of seen) expect(list).toEqual(seen[0]);
+      // One read per notice, and a few more for commits an overlapping append held back; thirty
+      // subscriptions reading on their own would make thirty.
+      expect(logReads.count).toBeLessThanOrEqual(appends.count * 1.5);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -14,8 +14,8 @@ import type {
 import { IdempotencyConflictError, WrongExpectedVersionError } from '../../errors';
 import { outcomeOfError } from '../append-outcomes';
 import { checkBatch } from '../check-batch';
-import { subscribeByPolling } from '../polling-subscription';
-import { LogTail } from './log-tail';
+import { PollingSubscription } from '../polling-subscription';
+import { LogReader } from './log-reader';
 import { splitRound, toOutcome, type AppendRow, type CheckedBatch } from './many-append-rounds';
 import { lockKey, notifyChannel, quoteIdent, SAFE_TO_READ, schemaSql } from './schema';
 
@@ -62,9 +62,11 @@ export class PostgresEventStore implements EventStore {
   private readonly table: string;
   private listener: pg.Client | undefined;
   private listenerReady: Promise<void> | undefined;
-  private readonly wakers = new Set<() => void>();
   private readonly pageReads = new Map<string, PageWaiter[]>();
-  private readonly tail = new LogTail();
+  private readonly reader = new LogReader({
+    read: (after, maxCount) => this.sharedRead(after, maxCount),
+    onError: (error) => console.warn('event store: reading the log failed; retrying', error),
+  });
   private closed = false;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
@@ -245,29 +247,31 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Every subscription of the process (each projection, the live feed, the stream-change follower…) is
-   * woken by the same notification and asks for the same page in the same turn of the event loop: those
-   * asks share one query, sent after the last of them was made, so each answer is as fresh as a query
-   * of its own would have been. Each caller gets its own array; the events are shared and read-only.
-   * Pages this process read a moment ago are answered from memory (log-tail.ts).
+   * A full page the process's log reader holds is answered from memory (log-reader.ts); any other from
+   * the database, in a query shared by every ask of the same page in the same turn of the event loop.
+   * Each caller gets its own array; the events are shared and read-only.
    */
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const from = options.after ?? 0n;
     const maxCount = options.maxCount ?? 1000;
-    const remembered = this.tail.page(from, maxCount, this.listener !== undefined);
-    if (remembered) return remembered;
-    // Subscriptions a notification woke together sit at different positions inside the remembered
-    // stretch: they all read on from its end, in one shared query, and take their pages from memory.
-    const end = this.tail.endAfter(from);
-    if (end !== undefined) {
-      await this.sharedRead(end, maxCount);
-      const extended = this.tail.page(from, maxCount, this.listener !== undefined);
-      if (extended) return extended;
-    }
-    return this.sharedRead(from, maxCount);
+    return this.reader.fullPage(from, maxCount) ?? this.sharedRead(from, maxCount);
   }
 
-  /** One query for every ask of the same page in the same turn of the event loop. */
+  /**
+   * A subscription's next batch: from the log reader's memory while its position lies in the stretch
+   * read last (none at its end or ahead of it: the reader wakes it when there is more), else its own
+   * stretch from the database (it starts from an old checkpoint, or fell behind what the reader keeps).
+   */
+  private readForSubscription(after: bigint | undefined, maxCount: number): Promise<StoredEvent[]> {
+    const from = after ?? 0n;
+    const page = this.reader.next(from, maxCount);
+    return page ? Promise.resolve(page) : this.sharedRead(from, maxCount);
+  }
+
+  /**
+   * One query for every ask of the same page in the same turn of the event loop, sent after the last
+   * of them was made, so each answer is as fresh as a query of its own would have been.
+   */
   private sharedRead(from: bigint, maxCount: number): Promise<StoredEvent[]> {
     const after = from.toString();
     const key = `${after}/${maxCount}`;
@@ -290,15 +294,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async readPage(after: string, maxCount: number): Promise<StoredEvent[]> {
-    // Taken before the query: a commit announced while it runs leaves the answer no claim to the head.
-    const epoch = this.tail.currentEpoch();
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE global_position > $1 AND ${SAFE_TO_READ}
         ORDER BY global_position LIMIT $2`,
       [after, maxCount],
     );
     const events = rows.map((row) => this.toStored(row));
-    this.tail.remember(BigInt(after), maxCount, events, epoch);
+    this.reader.remember(BigInt(after), maxCount, events);
     return events;
   }
 
@@ -311,7 +313,17 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     void this.ensureListener().catch(() => undefined);
-    return subscribeByPolling(this, this.wakers, options);
+    return new PollingSubscription({
+      ...options,
+      read: (after, maxCount) => this.readForSubscription(after, maxCount),
+      head: async () => {
+        const head = await this.headPosition();
+        // Without a notice (a missed one, LISTEN down) the reader would only find it at its next poll.
+        this.reader.expect(head);
+        return head;
+      },
+      onWake: (wake) => this.reader.onAdvance(wake),
+    });
   }
 
   async ping(): Promise<void> {
@@ -321,6 +333,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.reader.close();
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
@@ -335,13 +348,12 @@ export class PostgresEventStore implements EventStore {
         // Subscriptions keep polling on their own; a new listener is made on the next subscribe.
         this.listener = undefined;
         this.listenerReady = undefined;
-        this.tail.moved();
+        this.reader.moved();
       });
       client.on('notification', (message) => {
         // The append functions announce the last position they committed.
         const position = /^\d+$/.test(message.payload ?? '') ? BigInt(message.payload!) : undefined;
-        this.tail.moved(position);
-        for (const wake of this.wakers) wake();
+        this.reader.moved(position);
       });
       await client.connect();
       await client.query(`LISTEN ${notifyChannel(this.schema)}`);
@@ -350,8 +362,8 @@ export class PostgresEventStore implements EventStore {
         return;
       }
       this.listener = client;
-      // Commits before the LISTEN were never announced: no earlier read may still claim the head.
-      this.tail.moved();
+      // Commits before the LISTEN were never announced: read on from where the reader stands.
+      this.reader.moved();
     })();
     return this.listenerReady;
   }
