@@ -9,7 +9,7 @@ import { shopScene } from './shop-scene';
  * `X-Requested-Fields`, `clear.json` with ids, the test provider's Decline button, and what another
  * student cannot see of someone's open basket (its items, total, customer and order).
  */
-const { current: env, call, manager, student, ids, until, eventsOf } = shopScene();
+const { current: env, call, manager, student, ids, until, eventsOf, created } = shopScene();
 
 const customer = () => ({
   firstname: 'Айгерим',
@@ -202,5 +202,25 @@ describe("another student and someone's open basket", () => {
     expect((staff.body.entities as { data: { order_id: string }[] }).data.map((c) => c.order_id)).toContain(
       mine.id,
     );
+  });
+});
+
+describe('the products list by what a product grants', () => {
+  it('filters by assignment_id (the assignment page’s buy button), directly or as filter[…]', async () => {
+    const sold = await created('products', {
+      name: 'Задание A',
+      price: 100_000,
+      currency: 'KZT',
+      assignment_id: 'asg-a',
+    });
+    await created('products', { name: 'Задание B', price: 100_000, currency: 'KZT', assignment_id: 'asg-b' });
+    const idsOf = (answer: { body: Body }) => (answer.body.entities as { id: string }[]).map((p) => p.id);
+    const direct = await call('GET', '/api/products?status=active&assignment_id=asg-a', student(306));
+    expect(direct.status).toBe(200);
+    expect(idsOf(direct)).toEqual([sold]);
+    expect(idsOf(await call('GET', '/api/products?filter[assignment_id]=asg-a', manager))).toEqual([sold]);
+    expect(idsOf(await call('GET', '/api/products?assignment_id=asg-none', manager))).toEqual([]);
+    // Without the filter the list holds the others too.
+    expect(idsOf(await call('GET', '/api/products', manager)).length).toBeGreaterThan(2);
   });
 });

@@ -51,7 +51,14 @@ export const products = defineCollection({
     assignment_id: 'text',
     invite_code_id: 'text',
   },
-  filters: { status: 'string', type: 'string', shipment_type: 'string', course_id: 'string' },
+  // course_id and assignment_id: a buy button asks for the product that grants its course or assignment.
+  filters: {
+    status: 'string',
+    type: 'string',
+    shipment_type: 'string',
+    course_id: 'string',
+    assignment_id: 'string',
+  },
   sortable: ['id', 'name', 'price'],
   defaultOrder: { field: 'name', direction: 'asc' },
   schoolScoped: true,

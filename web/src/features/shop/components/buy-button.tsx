@@ -24,11 +24,13 @@ export function BuyButton({ courseId, assignmentId }: { courseId?: string; assig
   const queryClient = useQueryClient();
   const products = useQuery({
     queryKey: [PRODUCTS, 'on-sale', courseId ?? '', assignmentId ?? ''],
-    // The products list filters by course; an assignment's product is found among the active ones.
+    // Only the products that grant this course or assignment (the list filters by both).
     queryFn: ({ signal }) =>
       records.list<ProductRecord>(
         PRODUCTS,
-        courseId ? { status: 'active', course_id: courseId } : { status: 'active' },
+        courseId
+          ? { status: 'active', course_id: courseId }
+          : { status: 'active', assignment_id: assignmentId },
         signal,
       ),
     meta: { errorToast: false },

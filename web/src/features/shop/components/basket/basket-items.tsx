@@ -18,6 +18,8 @@ export function BasketItems({ items }: { items: BasketItem[] }) {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: basketKeys.all });
+  // Not keyed for the basket's loader: its confirmation would sit over the loader; the refetch it
+  // causes is a basket call and shows it.
   const change = useMutation({
     mutationFn: async ({ item, delta }: { item: BasketItem; delta: 1 | -1 }) => {
       const step = quantityStep(item, delta);
@@ -36,6 +38,7 @@ export function BasketItems({ items }: { items: BasketItem[] }) {
     onSettled: refresh,
   });
   const clear = useMutation({
+    mutationKey: basketKeys.all,
     mutationFn: () => clearItems(selected),
     onSuccess: () => setSelected([]),
     onSettled: refresh,

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,10 +8,12 @@ import { loginRedirect } from '../../../../shared/guards/redirects';
 import { useChannel } from '../../../../shared/realtime';
 import { useSession } from '../../../../shared/session';
 import { basketKeys, fetchItems, fetchTotal } from '../../basket-api';
+import { useBasketLoader } from '../../basket-loader';
 import { closeBasket, useBasketStore } from '../../basket-store';
 import { BasketItems } from './basket-items';
 import { CustomerStep, useCustomerForm } from './customer-step';
-import { PaymentStep, type PaymentState } from './payment-step';
+import { canClosePayment, paymentAfter, type PaymentState } from '../../payment-state';
+import { PaymentStep } from './payment-step';
 import { PromoCodeForm } from './promo-code-form';
 
 type Step = 'products' | 'customer' | 'payment';
@@ -41,16 +43,14 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
   const guest = useSession((s) => s.accessToken === null);
   const navigate = useNavigate();
   const location = useLocation();
+  const loading = useBasketLoader();
 
   useChannel(opened && total.data && !guest ? `order.${total.data.id}` : null, {
-    onEvent: (event) => {
-      if (event === 'OrderPaid') setPayment((p) => (p === 'completed' ? p : 'paid'));
-      if (event === 'OrderCompleted') setPayment('completed');
-    },
+    onEvent: (event) => setPayment((p) => paymentAfter(p, event)),
   });
 
   const close = () => {
-    if (payment === 'paid') return; // paid, processing: the window stays until completed
+    if (!canClosePayment(payment)) return; // paid, processing: the window stays until completed
     const done = payment === 'completed';
     setPayment('idle');
     setStep('products');
@@ -69,98 +69,104 @@ export function BasketModal(props: { opened: boolean; onClose: () => void }) {
       onClose={close}
       title={t('shop.basket.title')}
       size="lg"
-      closeOnClickOutside={payment !== 'paid'}
-      closeOnEscape={payment !== 'paid'}
+      closeOnClickOutside={canClosePayment(payment)}
+      closeOnEscape={canClosePayment(payment)}
     >
-      <Stack gap="md">
-        {phone ? (
-          // 001 §2: on a phone the step's title and description replace the step list.
-          <Stack gap={0} data-testid="basket-step-title">
-            <Text fw={600}>
-              {t('shop.basket.stepOf', { n: index + 1, of: steps.length })} · {t(`shop.basket.steps.${step}`)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t(`shop.basket.stepHints.${step}`)}
-            </Text>
-          </Stack>
-        ) : (
-          <Stepper active={index} size="sm">
-            {steps.map((s) => (
-              <Stepper.Step key={s} label={t(`shop.basket.steps.${s}`)} />
-            ))}
-          </Stepper>
-        )}
-        {step === 'products' ? (
-          items.isPending ? (
-            <Text c="dimmed">{t('common.loading')}</Text>
-          ) : (
-            <BasketItems items={list} />
-          )
-        ) : null}
-        {step === 'customer' ? <CustomerStep form={customer} /> : null}
-        {step === 'payment' ? <PaymentStep payment={payment} onPayment={setPayment} onDone={close} /> : null}
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              {t('shop.basket.total')}
-            </Text>
-            <Text fw={700} size="lg" data-testid="basket-total">
-              {money?.total.formatted ?? '—'}
-            </Text>
-            {money && money.savings.raw > 0 ? (
-              <Text size="xs" c="green" data-testid="basket-savings">
-                {t('shop.basket.savings', { amount: money.savings.formatted })}
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} data-testid="basket-loader" />
+        <Stack gap="md">
+          {phone ? (
+            // 001 §2: on a phone the step's title and description replace the step list.
+            <Stack gap={0} data-testid="basket-step-title">
+              <Text fw={600}>
+                {t('shop.basket.stepOf', { n: index + 1, of: steps.length })} ·{' '}
+                {t(`shop.basket.steps.${step}`)}
               </Text>
-            ) : null}
-            {money && money.delivery.raw > 0 ? (
-              <Text size="xs" c="dimmed" data-testid="basket-delivery">
-                {t('shop.basket.deliveryCost', { amount: money.delivery.formatted })}
-              </Text>
-            ) : null}
-          </Stack>
-          {step === 'products' && !empty && !guest ? <PromoCodeForm total={money} /> : null}
-        </Group>
-        <Group justify="flex-end">
-          {index > 0 && payment === 'idle' ? (
-            <Button variant="default" onClick={() => setStep(steps[index - 1]!)} data-testid="basket-back">
-              {t('shop.basket.back')}
-            </Button>
-          ) : null}
-          {step === 'products' && guest ? (
-            <Stack gap={4} align="flex-end">
               <Text size="sm" c="dimmed">
-                {t('shop.guest.signInHint')}
+                {t(`shop.basket.stepHints.${step}`)}
               </Text>
-              <Button
-                disabled={empty}
-                onClick={() => {
-                  close();
-                  void navigate(loginRedirect(location.pathname, location.search));
-                }}
-                data-testid="basket-sign-in"
-              >
-                {t('shop.guest.signInToPay')}
-              </Button>
             </Stack>
+          ) : (
+            <Stepper active={index} size="sm">
+              {steps.map((s) => (
+                <Stepper.Step key={s} label={t(`shop.basket.steps.${s}`)} />
+              ))}
+            </Stepper>
+          )}
+          {step === 'products' ? (
+            items.isPending ? (
+              <Text c="dimmed">{t('common.loading')}</Text>
+            ) : (
+              <BasketItems items={list} />
+            )
           ) : null}
-          {step === 'products' && !guest ? (
-            <Button disabled={empty} onClick={() => setStep(steps[1]!)} data-testid="basket-continue">
-              {t('shop.basket.continue')}
-            </Button>
+          {step === 'customer' ? <CustomerStep form={customer} /> : null}
+          {step === 'payment' ? (
+            <PaymentStep payment={payment} onPayment={setPayment} onDone={close} />
           ) : null}
-          {step === 'customer' ? (
-            // 001 §4: moving on first saves the step; Continue waits until the step allows it.
-            <Button
-              disabled={!customer.ready}
-              loading={customer.saving}
-              onClick={customer.save}
-              data-testid="basket-customer-save"
-            >
-              {t('shop.basket.continue')}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {t('shop.basket.total')}
+              </Text>
+              <Text fw={700} size="lg" data-testid="basket-total">
+                {money?.total.formatted ?? '—'}
+              </Text>
+              {money && money.savings.raw > 0 ? (
+                <Text size="xs" c="green" data-testid="basket-savings">
+                  {t('shop.basket.savings', { amount: money.savings.formatted })}
+                </Text>
+              ) : null}
+              {money && money.delivery.raw > 0 ? (
+                <Text size="xs" c="dimmed" data-testid="basket-delivery">
+                  {t('shop.basket.deliveryCost', { amount: money.delivery.formatted })}
+                </Text>
+              ) : null}
+            </Stack>
+            {step === 'products' && !empty && !guest ? <PromoCodeForm total={money} /> : null}
+          </Group>
+          <Group justify="flex-end">
+            {index > 0 && payment === 'idle' ? (
+              <Button variant="default" onClick={() => setStep(steps[index - 1]!)} data-testid="basket-back">
+                {t('shop.basket.back')}
+              </Button>
+            ) : null}
+            {step === 'products' && guest ? (
+              <Stack gap={4} align="flex-end">
+                <Text size="sm" c="dimmed">
+                  {t('shop.guest.signInHint')}
+                </Text>
+                <Button
+                  disabled={empty}
+                  onClick={() => {
+                    close();
+                    void navigate(loginRedirect(location.pathname, location.search));
+                  }}
+                  data-testid="basket-sign-in"
+                >
+                  {t('shop.guest.signInToPay')}
+                </Button>
+              </Stack>
+            ) : null}
+            {step === 'products' && !guest ? (
+              <Button disabled={empty} onClick={() => setStep(steps[1]!)} data-testid="basket-continue">
+                {t('shop.basket.continue')}
+              </Button>
+            ) : null}
+            {step === 'customer' ? (
+              // 001 §4: moving on first saves the step; Continue waits until the step allows it.
+              <Button
+                disabled={!customer.ready}
+                loading={customer.saving}
+                onClick={customer.save}
+                data-testid="basket-customer-save"
+              >
+                {t('shop.basket.continue')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Box>
     </Modal>
   );
 }

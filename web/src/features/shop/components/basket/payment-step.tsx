@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../../shared/session/use-current-user';
 import { fetchProviders, frameSourceOf, makePayment } from '../../basket-api';
-
-export type PaymentState = 'idle' | 'viewing' | 'paid' | 'completed';
+import { canClosePayment, type PaymentState } from '../../payment-state';
 /** 001 §9: the payment modal's inner loader stays 1500 ms after the request. */
 const VIEW_LOADER_MS = 1500;
 
@@ -62,7 +61,7 @@ export function PaymentStep({
     make.mutate(id);
   };
   const closeModal = () => {
-    if (payment === 'paid') return; // paid, processing: the window stays until completed
+    if (!canClosePayment(payment)) return; // paid, processing: the window stays until completed
     if (payment === 'completed') return onDone();
     setChosen(null);
     setView(null);
@@ -115,9 +114,9 @@ export function PaymentStep({
         onClose={closeModal}
         title={provider?.name ?? t('shop.basket.steps.payment')}
         size="lg"
-        withCloseButton={payment !== 'paid'}
-        closeOnClickOutside={payment !== 'paid'}
-        closeOnEscape={payment !== 'paid'}
+        withCloseButton={canClosePayment(payment)}
+        closeOnClickOutside={canClosePayment(payment)}
+        closeOnEscape={canClosePayment(payment)}
         data-testid="payment-modal"
       >
         <PaymentModalBody

@@ -13,6 +13,7 @@ export function PromoCodeForm({ total }: { total: OrderTotal | undefined }) {
   const [error, setError] = useState<string | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: basketKeys.all });
   const attach = useMutation({
+    mutationKey: basketKeys.all,
     mutationFn: () => attachPromo(typed.trim()),
     onSuccess: () => {
       setError(undefined);
@@ -22,6 +23,7 @@ export function PromoCodeForm({ total }: { total: OrderTotal | undefined }) {
     meta: { errorToast: false },
   });
   const detach = useMutation({
+    mutationKey: basketKeys.all,
     mutationFn: detachPromo,
     onSuccess: () => {
       setTyped('');
