@@ -17,6 +17,7 @@ import { ResultsView } from '../../features/student-work/components/results-view
 import { RecordingUpload } from '../../features/student-work/recording/recording-upload';
 import { attemptToUpload, recordsAnything } from '../../features/student-work/recording/recording-state';
 import { BuyButton } from '../../features/shop/components/buy-button';
+import { useAssignmentGranted } from '../../features/shop/use-granted';
 
 /** While an attempt runs, its end is read again this often: a teacher may add time or finish it. */
 const ACTIVE_REFRESH_MS = 30_000;
@@ -32,6 +33,8 @@ export function StudentAssignmentPage() {
       query.state.data?.attempts.some((a) => a.status === 'active') ? ACTIVE_REFRESH_MS : false,
   });
   const state = assignment.data && work.data ? studentState(assignment.data, work.data.attempts) : null;
+  // A prepaid assignment not bought yet offers the buy button, not a start the server would refuse.
+  const granted = useAssignmentGranted(id, assignment.data?.access_type === 'prepaid');
   if (assignment.isPending || work.isPending) return <Skeleton height={320} radius="md" />;
   if (!assignment.data || !work.data || !state) {
     return <PageHeading title={t('work.missing')} description={assignment.error?.message} />;
@@ -79,7 +82,11 @@ export function StudentAssignmentPage() {
               <WebinarJoinLink assignmentId={a.id} />
             </Group>
           ) : null}
-          {a.type === 'webinar' ? null : state.kind === 'can-start' ? (
+          {a.type === 'webinar' ? null : state.kind === 'can-start' && granted === false ? (
+            <Alert color="blue" data-testid="paid-access">
+              {t('work.paidAccess')}
+            </Alert>
+          ) : state.kind === 'can-start' ? (
             <Group>
               <Button component={Link} to={`/s/assignments/${a.id}/register`} data-testid="go-register">
                 {work.data.attempts.length > 0 ? t('work.startAgain') : t('work.start')}

@@ -23,6 +23,8 @@ export interface StudentAssignment {
   ending_at: string;
   ending_at_type: 'without' | 'date';
   is_proctoring: boolean;
+  /** `prepaid`: the school sells it; a student starts it once a paid order granted it (docs/shop.md). */
+  access_type?: string;
   /** The page of another site an `external` assignment is done on (framed on the attempt screen). */
   external_url?: string | null;
   /** The assignment has a webinar the student joins from its page (contexts/webinars). */

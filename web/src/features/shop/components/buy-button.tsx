@@ -1,18 +1,13 @@
 import { Badge, Button } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, records } from '../../../shared/api';
+import { records } from '../../../shared/api';
 import { PRODUCTS } from '../api';
 import { addItem, basketKeys } from '../basket-api';
 import { openBasket } from '../basket-store';
 import type { ProductRecord } from '../model';
 import { productFor } from '../product-for';
-
-interface Grant {
-  product_id: string;
-  course_id: string | null;
-  assignment_id: string | null;
-}
+import { grantsQuery } from '../use-granted';
 
 /**
  * "Buy" where a course or a prepaid assignment is sold (docs/shop.md "Screens"): adds its product to
@@ -35,11 +30,7 @@ export function BuyButton({ courseId, assignmentId }: { courseId?: string; assig
       ),
     meta: { errorToast: false },
   });
-  const grants = useQuery({
-    queryKey: ['shop', 'grants'],
-    queryFn: async () => (await api.get<{ entities: Grant[] }>('/api/shop/grants.json')).entities,
-    meta: { errorToast: false },
-  });
+  const grants = useQuery(grantsQuery);
   const product = productFor(products.data ?? [], { courseId, assignmentId });
   const buy = useMutation({
     mutationFn: () => addItem(product!.id),

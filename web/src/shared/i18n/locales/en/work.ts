@@ -11,6 +11,7 @@ export const work: Messages['work'] = {
   continue: 'Continue',
   toRegister: 'Get ready',
   waiting: 'The assignment has not started yet.',
+  paidAccess: 'Access opens once it is paid for.',
   status: { process: 'Open', remaining: 'Not started yet', suspended: 'Suspended', completed: 'Completed' },
   closed: {
     suspended: 'The teacher suspended the assignment. Try again later.',

@@ -11,6 +11,7 @@ export const work: Messages['work'] = {
   continue: 'Жалғастыру',
   toRegister: 'Дайындалу',
   waiting: 'Тапсырма әлі басталған жоқ.',
+  paidAccess: 'Қолжетімділік төлемнен кейін ашылады.',
   status: {
     process: 'Орындауға болады',
     remaining: 'Әлі басталмаған',

@@ -10,6 +10,7 @@ export const work = {
   continue: 'Продолжить',
   toRegister: 'Подготовиться',
   waiting: 'Задание ещё не началось.',
+  paidAccess: 'Доступ откроется после оплаты.',
   status: {
     process: 'Можно выполнять',
     remaining: 'Ещё не началось',
