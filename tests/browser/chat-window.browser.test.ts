@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { randomUUID } from 'node:crypto';
+import { DemoPlatform, screenshotPath, seedTokensScript } from './support/demo-platform';
 
 /**
  * The chat window's longer conversations (001 §2 "Chat modal", docs/chat.md "The web app"): a class chat
  * of 30 messages opens on its newest page and loads the older one as the reader scrolls up; a reply
  * names the message it answers; a file from the media library goes with a message through the picker,
- * and the class's student may open it.
+ * and the class's student may open it. The info window says when an offline participant was last active,
+ * and a chat group whose chat the server does not have shows 'label-chat-not-support'.
  */
 describe('the chat window', () => {
   const demo = new DemoPlatform();
@@ -97,6 +99,27 @@ describe('the chat window', () => {
       .waitFor();
     await page.screenshot({ path: screenshotPath('chat-reply-attachment') });
 
+    // The info window: the student signed in through the API only (no socket) is offline, and their row
+    // says when they were last active; somebody never active gets no such line.
+    type Person = { id: string; is_online: boolean; last_activity_date: string | null };
+    const details = (await (await callAs(teacherToken, 'GET', `/api/chats/${chatId}`)).json()) as {
+      entity: { participants: Person[] };
+    };
+    const seen = details.entity.participants.filter((p) => !p.is_online && p.last_activity_date !== null);
+    expect(seen.length).toBeGreaterThan(0);
+    await modal.getByTestId('chat-participants-toggle').click();
+    const info = page.getByTestId('chat-info');
+    for (const person of seen) {
+      const row = info.getByTestId(`chat-participant-${person.id}`);
+      await expect.poll(() => row.getByTestId('chat-last-seen').textContent()).toMatch(/^был\(а\) в сети /);
+    }
+    for (const person of details.entity.participants.filter((p) => p.last_activity_date === null))
+      expect(
+        await info.getByTestId(`chat-participant-${person.id}`).getByTestId('chat-last-seen').count(),
+      ).toBe(0);
+    await page.screenshot({ path: screenshotPath('chat-last-seen') });
+    await modal.getByTestId('chat-participants-toggle').click();
+
     // What the class's student reads: the reply names its parent, and the file opens for them.
     const newest = (await (
       await callAs(studentToken, 'GET', `/api/chat-messages?chat_id=${chatId}&limit=2`)
@@ -112,4 +135,24 @@ describe('the chat window', () => {
     const opened = await callAs(studentToken, 'GET', `/api/media/${sent!.media_id}/view`);
     expect(opened.status).toBe(302);
   }, 240_000);
+
+  it("shows 'label-chat-not-support' for a chat group whose chat the server does not have", async () => {
+    // The group list as the server answers it, plus one group with no chat behind it: opening it asks
+    // the real server for that chat, which answers 404.
+    const missing = randomUUID();
+    const page = await demo.newPage();
+    await page.route(/\/api\/chats\?.*type=group/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { entities: { data: object[] } };
+      body.entities.data.push({ id: missing, name: 'Группа без чата', unread_count: 0 });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.addInitScript(seedTokensScript(await demo.tokensOf('student')));
+    await page.goto(`${demo.url}/s`);
+    await page.getByTestId('header-chat').click();
+    const modal = page.getByRole('dialog', { name: 'Чаты' });
+    await modal.getByText('Группа без чата').click();
+    await modal.getByTestId('chat-not-supported').getByText('В этой группе нет чата').waitFor();
+    expect(await modal.getByTestId('chat-input').count()).toBe(0);
+  }, 120_000);
 });

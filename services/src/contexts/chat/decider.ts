@@ -10,7 +10,7 @@ import type {
 } from '@sabaq/events';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { Decider } from '../../platform/commands/decider';
-import { chatMessageId } from './ids';
+import { serviceLines, type LastLines } from './service-lines';
 
 /** A chat's rules: who is in it, who moderates, who is muted, and which messages exist. Pure. */
 export type ChatCommand =
@@ -50,6 +50,8 @@ export type ChatState =
       messages: Record<string, MessageFacts>;
       /** Each reader's last read message, so reading an older one again adds nothing. */
       reads: Record<string, string>;
+      /** What the last "joined" / "left" line said of each person, so a change is announced once. */
+      lastLines: LastLines;
     };
 
 export const initialChatState: ChatState = { status: 'absent' };
@@ -174,13 +176,19 @@ export function decideChat(command: ChatCommand, state: ChatState): ChatEvent[] 
   }
 }
 
-/** Makes the chat, or brings its people in line with its class or assignment; newcomers get a "joined" line. */
+/**
+ * Makes the chat, or brings its people in line with its class or assignment: newcomers get a "joined"
+ * line and those no longer in it a "left" line (service-lines.ts).
+ */
 function ensure(command: { chat: ChatCreatedData; at: string }, state: ChatState): ChatEvent[] {
   const wanted = command.chat;
   if (state.status === 'absent') {
     // Two people opening their personal chat need no "joined" lines.
-    const lines = wanted.type === 'personal' ? [] : joined(wanted.id, wanted.participants, [], command.at);
-    return [{ type: 'ChatCreated', data: wanted }, ...lines];
+    const lines =
+      wanted.type === 'personal'
+        ? []
+        : serviceLines(wanted.id, { before: [], now: wanted.participants, at: command.at }, {}, () => false);
+    return [{ type: 'ChatCreated', data: wanted }, ...lines.map(posted)];
   }
   const chat = state.chat;
   if (
@@ -200,30 +208,12 @@ function ensure(command: { chat: ChatCreatedData; at: string }, state: ChatState
       at: command.at,
     },
   };
-  const rejoining = wanted.participants.filter((u) => !state.messages[chatMessageId(chat.id, 'joined', u)]);
-  return [set, ...joined(chat.id, rejoining, chat.participants, command.at)];
+  const change = { before: chat.participants, now: wanted.participants, at: command.at };
+  const lines = serviceLines(chat.id, change, state.lastLines, (id) => id in state.messages);
+  return [set, ...lines.map(posted)];
 }
 
-/** A service line per newcomer; its id is derived from the chat and the person, so it is written once. */
-function joined(chatId: string, now: readonly string[], before: readonly string[], at: string): ChatEvent[] {
-  return now
-    .filter((userId) => !before.includes(userId))
-    .map((userId) => ({
-      type: 'ChatMessagePosted' as const,
-      data: {
-        id: chatMessageId(chatId, 'joined', userId),
-        chat_id: chatId,
-        user_id: userId,
-        recipient_id: null,
-        parent_id: null,
-        media_id: null,
-        action: 'joined' as const,
-        message: null,
-        is_service: true,
-        created_at: at,
-      },
-    }));
-}
+const posted = (data: ChatMessagePostedData): ChatEvent => ({ type: 'ChatMessagePosted', data });
 
 /** Whom a message is personally for: the other person of a personal chat, or a group line's recipient. */
 export function personalReaders(chat: ChatCreatedData, m: ChatMessagePostedData): string[] {
@@ -245,7 +235,7 @@ function ownMessage(state: ChatState & { status: 'open' | 'closed' }, messageId:
 
 export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
   if (event.type === 'ChatCreated')
-    return { status: 'open', chat: event.data, muted: [], messages: {}, reads: {} };
+    return { status: 'open', chat: event.data, muted: [], messages: {}, reads: {}, lastLines: {} };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'ChatPeopleSet': {
@@ -263,7 +253,10 @@ export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
         deleted: false,
         isService: d.is_service,
       };
-      return { ...state, messages: { ...state.messages, [d.id]: facts } };
+      const messages = { ...state.messages, [d.id]: facts };
+      if (d.is_service && (d.action === 'joined' || d.action === 'left'))
+        return { ...state, messages, lastLines: { ...state.lastLines, [d.user_id]: d.action } };
+      return { ...state, messages };
     }
     case 'ChatMessageEdited':
       return state;

@@ -61,6 +61,28 @@ describe('the chat decider', () => {
     expect(grown[1]!.data).toMatchObject({ id: chatMessageId('c1', 'joined', 'b'), is_service: true });
   });
 
+  it('writes a "left" line for whoever leaves, once, and new lines each time they come and go again', () => {
+    const state = given(ensure(['t1', 'a', 'b']));
+    const shrunk = chatDecider.decide(ensure(['t1', 'a']), state);
+    expect(shrunk.map((e) => e.type)).toEqual(['ChatPeopleSet', 'ChatMessagePosted']);
+    expect(shrunk[1]!.data).toMatchObject({
+      id: chatMessageId('c1', 'left', 'b'),
+      user_id: 'b',
+      action: 'left',
+      is_service: true,
+    });
+    const gone = given(ensure(['t1', 'a', 'b']), ensure(['t1', 'a']));
+    // The same change decided again (a replay of the process manager) writes nothing.
+    expect(chatDecider.decide(ensure(['t1', 'a']), gone)).toEqual([]);
+    expect(() => chatDecider.decide(post(message('m1', 'b')), gone)).toThrow(NotFoundError);
+    const back = chatDecider.decide(ensure(['t1', 'a', 'b']), gone);
+    expect(back[1]!.data).toMatchObject({ id: chatMessageId('c1', 'joined', 'b', 1), action: 'joined' });
+    const again = given(ensure(['t1', 'a', 'b']), ensure(['t1', 'a']), ensure(['t1', 'a', 'b']));
+    const leftAgain = chatDecider.decide(ensure(['t1', 'a']), again);
+    expect(leftAgain[1]!.data).toMatchObject({ id: chatMessageId('c1', 'left', 'b', 1), action: 'left' });
+    expect(chatMessageId('c1', 'left', 'b', 1)).not.toBe(chatMessageId('c1', 'left', 'b'));
+  });
+
   it('lets only participants post, once per message id, and refuses the muted', () => {
     const state = given(ensure(['t1', 'a']));
     expect(() => chatDecider.decide(post(message('m1', 'x')), state)).toThrow(NotFoundError);

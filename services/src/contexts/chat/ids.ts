@@ -13,9 +13,14 @@ export const webinarChatId = (webinarId: string) => derive('webinar', webinarId)
 export const personalChatId = (schoolId: string, a: string, b: string) =>
   derive('personal', schoolId, ...[a, b].sort());
 
-/** A service message's id, from what it says: the chat writes "joined" once per person. */
-export const chatMessageId = (chatId: string, action: string, userId: string) =>
-  derive('message', chatId, action, userId);
+/**
+ * A service message's id, from what it says: the chat's nth "joined" or "left" line about a person
+ * (the first keeps the id it had before people could leave and come back).
+ */
+export const chatMessageId = (chatId: string, action: string, userId: string, occurrence = 0) =>
+  occurrence === 0
+    ? derive('message', chatId, action, userId)
+    : derive('message', chatId, action, userId, String(occurrence));
 
 /** An event's id from the stream version it was decided against and the command: a retry appends nothing. */
 export const chatEventId = (stream: string, version: number, key: string, index: number) =>

@@ -1,9 +1,13 @@
 import { Box, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import type { ChatDetails } from '../api';
+import { FORMAT_TAGS } from '../../../shared/i18n/locales';
+import { useLocale } from '../../../shared/i18n/use-locale';
+import type { ChatDetails, ChatPerson } from '../api';
 import { useChatText } from '../i18n/chat-text';
+import { lastSeen } from '../last-seen';
 
 /**
- * 001 §2 the settings/info window: the chat's participants with their online state; each other person
+ * 001 §2 the settings/info window: the chat's participants with their online state (an offline one with
+ * when they were last active, last-seen.ts); each other person
  * can be written to personally, and the chat's teachers mute or unmute a student.
  */
 export function ChatInfo(props: {
@@ -35,11 +39,14 @@ export function ChatInfo(props: {
                 title={p.is_online ? text('online') : text('offline')}
                 data-online={p.is_online ? 'true' : 'false'}
               />
-              <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                {p.name}
-                {p.is_moderator ? ` · ${text('teacher')}` : ''}
-                {p.is_muted ? ` · ${text('mutedMark')}` : ''}
-              </Text>
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  {p.name}
+                  {p.is_moderator ? ` · ${text('teacher')}` : ''}
+                  {p.is_muted ? ` · ${text('mutedMark')}` : ''}
+                </Text>
+                <LastSeenLine person={p} />
+              </Box>
               {p.id !== me && chat.type !== 'personal' ? (
                 <Button
                   size="compact-xs"
@@ -66,5 +73,18 @@ export function ChatInfo(props: {
         </Stack>
       </ScrollArea.Autosize>
     </Stack>
+  );
+}
+
+/** "был(а) в сети …" under an offline participant's name; nothing when online or never active. */
+function LastSeenLine({ person }: { person: ChatPerson }) {
+  const text = useChatText();
+  const { locale } = useLocale();
+  const seen = person.is_online ? null : lastSeen(person.last_activity_date, new Date(), FORMAT_TAGS[locale]);
+  if (seen === null) return null;
+  return (
+    <Text size="xs" c="dimmed" truncate data-testid="chat-last-seen">
+      {text(seen.key, seen.values)}
+    </Text>
   );
 }
