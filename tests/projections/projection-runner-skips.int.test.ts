@@ -56,9 +56,10 @@ describe('projection runner: skipped batches and parked events', () => {
     // Measured after the count: every write counted happened within this time.
     const elapsed = Date.now() - started;
     await runner.stop();
-    // Coalesced: at most one write per 250 ms (plus the first), instead of one transaction per batch.
+    // Coalesced: at most one write per 250 ms, plus the first, plus one a skip from before the count
+    // may still have had scheduled; instead of one transaction per batch.
     expect(writes).toBeGreaterThanOrEqual(1);
-    expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
+    expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 2);
     expect(writes).toBeLessThan(20);
     expect(await activityCount(env, name)).toBe(await activitiesInLog(env));
     expect((await loadCheckpoint(env.db, name))?.position).toBe(head);
