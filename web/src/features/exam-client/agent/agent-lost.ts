@@ -13,6 +13,21 @@ export interface AgentLostSignal {
 }
 
 /**
+ * A signal as the fields of the student's action (beside the attempt and the client id), posted as the
+ * page's other conditions are: the condition's own time, when the agent went or came back, not when
+ * the queue sent it.
+ */
+export function agentSignalFields(signal: AgentLostSignal) {
+  return {
+    action_type: signal.action_type,
+    ...(signal.description ? { description: signal.description } : {}),
+    condition_id: signal.condition.id,
+    condition_phase: signal.condition.phase,
+    created_at: new Date(signal.condition.at).toISOString(),
+  };
+}
+
+/**
  * Whether the state says the agent is away (missing, outdated, refused), watching (connected), or
  * tells nothing new (idle, connecting): a missing agent is looked for again every few seconds, and the
  * `connecting` between two looks must neither end nor split the interval.

@@ -3,7 +3,11 @@ import type { DeviceFinding } from '@sabaq/events';
 import { AGENT_LOST, AgentLostWatch, agentAway } from './agent-lost';
 import type { AgentState } from './agent-state';
 
-const anydesk: DeviceFinding = { kind: 'prohibited_process', key: 'anydesk', detail: 'anydesk (удалённый рабочий стол)' };
+const anydesk: DeviceFinding = {
+  kind: 'prohibited_process',
+  key: 'anydesk',
+  detail: 'anydesk (удалённый рабочий стол)',
+};
 const connected = (conditions: { condition_id: string; finding: DeviceFinding }[] = []): AgentState => ({
   kind: 'connected',
   version: '0.1.0',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { postAction, type AttemptRef } from '../actions/lifecycle';
-import { AgentLostWatch, type AgentLostSignal } from './agent-lost';
+import { agentSignalFields, AgentLostWatch, type AgentLostSignal } from './agent-lost';
 import type { AgentState } from './agent-state';
 
 /** How often an absence is looked at for its heartbeats (the condition sends one every 5 s). */
@@ -8,13 +8,8 @@ const TICK_MS = 1_000;
 
 /** Posts one of the watch's signals as the page's other conditions are posted (the action queue). */
 export function postAgentSignal(attempt: AttemptRef, signal: AgentLostSignal): void {
-  postAction(attempt, signal.action_type, {
-    ...(signal.description ? { description: signal.description } : {}),
-    condition_id: signal.condition.id,
-    condition_phase: signal.condition.phase,
-    // The condition's own time: when the agent went or came back, not when the queue sent it.
-    created_at: new Date(signal.condition.at).toISOString(),
-  });
+  const { action_type, ...fields } = agentSignalFields(signal);
+  postAction(attempt, action_type, fields);
 }
 
 /**
