@@ -47,6 +47,11 @@ export class ConditionTracker {
     return phases;
   }
 
+  /** The conditions open now with their ids (the page ends them itself if this agent goes away). */
+  openConditions(): (DeviceFinding & { condition_id: string })[] {
+    return [...this.open.values()].map((entry) => ({ ...entry.finding, condition_id: entry.conditionId }));
+  }
+
   /** Ends every open condition (the attempt is over, the page went away, the token expired). */
   closeAll(nowMs: number): DeviceConditionPhase[] {
     return this.next([], nowMs);

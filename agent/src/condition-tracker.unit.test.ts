@@ -29,6 +29,11 @@ describe('findings as conditions', () => {
       ['begin', 'virtual_machine'],
     ]);
     expect(beat[0]!.condition_id).toBe(id);
+    // The page is told the open conditions' ids, to end them itself should this agent be killed.
+    expect(tracker.openConditions()).toEqual([
+      { ...anydesk, condition_id: id },
+      { ...vm, condition_id: beat[1]!.condition_id },
+    ]);
     const ended = tracker.next([vm], t0 + 6_000);
     expect(ended).toMatchObject([{ phase: 'end', condition_id: id }]);
     // Every phase has its own id (a retry of one is stored once, two phases are two actions).
@@ -37,6 +42,7 @@ describe('findings as conditions', () => {
     expect(tracker.closeAll(t0 + 7_000).map((p) => [p.phase, p.finding.kind])).toEqual([
       ['end', 'virtual_machine'],
     ]);
+    expect(tracker.openConditions()).toEqual([]);
   });
 
   it('starts a new condition when the same program comes back', () => {

@@ -124,8 +124,13 @@ export class AgentSession {
       }
       const report = buildReport(await this.deps.collect(), this.payload.rules, AGENT_VERSION);
       if (this.stopped) return;
-      this.deps.send({ type: 'findings', at: new Date(now).toISOString(), findings: report.findings });
       const phases = this.tracker.next(report.findings, now);
+      this.deps.send({
+        type: 'findings',
+        at: new Date(now).toISOString(),
+        findings: report.findings,
+        conditions: this.tracker.openConditions(),
+      });
       // Always called: it also resends phases a failed call left waiting.
       await this.deps.platform.sendPhases(this.token, phases);
     } catch (error) {

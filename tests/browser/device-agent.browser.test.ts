@@ -192,6 +192,38 @@ describe('the device agent in the exam client', () => {
       .toBe('0');
   });
 
+  it('the agent killed during the exam: the page warns and records its absence until it is back', async () => {
+    const panel = (state: string) => page.locator(`[data-testid="agent-exam-panel"][data-state="${state}"]`);
+    const killed = agent!;
+    await new Promise<void>((resolve) => {
+      killed.once('exit', () => resolve());
+      killed.kill('SIGKILL');
+    });
+    await panel('missing').waitFor(POLL);
+    await page
+      .getByTestId('exam-warning')
+      .and(page.locator('[data-action="device_agent_lost"]'))
+      .waitFor(POLL);
+    await page.screenshot({ path: screenshotPath('device-agent-lost') });
+    // Started again on the same port with its kept certificate: the page finds it by itself.
+    agent = await startAgent(demo.url, agentPort, path.join(tmp, 'agent-data'));
+    await panel('connected').waitFor(POLL);
+    const attempts = (await (
+      await demo.getAs(exams.studentToken, `/api/assignment-attempts?filter[assignment_id]=${assignmentId}`)
+    ).json()) as { entities: { id: string }[] };
+    const lost = async () => {
+      const answer = await demo.getAs(
+        exams.teacher,
+        `/api/assignment/actions?assignment_attempt_id=${attempts.entities[0]!.id}`,
+      );
+      const list = ((await answer.json()) as { entities: { action_type: string; ended_at: string | null }[] })
+        .entities;
+      return list.filter((a) => a.action_type === 'device_agent_lost');
+    };
+    // One absence, ended when the page found the agent again (posted through the action queue).
+    await expect.poll(async () => (await lost()).map((a) => a.ended_at !== null), POLL).toEqual([true]);
+  });
+
   it("the teacher reads the attempt's device report on its result page", async () => {
     const attempts = (await (
       await demo.getAs(exams.studentToken, `/api/assignment-attempts?filter[assignment_id]=${assignmentId}`)

@@ -23,6 +23,8 @@ export const PROCTORING_WARNINGS = [
   // Found by the device agent (docs/device-agent.md): a remote session or a virtual machine.
   'remote_session',
   'virtual_machine',
+  // The exam page lost the device agent an agent-only attempt requires (stopped, crashed, outdated).
+  'device_agent_lost',
 ] as const;
 
 export const PROCTORING_VIOLATIONS = [

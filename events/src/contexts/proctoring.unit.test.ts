@@ -19,9 +19,11 @@ const action = {
 };
 
 describe('the proctoring action vocabulary', () => {
-  it('lists the specification’s eleven warnings (and the device agent’s two) and eleven violations, each type once', () => {
-    expect(PROCTORING_WARNINGS).toHaveLength(13);
-    expect(PROCTORING_WARNINGS).toEqual(expect.arrayContaining(['remote_session', 'virtual_machine']));
+  it('lists the specification’s eleven warnings (and the device agent’s three) and eleven violations, each type once', () => {
+    expect(PROCTORING_WARNINGS).toHaveLength(14);
+    expect(PROCTORING_WARNINGS).toEqual(
+      expect.arrayContaining(['remote_session', 'virtual_machine', 'device_agent_lost']),
+    );
     expect(PROCTORING_VIOLATIONS).toHaveLength(11);
     expect(new Set(PROCTORING_ACTION_TYPES).size).toBe(PROCTORING_ACTION_TYPES.length);
   });

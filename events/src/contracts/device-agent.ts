@@ -187,7 +187,16 @@ export const agentServerFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('refused'), reason: z.enum(AGENT_REFUSALS), message: z.string() }),
   z.object({ type: z.literal('report'), report: deviceReport }),
-  z.object({ type: z.literal('findings'), at: z.string(), findings: z.array(deviceFinding) }),
+  z.object({
+    type: z.literal('findings'),
+    at: z.string(),
+    findings: z.array(deviceFinding),
+    /**
+     * The conditions the agent has open for these findings, with their ids: should the agent go away
+     * (stopped, crashed) the page ends them itself (docs/device-agent.md). Absent from older agents.
+     */
+    conditions: z.array(deviceFinding.extend({ condition_id: z.string().max(200) })).optional(),
+  }),
 ]);
 export type AgentServerFrame = z.infer<typeof agentServerFrame>;
 

@@ -12,16 +12,18 @@ export interface RunningAgent {
   ca: string;
   output: string[];
   stop(): Promise<void>;
+  /** Kills the process outright (SIGKILL: it ends nothing, as a crash or the task manager would). */
+  kill(): Promise<void>;
 }
 
 /**
  * The real agent as a student runs it (`npx tsx agent/src/main.ts --platform …`, or the executable), on a free loopback
  * port, with its own data directory; resolves once it says where it listens.
  */
-export async function startAgent(platform: string, dataDir: string): Promise<RunningAgent> {
+export async function startAgent(platform: string, dataDir: string, atPort = 0): Promise<RunningAgent> {
   // SABAQ_AGENT_BINARY runs the same test against a built executable (agent/scripts/build-sea.mjs).
   const binary = process.env.SABAQ_AGENT_BINARY;
-  const options = ['--platform', platform, '--port', '0', '--data-dir', dataDir];
+  const options = ['--platform', platform, '--port', String(atPort), '--data-dir', dataDir];
   const child: ChildProcess = spawn(
     binary ?? process.execPath,
     binary ? options : ['--import', 'tsx', 'agent/src/main.ts', ...options],
@@ -42,13 +44,17 @@ export async function startAgent(platform: string, dataDir: string): Promise<Run
     port,
     ca: await readFile(path.join(dataDir, 'agent-cert.pem'), 'utf8'),
     output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => ended(child, 'SIGTERM'),
+    kill: () => ended(child, 'SIGKILL'),
   };
+}
+
+function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
 }
 
 export interface PageSocket {

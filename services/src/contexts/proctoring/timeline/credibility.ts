@@ -35,6 +35,8 @@ export const WARNING_WEIGHTS: Record<ProctoringWarning, number> = {
   second_monitor: 8,
   remote_session: 8,
   virtual_machine: 6,
+  // Without the agent nothing watches processes, devices or displays: weighed like what it would find.
+  device_agent_lost: 6,
   prohibited_process: 6,
   forbidden_usb_device: 5,
   fullscreen_lost: 3,

@@ -62,6 +62,17 @@ describe('the agent state from what happened', () => {
       frame({ type: 'findings', at: '2026-01-01T00:00:00Z', findings: [] }),
     );
     expect(later.kind === 'connected' && later.findings).toEqual([]);
+    // The open conditions' ids come with the findings (the page ends them if the agent goes away).
+    const open = nextAgentState(
+      later,
+      frame({
+        type: 'findings',
+        at: '2026-01-01T00:00:02Z',
+        findings: [anydesk],
+        conditions: [{ ...anydesk, condition_id: 'da-1' }],
+      }),
+    );
+    expect(open.kind === 'connected' && open.conditions).toEqual([{ ...anydesk, condition_id: 'da-1' }]);
     expect(later.kind === 'connected' && later.report?.os.hostname).toBe('desk-7');
   });
 

@@ -1,4 +1,7 @@
 import type { AgentServerFrame, DeviceFinding, DeviceReport } from '@sabaq/events';
+
+/** A condition the agent has open, with its id (the page ends it should the agent go away). */
+export type AgentCondition = DeviceFinding & { condition_id: string };
 import { isOutdated } from './agent-version';
 
 /**
@@ -13,7 +16,14 @@ import { isOutdated } from './agent-version';
 export type AgentState =
   | { kind: 'idle' }
   | { kind: 'connecting' }
-  | { kind: 'connected'; version: string; report: DeviceReport | null; findings: DeviceFinding[] }
+  | {
+      kind: 'connected';
+      version: string;
+      report: DeviceReport | null;
+      findings: DeviceFinding[];
+      /** The agent's open conditions as its last findings frame named them. */
+      conditions: AgentCondition[];
+    }
   | { kind: 'missing' }
   | { kind: 'outdated'; version: string; minVersion: string }
   | { kind: 'refused'; reason: string; message: string };
@@ -47,7 +57,7 @@ function onFrame(state: AgentState, frame: AgentServerFrame, minVersion: string)
       if (isOutdated(frame.agent_version, minVersion)) {
         return { kind: 'outdated', version: frame.agent_version, minVersion };
       }
-      return { kind: 'connected', version: frame.agent_version, report: null, findings: [] };
+      return { kind: 'connected', version: frame.agent_version, report: null, findings: [], conditions: [] };
     case 'refused':
       return { kind: 'refused', reason: frame.reason, message: frame.message };
     case 'report':
@@ -55,7 +65,7 @@ function onFrame(state: AgentState, frame: AgentServerFrame, minVersion: string)
       return { ...state, report: frame.report, findings: frame.report.findings };
     case 'findings':
       if (state.kind !== 'connected') return state;
-      return { ...state, findings: frame.findings };
+      return { ...state, findings: frame.findings, conditions: frame.conditions ?? [] };
   }
 }
 

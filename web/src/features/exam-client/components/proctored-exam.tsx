@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useHoldFocusMode } from '../../../shared/ui/focus-mode';
 import { AgentExamPanel } from '../agent/agent-exam-panel';
 import { useAgent } from '../agent/use-agent';
+import { useAgentLost } from '../agent/use-agent-lost';
 import { resetLongTasks, watchLongTasks } from '../detectors/exam-probe';
 import { examSessions, startExamSession } from '../exam-session';
 import { BeforeFinishContext } from '../../../shared/exam/before-finish';
@@ -49,21 +50,26 @@ export function ProctoredExam({
   const warningTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ending = useRef<((reason?: string) => Promise<void>) | undefined>(undefined);
   // The agent's session for the attempt, once the exam itself is shown (the check before has its own).
-  const agent = useAgent(
-    equipmentReady && usesAgent(assignment.is_proctoring, settings),
-    assignment.id,
-    attemptId,
-  );
+  const watchAgent = equipmentReady && usesAgent(assignment.is_proctoring, settings);
+  const agent = useAgent(watchAgent, assignment.id, attemptId);
   const agentConnection = agent.connection;
-  const beforeFinish = useCallback(async () => {
-    agentConnection.current?.stop(true);
-    await ending.current?.();
-  }, [agentConnection]);
   const showWarning = useCallback((actionType: string) => {
     setWarning(actionType);
     clearTimeout(warningTimer.current);
     warningTimer.current = setTimeout(() => setWarning(null), WARNING_SHOWN_MS);
   }, []);
+  // The agent's absence is recorded as a condition (device_agent_lost), ended before the session ends.
+  const closeAgentLost = useAgentLost(
+    watchAgent,
+    agent.state,
+    { assignment_id: assignment.id, assignment_attempt_id: attemptId },
+    showWarning,
+  );
+  const beforeFinish = useCallback(async () => {
+    closeAgentLost();
+    agentConnection.current?.stop(true);
+    await ending.current?.();
+  }, [agentConnection, closeAgentLost]);
   const onAgentFinding = useCallback((finding: { kind: string }) => showWarning(finding.kind), [showWarning]);
   useHoldFocusMode();
   useLeaveGuard(
@@ -74,6 +80,7 @@ export function ProctoredExam({
       confirmLabel: t('leave.confirm'),
     },
     () => {
+      closeAgentLost();
       agentConnection.current?.stop(true);
       void ending.current?.(LEFT_THE_EXAM);
     },

@@ -78,6 +78,7 @@ export const en: ExamMessages = {
     forbidden_usb_device: 'a forbidden USB device is connected',
     remote_session: 'the computer is controlled remotely',
     virtual_machine: 'the exam runs in a virtual machine',
+    device_agent_lost: 'the exam agent does not answer: start it again',
   },
   secondCamera: {
     title: 'Second camera',

@@ -77,6 +77,7 @@ export const kz: ExamMessages = {
     forbidden_usb_device: 'тыйым салынған USB құрылғысы қосылған',
     remote_session: 'компьютер қашықтан басқарылуда',
     virtual_machine: 'емтихан виртуалды машинада өтуде',
+    device_agent_lost: 'емтихан агенті жауап бермейді: оны қайта іске қосыңыз',
   },
   secondCamera: {
     title: 'Екінші камера',

@@ -77,6 +77,7 @@ export const ru = {
     forbidden_usb_device: 'подключено запрещённое USB-устройство',
     remote_session: 'компьютер управляется удалённо',
     virtual_machine: 'экзамен идёт в виртуальной машине',
+    device_agent_lost: 'агент экзамена не отвечает: запустите его снова',
   },
   secondCamera: {
     title: 'Вторая камера',

@@ -163,6 +163,7 @@ export const proctoring: typeof ru = {
     prohibited_process: 'Prohibited program',
     remote_session: 'Remote session',
     virtual_machine: 'Virtual machine',
+    device_agent_lost: 'Exam agent not connected',
     head_turned: 'Head turned',
     face_missing: 'Face not in frame',
     too_far: 'Too far from the camera',

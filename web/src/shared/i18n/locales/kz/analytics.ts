@@ -16,6 +16,7 @@ export const analytics: Messages['analytics'] = {
     prohibited_process: 'Тыйым салынған бағдарлама',
     remote_session: 'Қашықтан қосылу сеансы',
     virtual_machine: 'Виртуалды машина',
+    device_agent_lost: 'Емтихан агенті қосылмаған',
     head_turned: 'Бас бұрылған',
     face_missing: 'Бет кадрда жоқ',
     too_far: 'Камерадан тым алыс',

@@ -171,6 +171,7 @@ export const proctoring = {
     prohibited_process: 'Запрещённая программа',
     remote_session: 'Удалённый сеанс',
     virtual_machine: 'Виртуальная машина',
+    device_agent_lost: 'Агент экзамена не подключён',
     head_turned: 'Голова повёрнута',
     face_missing: 'Лицо не в кадре',
     too_far: 'Слишком далеко от камеры',
