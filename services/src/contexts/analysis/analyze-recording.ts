@@ -27,7 +27,7 @@ import { sceneChanged, sceneSignature, type SceneSignature } from './scene-chang
 import { RegionAnswers, regionSignature } from './region-reuse';
 import { EYES_REUSE, eyesRegion, POSE_REUSE, poseRegion } from './cascade-regions';
 import { hearSeconds } from './hear-seconds';
-import { FaceDetections, type FaceDetection } from './face-reuse';
+import { detectWithLighting, FaceDetections, type FaceDetection } from './face-reuse';
 import { setIdentitySpans, thumbnailsOf } from './analysis-result';
 import {
   FACE_MODEL_IDS,
@@ -137,31 +137,10 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     if (anomalous) kept.set(signal.t, resize(image, 160, 120));
   };
 
-  /**
-   * Face detection on a frame. Only a frame where it finds no face and that is dark or flat is looked at
-   * again stretched (lighting.ts): stretching every flat frame wiped out a small face on a plain
-   * background (a student far from the camera); the thumbnails keep the frame as it was.
-   */
-  const detect = async (frame: RgbImage, index: number): Promise<FaceDetection> => {
-    const candidates = await timed(
-      'face-detect',
-      () => detectFaces(detector!, frame, { minScore: 0.3 }),
-      index,
+  const detect = (frame: RgbImage, index: number) =>
+    detectWithLighting(frame, settings.faceMinScore, (image) =>
+      timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }), index),
     );
-    if (!candidates.some((f) => f.score >= settings.faceMinScore)) {
-      const stretched = evenLighting(frame);
-      if (stretched !== frame) {
-        const again = await timed(
-          'face-detect',
-          () => detectFaces(detector!, stretched, { minScore: 0.3 }),
-          index,
-        );
-        if (again.some((f) => f.score >= settings.faceMinScore))
-          return { candidates: again, stretched: true, image: stretched };
-      }
-    }
-    return { candidates, stretched: false, image: frame };
-  };
   const detections = new FaceDetections(settings.faceReuseMaxAgeFrames);
 
   /**

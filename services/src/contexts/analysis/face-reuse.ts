@@ -1,4 +1,5 @@
 import type { DetectedFace, RgbImage } from '@sabaq/models/node';
+import { evenLighting } from './lighting';
 import { sceneChanged, type SceneSignature } from './scene-change';
 
 /** One frame's face detection: the candidates, and whether they were found on the stretched frame. */
@@ -76,4 +77,26 @@ export class FaceDetections {
     this.last = settled ? { index, signature, detection } : null;
     return { detection, own: true };
   }
+}
+
+/**
+ * Face detection on a frame. Only a frame where it finds no face (scored `minScore` or more) and that is
+ * dark or flat is looked at again stretched (lighting.ts): stretching every flat frame wiped out a small
+ * face on a plain background (a student far from the camera); the thumbnails keep the frame as it was.
+ */
+export async function detectWithLighting(
+  frame: RgbImage,
+  minScore: number,
+  detect: (image: RgbImage) => Promise<DetectedFace[]>,
+): Promise<FaceDetection> {
+  const candidates = await detect(frame);
+  if (!candidates.some((f) => f.score >= minScore)) {
+    const stretched = evenLighting(frame);
+    if (stretched !== frame) {
+      const again = await detect(stretched);
+      if (again.some((f) => f.score >= minScore))
+        return { candidates: again, stretched: true, image: stretched };
+    }
+  }
+  return { candidates, stretched: false, image: frame };
 }
