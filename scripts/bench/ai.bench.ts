@@ -99,6 +99,7 @@ async function main(): Promise<void> {
         settings: {
           ...adaptive,
           reuseMaxAgeFrames: -1,
+          faceReuseMaxAgeFrames: -1,
           voiceGateDbfs: Number.NEGATIVE_INFINITY,
           objectInputSize: 512,
         },

@@ -28,7 +28,8 @@ export interface AnalysisResult {
   objectLooks: { looked: number; carried: number };
   /**
    * The cascade, per detector: frames (seconds of sound for voice-activity) it ran on, of those it had
-   * an answer for. face-detect looks at every frame (a dark one twice counts once); head-pose and eyes
+   * an answer for. face-detect of every frame (a dark one twice counts once; a frame whose picture is
+   * unchanged since the last detection reuses its faces, face-reuse.ts); head-pose and eyes
    * of the frames that needed them (the rest reused an unchanged region's answer); face-embedding of all
    * frames; objects of its schedule's grid and bisection frames; voice-activity of the seconds heard.
    */

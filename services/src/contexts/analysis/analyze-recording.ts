@@ -27,6 +27,7 @@ import { sceneChanged, sceneSignature, type SceneSignature } from './scene-chang
 import { RegionAnswers, regionSignature } from './region-reuse';
 import { EYES_REUSE, eyesRegion, POSE_REUSE, poseRegion } from './cascade-regions';
 import { hearSeconds } from './hear-seconds';
+import { detectWithLighting, FaceDetections, type FaceDetection } from './face-reuse';
 import { setIdentitySpans, thumbnailsOf } from './analysis-result';
 import {
   FACE_MODEL_IDS,
@@ -110,7 +111,6 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
   const poses = new RegionAnswers<HeadPose>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
   const gazes = new RegionAnswers<Gaze>({ ...EYES_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
   const similarities = new RegionAnswers<number>({ ...POSE_REUSE, maxAgeFrames: settings.reuseMaxAgeFrames });
-  let faceDetections = 0;
   const heard = { ran: 0, gated: 0 };
   const kept = new Map<number, RgbImage>();
   const audio: AudioSignal[] = [];
@@ -137,32 +137,27 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     if (anomalous) kept.set(signal.t, resize(image, 160, 120));
   };
 
-  /** Everything the face models see in one frame; objects are the schedule's (below), eyes are read apart. */
-  const look = async (frame: RgbImage, t: number, index: number, compareIdentity: boolean) => {
-    // The face models see the frame as it is first. Only a frame where they find no face and that is dark
-    // or flat is looked at again stretched (lighting.ts): stretching every flat frame wiped out a small
-    // face on a plain background (a student far from the camera); the thumbnails keep the frame as it was.
-    let image = frame;
-    faceDetections += 1;
-    let candidates = await timed(
-      'face-detect',
-      () => detectFaces(detector!, frame, { minScore: 0.3 }),
-      index,
+  const detect = (frame: RgbImage, index: number) =>
+    detectWithLighting(frame, settings.faceMinScore, (image) =>
+      timed('face-detect', () => detectFaces(detector!, image, { minScore: 0.3 }), index),
     );
-    if (!candidates.some((f) => f.score >= settings.faceMinScore)) {
-      const stretched = evenLighting(frame);
-      if (stretched !== frame) {
-        const again = await timed(
-          'face-detect',
-          () => detectFaces(detector!, stretched, { minScore: 0.3 }),
-          index,
-        );
-        if (again.some((f) => f.score >= settings.faceMinScore)) {
-          image = stretched;
-          candidates = again;
-        }
-      }
-    }
+  const detections = new FaceDetections(settings.faceReuseMaxAgeFrames);
+
+  /**
+   * Everything the face models see in one frame; objects are the schedule's (below), eyes are read apart.
+   * `detection` is the frame's own face detection, or an earlier frame's where the picture is unchanged
+   * (face-reuse.ts): its faces then stand here, on this frame's pixels, stretched as that frame's were.
+   */
+  const look = async (
+    frame: RgbImage,
+    t: number,
+    index: number,
+    compareIdentity: boolean,
+    found: { detection: Promise<FaceDetection>; own: boolean },
+  ) => {
+    const detection = await found.detection;
+    const candidates = detection.candidates;
+    const image = found.own ? detection.image : detection.stretched ? evenLighting(frame) : frame;
     const faces = candidates
       .filter((f) => f.score >= settings.faceMinScore)
       .map((f) => ({ box: f, score: f.score, share: (f.y2 - f.y1) / FRAME_HEIGHT }));
@@ -285,7 +280,14 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
         (index % settings.identityEveryFrames === 0 ||
           (identitySignature !== null && sceneChanged(identitySignature, signature)));
       if (compareIdentity) identitySignature = signature;
-      const job = look(image, frame.t, index, compareIdentity).finally(() => inFlight.delete(job));
+      // The cascade's first step, decided here in frame order: an unchanged picture reuses the faces.
+      // Frames that read the eyes or compare identity find their own faces: the iris reading hangs on
+      // the landmarks, which move with the box, and a box from the frame before (the same picture within
+      // 8 grey levels) tipped a borderline reading over the threshold on the recordings (a false
+      // eye_away); with their own boxes these readings are exactly those of the pipeline without reuse.
+      const ownFaces = compareIdentity || (irisModel !== null && index % settings.eyesEveryFrames === 0);
+      const found = detections.detection(index, signature, () => detect(image, index), ownFaces);
+      const job = look(image, frame.t, index, compareIdentity, found).finally(() => inFlight.delete(job));
       inFlight.add(job);
       if (schedule) {
         const handled = schedule.push(index, image, signature);
@@ -379,7 +381,7 @@ export async function analyzeRecording(options: AnalyzeOptions): Promise<Analysi
     costs,
     objectLooks,
     cascade: {
-      'face-detect': { looked: faceDetections, of: frames.length },
+      'face-detect': { looked: detections.ran, of: detections.ran + detections.reused },
       'head-pose': { looked: poses.ran, of: poses.ran + poses.reused },
       'face-embedding': { looked: similarities.ran, of: similarities.ran + similarities.reused },
       eyes: { looked: gazes.ran, of: gazes.ran + gazes.reused },

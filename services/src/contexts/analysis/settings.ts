@@ -96,6 +96,13 @@ export interface AnalysisSettings {
    */
   reuseMaxAgeFrames: number;
   /**
+   * Server-only, the cascade's face detection step (face-reuse.ts): a frame whose whole picture is
+   * unchanged since the last detection takes its faces, but the detector runs again at least this many
+   * frames after it (2 s, within the 1.5-s tolerance of a violation plus a frame), so a person coming
+   * into a still scene is seen within 2 s even where the blocks would not show them. Negative: off.
+   */
+  faceReuseMaxAgeFrames: number;
+  /**
    * Server-only: a second of sound quieter than this (dBFS) is not given to the voice model (a muted or
    * unplugged microphone, digital silence; a quiet room's hiss is about −70 to −50): it holds no speech,
    * and it is far below the noise threshold.
@@ -168,6 +175,7 @@ export function analysisSettings(settings: Loose | null | undefined): AnalysisSe
     maxGazeRight: gaze('look_left'),
     eyesEveryFrames: framesPerSecond,
     reuseMaxAgeFrames: 10 * framesPerSecond,
+    faceReuseMaxAgeFrames: 2 * framesPerSecond,
     voiceGateDbfs: -60,
     speechThreshold: num(field(s.speech, 'positive_threshold'), d.speech.positive_threshold),
     speechMinFrames: Math.max(1, Math.round(num(field(s.speech, 'min_frames'), d.speech.min_frames))),
