@@ -110,7 +110,10 @@ export class LogReader {
       return [];
     }
     const page = this.page(after, maxCount)!;
-    if (page.length === 0) {
+    // A short page reaches the end too: the subscription takes it and then idles without asking again
+    // (polling-subscription.ts), so it waits at the end as much as one that found nothing. Counting
+    // only empty pages left a quiet school's commits to the once-a-second poll.
+    if (page.length < maxCount) {
       this.waiting += 1;
       if (this.stale) void this.pull();
     }

@@ -53,6 +53,22 @@ describe('the log reader', () => {
     reader.close();
   });
 
+  it('reads at the next notice for a subscription that took a short page, without waiting for a poll', async () => {
+    // A subscription that took a short page idles without asking again (polling-subscription.ts): it
+    // waits at the end, and a commit notice must be read at once for it (a quiet school's latency).
+    const log = fakeLog(10);
+    const reader = readerOver(log);
+    await log.read(0n, 100);
+    let wakes = 0;
+    reader.onAdvance(() => (wakes += 1));
+    expect(positions(reader.next(7n, 100))).toEqual([8, 9, 10]);
+    log.visibleUpTo = 11;
+    reader.moved(11n);
+    await until(() => wakes === 1);
+    expect(positions(reader.next(10n, 100))).toEqual([11]);
+    reader.close();
+  });
+
   it('reads the log once per notice and wakes every subscription with the new events in memory', async () => {
     const log = fakeLog(10);
     const reader = readerOver(log);
