@@ -13,14 +13,13 @@
  * run, timeline lag, fan-out, answer times and errors; and, the distributed path's own: the relay's lag
  * (answer → the event read back from `events.proctoring`) and the CPU each role process used per action.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistry, streamId, type NewEvent } from '@sabaq/events';
+import { createRegistry } from '@sabaq/events';
 import { mockKafkaConsumerTuning, startMockKafka, type MockKafka } from '../kafka/mock-kafka';
-import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres/postgres-event-store';
 import { eventTopic, ingestTopic } from '../../services/src/platform/log/kafka-client';
 import { KafkaEventLog } from '../../services/src/platform/log/kafka-event-log';
@@ -35,21 +34,10 @@ import { createReadModelDb, type ReadModelDb } from '../../services/src/platform
 import { RoleProcesses, type RoleName } from './distributed-roles';
 import { hostInfo } from './host';
 import { postgresCpuBetween, postgresCpuMs } from './proctoring-cpu';
-import type { LoadConfig, LoadResult, Sample } from './proctoring-load';
-import { setUpExam, type BenchExam, type BenchStudent } from './proctoring-setup';
+import type { Sample } from './proctoring-load';
+import { knob, rawAppendRate, rawManyAppendRate, runLoadProcess, timelineWatch } from './proctoring-common';
+import { setUpExam } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
-
-/** `--name 3` or `--name=3`, else BENCH_NAME, else the default; anything but a positive number stops the run. */
-function knob(flag: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const at = args.findIndex((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
-  const fromArgs = at < 0 ? undefined : args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
-  const raw = fromArgs ?? process.env[`BENCH_${flag.toUpperCase().replaceAll('-', '_')}`];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${flag} must be a positive number: ${raw}`);
-  return value;
-}
 
 const STUDENTS = Math.round(knob('students', 1000));
 const SECONDS = knob('seconds', 30);
@@ -61,8 +49,6 @@ const BASELINE_SECONDS = knob('baseline-seconds', 5);
 const PARTITIONS = Math.round(knob('partitions', 6));
 /** Start-up of four role processes on a loaded machine: loading the code dominates. */
 const ROLE_START_MS = knob('role-start-seconds', 300) * 1000;
-const BASELINE_WRITERS = 32;
-const BASELINE_GROUP = 200;
 const ROLES: readonly RoleName[] = ['api', 'persister', 'projector', 'relay'];
 const EVENT_STORE_NOTE = 'postgres (the topology uses KurrentDB, which cannot run on this machine)';
 
@@ -169,13 +155,13 @@ async function run(parts: Parts, dataDir: string): Promise<void> {
   await caughtUp();
   const exam = await setUpExam(apiUrl, store, STUDENTS, caughtUp, say);
 
-  const many = await rawManyAppendRate(store, exam);
+  const many = await rawManyAppendRate(store, exam, BASELINE_SECONDS);
   await caughtUp();
-  const raw = await rawAppendRate(store, exam);
+  const raw = await rawAppendRate(store, exam, BASELINE_SECONDS);
   await caughtUp();
   say(
     `raw store appends: ${Math.round(raw.perSecond)}/s single, ${Math.round(many.perSecond)}/s in ` +
-      `many-appends of ${BASELINE_GROUP}; now ${STUDENTS} students for ${SECONDS} s`,
+      `many-appends of ${Math.min(200, STUDENTS)}; now ${STUDENTS} students for ${SECONDS} s`,
   );
 
   parts.relayLog = new KafkaEventLog({
@@ -199,7 +185,6 @@ async function run(parts: Parts, dataDir: string): Promise<void> {
   const samples: Sample[] = [];
   const cpuBefore = { roles: roleCpu(roles), postgres: postgresCpuMs() };
   const result = await runLoadProcess(
-    parts,
     {
       url: apiUrl,
       exam,
@@ -212,6 +197,9 @@ async function run(parts: Parts, dataDir: string): Promise<void> {
     (sample) => {
       samples.push(sample);
       watch.add(sample);
+    },
+    (child) => {
+      parts.load = child;
     },
   );
   const cpuAfter = { roles: roleCpu(roles), postgres: postgresCpuMs() };
@@ -324,112 +312,6 @@ function roleCpu(roles: RoleProcesses): Record<string, number> {
   return Object.fromEntries(ROLES.map((role) => [role, roles.cpuMs(role)]));
 }
 
-/** A lifecycle mark (no timeline work) of one student's attempt, as the embedded bench appends. */
-function mark(exam: BenchExam, student: BenchStudent): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'ProctoringActionRecorded',
-    data: {
-      assignmentId: exam.assignmentId,
-      attemptId: student.attemptId,
-      studentId: student.userId,
-      initiatorId: student.userId,
-      webinarSessionId: null,
-      actionType: 'connection_restored',
-      isWarning: false,
-      description: null,
-      source: 'client',
-      screenshots: [],
-    },
-    metadata: { userId: student.userId, schoolId: DEMO_SCHOOL_ID, occurredAt: new Date().toISOString() },
-  };
-}
-
-/** Single-event appends from 32 writers, straight to the shared store (the same as the embedded baseline). */
-async function rawAppendRate(store: PostgresEventStore, exam: BenchExam) {
-  let appended = 0;
-  const started = performance.now();
-  const end = started + BASELINE_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: BASELINE_WRITERS }, async (_, writer) => {
-      for (let i = writer; performance.now() < end; i += BASELINE_WRITERS) {
-        const student = exam.students[i % exam.students.length]!;
-        await store.append(streamId('proctoring', student.attemptId), [mark(exam, student)], {
-          expectedVersion: 'any',
-        });
-        appended += 1;
-      }
-    }),
-  );
-  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
-}
-
-/** Many-stream appends of one mark for each of 200 students from 2 writers: the grouped path's ceiling. */
-async function rawManyAppendRate(store: PostgresEventStore, exam: BenchExam) {
-  let appended = 0;
-  const started = performance.now();
-  const end = started + BASELINE_SECONDS * 1000;
-  const group = Math.min(BASELINE_GROUP, exam.students.length);
-  await Promise.all(
-    Array.from({ length: 2 }, async (_, writer) => {
-      for (let round = writer; performance.now() < end; round += 2) {
-        const batches = Array.from({ length: group }, (_, i) => {
-          const student = exam.students[(round * group + i) % exam.students.length]!;
-          return {
-            streamId: streamId('proctoring', student.attemptId),
-            events: [mark(exam, student)],
-            expectedVersion: 'any' as const,
-          };
-        });
-        const outcomes = await store.appendMany(batches);
-        appended += outcomes.filter((o) => o.outcome === 'appended').length;
-      }
-    }),
-  );
-  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
-}
-
-/** Watches the read model for sampled actions; the lag is from the action's answer to its row. */
-function timelineWatch(db: ReadModelDb) {
-  const pending = new Map<string, number>();
-  const lags: number[] = [];
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped || pending.size > 0) {
-      if (pending.size > 0) {
-        const rows = await db
-          .selectFrom('proctoring_actions')
-          .select('id')
-          .where('id', 'in', [...pending.keys()])
-          .execute();
-        const now = Date.now();
-        for (const { id } of rows) {
-          const answeredAt = pending.get(String(id));
-          if (answeredAt === undefined) continue;
-          lags.push(now - answeredAt);
-          pending.delete(String(id));
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    add: (sample: Sample) => pending.set(sample.id, sample.answeredAt),
-    /** Stops once every sample is seen or the deadline passes; the rest count as missing. */
-    async finish(ms: number) {
-      stopped = true;
-      let missing = 0;
-      const deadline = setTimeout(() => {
-        missing = pending.size;
-        pending.clear();
-      }, ms);
-      await loop;
-      clearTimeout(deadline);
-      return { lags, missing };
-    },
-  };
-}
-
 /** The relay's lag of each sampled action (answer → read back from Kafka), waiting up to `ms` for the last. */
 async function relayLagsOf(samples: Sample[], relayedAt: Map<string, number>, ms: number) {
   const deadline = Date.now() + ms;
@@ -441,26 +323,6 @@ async function relayLagsOf(samples: Sample[], relayedAt: Map<string, number>, ms
     return at === undefined ? [] : [at - s.answeredAt];
   });
   return { lags, missing: samples.length - lags.length };
-}
-
-function runLoadProcess(
-  parts: Parts,
-  config: LoadConfig,
-  onSample: (sample: Sample) => void,
-): Promise<LoadResult> {
-  const child = fork(path.join(import.meta.dirname, 'proctoring-load.ts'), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  parts.load = child;
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: Sample | LoadResult) => {
-      if (message.type === 'sample') onSample(message);
-      else resolve(message);
-    });
-    child.on('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
-    child.send(config);
-  });
 }
 
 function figure(metric: string, value: number, unit: string, baseline: number | null): Figure {

@@ -11,38 +11,18 @@
  * - errors: any answer but 201 / proctoring.ack, and timeouts.
  * The load generator is a forked process (proctoring-load.ts), so it never runs on the server's loop.
  */
-import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { streamId, type NewEvent } from '@sabaq/events';
 import { sql } from 'kysely';
-import { DEMO_SCHOOL_ID } from '../../services/src/contexts/identity/seed';
 import { startEmbeddedPlatform } from '../../services/src/roles/embedded';
 import { hostInfo } from './host';
 import { platformCpuMs, postgresCpuBetween, postgresCpuMs } from './proctoring-cpu';
 import { countedQueries, countQueries, startCounting } from './proctoring-queries';
-import type { LoadConfig, LoadResult, Sample } from './proctoring-load';
-import { setUpExam, type BenchExam, type BenchStudent } from './proctoring-setup';
+import { knob, rawAppendRate, rawManyAppendRate, runLoadProcess, timelineWatch } from './proctoring-common';
+import { setUpExam } from './proctoring-setup';
 import { percentile, record, type Figure } from './record';
-
-/**
- * A knob from the command line (`--students 3000` or `--students=3000`), else its BENCH_ variable,
- * else the default. A flag that is not a positive number stops the run rather than measure something else.
- */
-function knob(flag: string, fallback: number): number {
-  const args = process.argv.slice(2);
-  const at = args.findIndex((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
-  const fromArgs = at < 0 ? undefined : args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
-  const fromEnv = process.env[`BENCH_${flag.toUpperCase().replaceAll('-', '_')}`];
-  const raw = fromArgs ?? fromEnv;
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${flag} must be a positive number: ${raw}`);
-  return value;
-}
 
 const STUDENTS = Math.round(knob('students', 1000));
 const SECONDS = knob('seconds', 30);
@@ -52,8 +32,6 @@ const WS_SHARE = knob('ws-share', 0.5);
 const HTTP_SOCKETS = knob('http-sockets', 0) || undefined;
 const SAMPLE_EVERY = knob('sample-every', 10);
 const BASELINE_SECONDS = knob('baseline-seconds', 5);
-const BASELINE_WRITERS = 32;
-const BASELINE_GROUP = 200;
 /**
  * `--profile <file.cpuprofile>`: a CPU profile of the platform's main thread over the load alone (not the
  * set-up nor the baselines), for scripts/bench/proctoring-profile.ts.
@@ -89,78 +67,6 @@ const say = (line: string) => console.error(`proctoring bench: ${line}`);
 
 type Platform = Awaited<ReturnType<typeof startEmbeddedPlatform>>;
 
-/** A lifecycle mark (no timeline work) of one student's attempt. */
-function mark(exam: BenchExam, student: BenchStudent): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'ProctoringActionRecorded',
-    data: {
-      assignmentId: exam.assignmentId,
-      attemptId: student.attemptId,
-      studentId: student.userId,
-      initiatorId: student.userId,
-      webinarSessionId: null,
-      actionType: 'connection_restored',
-      isWarning: false,
-      description: null,
-      source: 'client',
-      screenshots: [],
-    },
-    metadata: {
-      userId: student.userId,
-      schoolId: DEMO_SCHOOL_ID,
-      occurredAt: new Date().toISOString(),
-    },
-  };
-}
-
-/** Single-event appends of marks to the exam's attempt streams, one transaction each. */
-async function rawAppendRate(platform: Platform, exam: BenchExam) {
-  let appended = 0;
-  const end = performance.now() + BASELINE_SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: BASELINE_WRITERS }, async (_, writer) => {
-      for (let i = writer; performance.now() < end; i += BASELINE_WRITERS) {
-        const student = exam.students[i % exam.students.length]!;
-        await platform.store.append(streamId('proctoring', student.attemptId), [mark(exam, student)], {
-          expectedVersion: 'any',
-        });
-        appended += 1;
-      }
-    }),
-  );
-  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
-}
-
-/**
- * Many-stream appends of one mark for each of BASELINE_GROUP students (as the ingest's group commit
- * makes them), from two writers (the ingest's appends in flight): the ceiling of the grouped path.
- */
-async function rawManyAppendRate(platform: Platform, exam: BenchExam) {
-  let appended = 0;
-  const end = performance.now() + BASELINE_SECONDS * 1000;
-  const started = performance.now();
-  const group = Math.min(BASELINE_GROUP, exam.students.length);
-  await Promise.all(
-    Array.from({ length: 2 }, async (_, writer) => {
-      for (let round = writer; performance.now() < end; round += 2) {
-        const batches = Array.from({ length: group }, (_, i) => {
-          const student = exam.students[(round * group + i) % exam.students.length]!;
-          return {
-            streamId: streamId('proctoring', student.attemptId),
-            events: [mark(exam, student)],
-            expectedVersion: 'any' as const,
-          };
-        });
-        const outcomes = await platform.store.appendMany(batches);
-        appended += outcomes.filter((o) => o.outcome === 'appended').length;
-      }
-    }),
-  );
-  return { appended, perSecond: appended / ((performance.now() - started) / 1000) };
-}
-
 /**
  * Transactions committed in the database so far (every query outside a transaction is one): per action,
  * a figure the machine's load does not change. Backends report theirs within about a second while busy
@@ -173,64 +79,6 @@ async function committed(platform: Platform): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Watches the read model for sampled actions; the lag is from the action's answer to its row. */
-function timelineWatch(platform: Platform) {
-  const pending = new Map<string, number>();
-  const lags: number[] = [];
-  let stopped = false;
-  let polls = 0;
-  const loop = (async () => {
-    while (!stopped || pending.size > 0) {
-      if (pending.size > 0) {
-        polls += 1;
-        const rows = await platform.db
-          .selectFrom('proctoring_actions')
-          .select('id')
-          .where('id', 'in', [...pending.keys()])
-          .execute();
-        const now = Date.now();
-        for (const { id } of rows) {
-          const answeredAt = pending.get(String(id));
-          if (answeredAt === undefined) continue;
-          lags.push(now - answeredAt);
-          pending.delete(String(id));
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    add: (sample: Sample) => pending.set(sample.id, sample.answeredAt),
-    /** Stops once every sample is seen or the deadline passes; the rest count as missing. */
-    async finish(ms: number) {
-      stopped = true;
-      let missing = 0;
-      const deadline = setTimeout(() => {
-        missing = pending.size;
-        pending.clear();
-      }, ms);
-      await loop;
-      clearTimeout(deadline);
-      return { lags, missing, polls };
-    },
-  };
-}
-
-function runLoadProcess(config: LoadConfig, onSample: (sample: Sample) => void): Promise<LoadResult> {
-  const child = fork(path.join(import.meta.dirname, 'proctoring-load.ts'), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: Sample | LoadResult) => {
-      if (message.type === 'sample') onSample(message);
-      else resolve(message);
-    });
-    child.on('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
-    child.send(config);
-  });
-}
-
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabaq-bench-proctoring-'));
   const loadAverage = os.loadavg()[0];
@@ -241,18 +89,18 @@ async function main(): Promise<void> {
     const exam = await setUpExam(platform.url, platform.store, STUDENTS, caughtUp, say);
     // The many-append baseline first, so that the transactions counted around the single appends are
     // theirs alone (db_transactions_per_action's baseline).
-    const many = await rawManyAppendRate(platform, exam);
+    const many = await rawManyAppendRate(platform.store, exam, BASELINE_SECONDS);
     await caughtUp();
     const beforeRaw = await committed(platform);
-    const raw = await rawAppendRate(platform, exam);
+    const raw = await rawAppendRate(platform.store, exam, BASELINE_SECONDS);
     await caughtUp();
     const rawPerSecond = raw.perSecond;
     const afterRaw = await committed(platform);
     say(
       `raw store appends: ${Math.round(rawPerSecond)}/s single, ${Math.round(many.perSecond)}/s in ` +
-        `many-appends of ${BASELINE_GROUP}; now ${STUDENTS} students for ${SECONDS} s`,
+        `many-appends of ${Math.min(200, STUDENTS)}; now ${STUDENTS} students for ${SECONDS} s`,
     );
-    const watch = timelineWatch(platform);
+    const watch = timelineWatch(platform.db);
     const cpuBefore = { platform: platformCpuMs(), postgres: postgresCpuMs() };
     if (COUNT_QUERIES) startCounting();
     const result = await profiled(() =>
