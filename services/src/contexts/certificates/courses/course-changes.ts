@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ContextServices } from '../../../platform/context';
 import { withTables } from '../../../platform/read-models/database';
 import { COURSE_CHANGES_TABLE } from '../read-model/tables';
-import { certifyingCourse, courseAssignments, type CertifyingCourse, type CourseDb } from './course-queries';
+import { certifyingCourse, studentsWhoWorked, type CertifyingCourse, type CourseDb } from './course-queries';
 import type { CourseCertificateTables } from './course-tables';
 
 /**
@@ -73,17 +73,7 @@ export async function sweepCourseChanges(
     const courseId = await courseOfChange(db, change.key);
     const course = courseId ? await certifyingCourse(db, courseId) : undefined;
     if (course) {
-      const assignments = (await courseAssignments(db, course.id)).map((a) => a.id);
-      const students =
-        assignments.length === 0
-          ? []
-          : await db
-              .selectFrom('certificates_course_work')
-              .select('student_id')
-              .distinct()
-              .where('assignment_id', 'in', assignments)
-              .execute();
-      for (const { student_id: studentId } of students) await issue(db, course, studentId);
+      for (const studentId of await studentsWhoWorked(db, course.id)) await issue(db, course, studentId);
     }
     // Cleared only if no newer edit was noted meanwhile (that one is swept on its own turn).
     await db

@@ -31,15 +31,23 @@ export async function certifyingCoursesOf(db: CourseDb, assignmentId: string): P
     .where('c.deleted', '=', false)
     .where('c.certificate_id', 'is not', null)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    schoolId: r.school_id,
-    ownerId: r.owner_id,
-    name: r.name,
-    templateId: r.certificate_id!,
-    settings: r.settings,
-  }));
+  return rows.map(certifyingOf);
 }
+
+type CourseRow = Pick<
+  CourseCertificateTables['authoring_courses'],
+  'id' | 'school_id' | 'owner_id' | 'name' | 'certificate_id' | 'settings'
+>;
+
+/** A course row read with a template (`certificate_id` not null) as the process uses it. */
+const certifyingOf = (r: CourseRow): CertifyingCourse => ({
+  id: r.id,
+  schoolId: r.school_id,
+  ownerId: r.owner_id,
+  name: r.name,
+  templateId: r.certificate_id!,
+  settings: r.settings,
+});
 
 /** The course when it is published with a template (it can issue), else undefined. */
 export async function certifyingCourse(
@@ -54,16 +62,7 @@ export async function certifyingCourse(
     .where('deleted', '=', false)
     .where('certificate_id', 'is not', null)
     .executeTakeFirst();
-  return r
-    ? {
-        id: r.id,
-        schoolId: r.school_id,
-        ownerId: r.owner_id,
-        name: r.name,
-        templateId: r.certificate_id!,
-        settings: r.settings,
-      }
-    : undefined;
+  return r ? certifyingOf(r) : undefined;
 }
 
 /**
@@ -86,6 +85,23 @@ export async function courseAssignments(
     .orderBy('a.id')
     .execute();
   return rows.map((r) => ({ id: r.id, maxPoints: Number(r.points) }));
+}
+
+/** The students with work on any assignment the course's published materials link. */
+export async function studentsWhoWorked(db: CourseDb, courseId: string): Promise<string[]> {
+  const assignments = await courseAssignments(db, courseId);
+  if (assignments.length === 0) return [];
+  const rows = await db
+    .selectFrom('certificates_course_work')
+    .select('student_id')
+    .distinct()
+    .where(
+      'assignment_id',
+      'in',
+      assignments.map((a) => a.id),
+    )
+    .execute();
+  return rows.map((r) => r.student_id);
 }
 
 /** The student's standing on each of the assignments, from the work the course process folded. */

@@ -24,6 +24,7 @@ import {
   courseAssignments,
   courseFacts,
   standingsOf,
+  studentsWhoWorked,
   type CertifyingCourse,
   type CourseDb,
 } from './course-queries';
@@ -81,21 +82,8 @@ export function courseCertificateRoutes(app: FastifyInstance, services: ContextS
 
   /** Who a course's certificate may be for: the students who worked on its assignments, and its enrolled ones. */
   async function studentsOf(course: ManagedCourse): Promise<string[]> {
-    const assignments = await courseAssignments(db, course.id);
-    const worked =
-      assignments.length === 0
-        ? []
-        : await db
-            .selectFrom('certificates_course_work')
-            .select('student_id')
-            .distinct()
-            .where(
-              'assignment_id',
-              'in',
-              assignments.map((a) => a.id),
-            )
-            .execute();
-    return [...new Set([...course.students, ...worked.map((w) => w.student_id)])].sort();
+    const worked = await studentsWhoWorked(db, course.id);
+    return [...new Set([...course.students, ...worked])].sort();
   }
 
   const certificateOf = async (courseId: string, studentId: string) =>
