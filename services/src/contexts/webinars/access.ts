@@ -100,11 +100,15 @@ export async function headcountOf(services: Services, row: WebinarRow): Promise<
 }
 
 /**
- * The names of everyone who may join, from the people directory of the webinar's school, so a call's
+ * The names of `people` (peopleOf), from the people directory of the webinar's school, so a call's
  * tiles say who is who (the signalling names peers by user id only).
  */
-export async function namesOf(services: Services, row: WebinarRow): Promise<{ id: string; name: string }[]> {
-  const ids = [...(await peopleOf(services, row))];
+export async function namesOf(
+  services: Services,
+  row: WebinarRow,
+  people: ReadonlySet<string>,
+): Promise<{ id: string; name: string }[]> {
+  const ids = [...people];
   if (ids.length === 0 || typeof row.school_id !== 'string') return [];
   const found = await withTables<WebinarsTables>(services.db)
     .selectFrom('people_directory')

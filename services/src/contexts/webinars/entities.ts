@@ -1,7 +1,7 @@
 import type { ContextServices } from '../../platform/context';
 import { webinarChatId } from '../chat/ids';
 import { withTables } from '../../platform/read-models/database';
-import { headcountOf, participantsOf, type WebinarRole } from './access';
+import { headcountOf, namesOf, participantsOf, peopleOf, type WebinarRole } from './access';
 import { chooseTransport, type WebinarTransport } from './transport';
 import type { WebinarRow, WebinarsTables } from './read-model/tables';
 
@@ -16,12 +16,13 @@ export async function transportOf(
   services: Pick<ContextServices, 'db'>,
   row: WebinarRow,
   serverType?: string | null,
+  headcount?: number,
 ): Promise<WebinarTransport> {
   const known = serverType !== undefined ? serverType : await serverTypeOf(services, row);
   return chooseTransport({
     requested: row.type,
     serverType: known,
-    headcount: await headcountOf(services, row),
+    headcount: headcount ?? (await headcountOf(services, row)),
   });
 }
 
@@ -48,6 +49,7 @@ export async function webinarEntity(
   services: Pick<ContextServices, 'db'>,
   row: WebinarRow,
   role: WebinarRole,
+  options: { named?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   let server: Record<string, unknown> | null = null;
   let iceServers: unknown[] = [];
@@ -75,7 +77,14 @@ export async function webinarEntity(
       };
     }
   }
-  const type = await transportOf(services, row, typeof server?.type === 'string' ? server.type : null);
+  // Who may join decides the transport and, for one webinar's answer (`named`), names the call's tiles.
+  const people = await peopleOf(services, row);
+  const type = await transportOf(
+    services,
+    row,
+    typeof server?.type === 'string' ? server.type : null,
+    people.size,
+  );
   return {
     id: row.id,
     owner_id: row.owner_id,
@@ -95,6 +104,7 @@ export async function webinarEntity(
     server,
     ice_servers: iceServers,
     participants: participantsOf(row),
+    ...(options.named ? { people: await namesOf(services, row, people) } : {}),
     ended_at: iso(row.ended_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/e
 import type { Caller } from '../../platform/http/caller';
 import { recordId } from '../../platform/http/records/list-query';
 import { withTables } from '../../platform/read-models/database';
-import { namesOf, roleIn, webinarRow, type WebinarRole } from './access';
+import { roleIn, webinarRow, type WebinarRole } from './access';
 import { ensureAssignmentWebinar } from './assignment-webinar';
 import { runWebinarCommand } from './commands';
 import { webinarEntity } from './entities';
@@ -52,7 +52,7 @@ export async function webinarsRoutes(app: FastifyInstance, services: ContextServ
     const { row, role } = await visible(caller, id);
     // One webinar's answer names its people for the call's tiles; the list leaves them out.
     return {
-      entity: { ...(await webinarEntity(services, row, role)), people: await namesOf(services, row) },
+      entity: await webinarEntity(services, row, role, { named: true }),
     };
   };
 
