@@ -54,6 +54,7 @@ export async function noteCourseChanges(tx: CourseDb, events: readonly StoredEve
 export async function sweepCourseChanges(
   services: Pick<ContextServices, 'db'>,
   issue: (db: CourseDb, course: CertifyingCourse, studentId: string) => Promise<void>,
+  log: (line: string) => void = () => {},
 ): Promise<number> {
   const db: CourseDb = withTables<CourseCertificateTables>(services.db);
   const reached = await db
@@ -70,10 +71,18 @@ export async function sweepCourseChanges(
     .limit(100)
     .execute();
   for (const change of due) {
-    const courseId = await courseOfChange(db, change.key);
-    const course = courseId ? await certifyingCourse(db, courseId) : undefined;
-    if (course) {
-      for (const studentId of await studentsWhoWorked(db, course.id)) await issue(db, course, studentId);
+    try {
+      const courseId = await courseOfChange(db, change.key);
+      const course = courseId ? await certifyingCourse(db, courseId) : undefined;
+      if (course) {
+        for (const studentId of await studentsWhoWorked(db, course.id)) await issue(db, course, studentId);
+      }
+    } catch (error) {
+      // One course that fails stays noted for the next sweep; the others go on.
+      log(
+        `certificates: course change ${change.key}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      continue;
     }
     // Cleared only if no newer edit was noted meanwhile (that one is swept on its own turn).
     await db
@@ -108,7 +117,7 @@ export function startCourseChangeSweeper(
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = sweepCourseChanges(services, issue)
+    running = sweepCourseChanges(services, issue, log)
       .catch((error: unknown) =>
         log(`certificates: course changes: ${error instanceof Error ? error.message : String(error)}`),
       )
