@@ -24,9 +24,9 @@ import { StreamStateCache } from './stream-state-cache';
 import { reservationOf, userDecider, usernameStream, userStream } from './user-decider';
 
 /**
- * How long a caller's session and challenges are kept between change reports. Changes made through this
- * process are seen at once and other processes' within the log's delivery delay; this only bounds the
- * worst case, should change reports stop.
+ * How stale a caller's session and challenges may be should change reports stop. Changes made through
+ * this process are seen at once and other processes' within the log's delivery delay; while the reports
+ * are proven current (ObservedEventStore) an entry nothing changed is kept, past this time.
  */
 const CALLER_STATE_TTL_MS = 5_000;
 
@@ -60,8 +60,9 @@ export class IdentityAuth implements Authenticator {
     // Only a store that reports changes may be cached from; any other is read on every request.
     const observed = deps.store instanceof ObservedEventStore ? deps.store : undefined;
     const ttl = observed ? CALLER_STATE_TTL_MS : 0;
-    this.sessions = new StreamStateCache(ttl);
-    this.pending = new StreamStateCache(ttl);
+    const provenCurrentAt = () => observed?.provenCurrentAt() ?? -Infinity;
+    this.sessions = new StreamStateCache(ttl, undefined, undefined, provenCurrentAt);
+    this.pending = new StreamStateCache(ttl, undefined, undefined, provenCurrentAt);
     observed?.onChange((streamId) => {
       if (streamId.startsWith('session-')) this.sessions.forget(streamId);
       else if (streamId.startsWith('account-')) this.pending.forget(streamId);

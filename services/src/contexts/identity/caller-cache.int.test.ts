@@ -12,6 +12,7 @@ import type { ContextServices } from '../../platform/context';
 import { IdentityAuth } from './auth-service';
 import { assignChallenge } from './challenges/account';
 import { identityContext } from './index';
+import { sessionStream } from './session-decider';
 import { DEMO_PASSWORD, demoUserId, seedDemo } from './seed';
 
 /**
@@ -111,5 +112,26 @@ describe('the caller cache', () => {
       (seen) => seen.pendingChallenges.length > 0,
     );
     expect(caller.pendingChallenges).toEqual(['change_password']);
+  });
+
+  it('proves its change reports current while following: what committed before a proof was reported', async () => {
+    const a = apiProcess();
+    const b = apiProcess();
+    expect(b.store.provenCurrentAt()).toBe(-Infinity);
+    await b.store.follow();
+    const reported = new Set<string>();
+    b.store.onChange((streamId) => reported.add(streamId));
+    // Another process signs in: its new session stream is committed before `committedBy`.
+    const tokens = await a.auth.login('student', DEMO_PASSWORD);
+    const stream = sessionStream(await a.auth.sessionIdOf(tokens.access_token));
+    const committedBy = performance.now();
+    await eventually(
+      async () => b.store.provenCurrentAt(),
+      (proven) => proven > committedBy,
+    );
+    // A proof covering that moment means the change had been reported, never only soon after.
+    expect(reported.has(stream)).toBe(true);
+    await b.store.stopFollowing();
+    expect(b.store.provenCurrentAt()).toBe(-Infinity);
   });
 });

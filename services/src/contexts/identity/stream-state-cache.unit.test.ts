@@ -44,3 +44,40 @@ describe('StreamStateCache', () => {
     expect(await small.get('c', async () => 'c2')).toBe('c1');
   });
 });
+
+describe('StreamStateCache with proven change reports', () => {
+  it('keeps an entry past its time to live while the reports are proven current, and not after', async () => {
+    let now = 0;
+    let proven = -Infinity;
+    const cache = new StreamStateCache<number>(
+      1000,
+      10,
+      () => now,
+      () => proven,
+    );
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('session-1', load)).toBe(1);
+    // A minute on, with a proof half a second old: nothing changed the stream, so no read.
+    now = 60_000;
+    proven = 59_500;
+    expect(await cache.get('session-1', load)).toBe(1);
+    // The proofs stopped more than the time to live ago: read again.
+    now = 61_001;
+    expect(await cache.get('session-1', load)).toBe(2);
+  });
+
+  it('still forgets a changed stream at once while proven current', async () => {
+    let now = 0;
+    const cache = new StreamStateCache<string>(
+      1000,
+      10,
+      () => now,
+      () => now,
+    );
+    await cache.get('session-1', async () => 'active');
+    now = 30_000;
+    cache.forget('session-1');
+    expect(await cache.get('session-1', async () => 'ended')).toBe('ended');
+  });
+});
