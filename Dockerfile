@@ -29,5 +29,5 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 8080
-ENTRYPOINT ["node", "--import", "tsx", "services/src/roles/main.ts"]
+ENTRYPOINT ["node", "--max-semi-space-size=64", "--import", "tsx", "services/src/roles/main.ts"]
 CMD ["api"]

@@ -91,7 +91,16 @@ export class RoleProcesses {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', lifeline, 'services/src/roles/main.ts', name],
+      // The young-generation size the images run the roles with (Dockerfile, docs/capacity.md).
+      [
+        '--max-semi-space-size=64',
+        '--import',
+        'tsx',
+        '--import',
+        lifeline,
+        'services/src/roles/main.ts',
+        name,
+      ],
       {
         cwd: root,
         env: {
