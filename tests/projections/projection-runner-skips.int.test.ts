@@ -18,6 +18,8 @@ import {
   activityEvent,
   countMigration,
   countCheckpointWrites,
+  countCheckpointStatements,
+  checkpointStatements,
   checkpointWrites,
   activityCount,
   activitiesInLog,
@@ -29,6 +31,7 @@ describe('projection runner: skipped batches and parked events', () => {
   beforeAll(async () => {
     env = await storeAndReadModels({ ...proctoringContext.migrations, ...countMigration });
     await countCheckpointWrites(env);
+    await countCheckpointStatements(env);
   });
   afterAll(async () => {
     await env.close();
@@ -86,6 +89,36 @@ describe('projection runner: skipped batches and parked events', () => {
     await runner.stop();
     // ~250 ms of coalescing plus the wake and one UPDATE: printed, not asserted (a loaded machine may be slower).
     console.info(`projection skip written ${waited} ms after the append`);
+  });
+
+  it('writes the skips of all its projections due together in one statement', async () => {
+    const names = [1, 2, 3, 4, 5, 6].map((n) => `test.activities_together_${n}`);
+    const runner = new ProjectionRunner({
+      store: env.store,
+      db: env.db,
+      projections: names.map((name) => activityCounter(name)),
+      batchSize: 5,
+      skipWriteIntervalMs: 1000,
+    });
+    await runner.start();
+    await runner.caughtUp();
+    const rowsOf = async () =>
+      (await Promise.all(names.map((n) => checkpointWrites(env, n)))).reduce((a, b) => a + b);
+    const rowsBefore = await rowsOf();
+    const statementsBefore = await checkpointStatements(env);
+    const stream = attemptStream();
+    await env.store.append(stream, actionEvents(stream, 40));
+    const head = await env.store.headPosition();
+    await waitForProjections(env.db, names, head, 30_000);
+    const rows = (await rowsOf()) - rowsBefore;
+    const statements = (await checkpointStatements(env)) - statementsBefore;
+    await runner.stop();
+    console.info(`six projections' skips: ${rows} row writes in ${statements} statements`);
+    // Every projection moved its row to the head, and their writes (due on the same 1-s grid) shared
+    // statements: one statement per row would be the writes sent one by one.
+    expect(rows).toBeGreaterThanOrEqual(names.length);
+    expect(statements).toBeLessThan(rows);
+    for (const name of names) expect((await loadCheckpoint(env.db, name))?.position).toBe(head);
   });
 
   it('carries remembered skips in the next relevant batch’s transaction', async () => {

@@ -85,6 +85,24 @@ export async function countCheckpointWrites(env: StoreAndReadModels): Promise<vo
     FOR EACH ROW EXECUTE FUNCTION count_checkpoint_write()`.execute(env.db);
 }
 
+/** Counts UPDATE statements on the checkpoint table (a statement may write several rows). */
+export async function countCheckpointStatements(env: StoreAndReadModels): Promise<void> {
+  await sql`CREATE TABLE checkpoint_statements (n integer NOT NULL)`.execute(env.db);
+  await sql`INSERT INTO checkpoint_statements VALUES (0)`.execute(env.db);
+  await sql`CREATE FUNCTION count_checkpoint_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE checkpoint_statements SET n = n + 1;
+      RETURN NULL;
+    END $$`.execute(env.db);
+  await sql`CREATE TRIGGER checkpoint_statements AFTER UPDATE ON projection_checkpoints
+    FOR EACH STATEMENT EXECUTE FUNCTION count_checkpoint_statement()`.execute(env.db);
+}
+
+export async function checkpointStatements(env: StoreAndReadModels): Promise<number> {
+  const result = await sql<{ n: number }>`SELECT n FROM checkpoint_statements`.execute(env.db);
+  return result.rows[0]?.n ?? 0;
+}
+
 export async function checkpointWrites(env: StoreAndReadModels, name: string): Promise<number> {
   const result = await sql<{ n: number }>`SELECT n FROM checkpoint_writes WHERE name = ${name}`.execute(
     env.db,

@@ -1,7 +1,10 @@
 import type { ReadModelDb } from '../read-models/database';
+import type { CheckpointWrites } from './checkpoint-writes';
 
 export interface CoalescedCheckpointOptions {
   db: ReadModelDb;
+  /** The runner's writer, which sends the writes of all its projections due together in one statement. */
+  writes: CheckpointWrites;
   name: string;
   /** The position stored in the checkpoint row when the subscription started. */
   written: bigint;
@@ -76,7 +79,11 @@ export class CoalescedCheckpoint {
 
   private schedule(): void {
     if (this.timer || this.discarded) return;
-    const wait = Math.max(0, this.lastWriteAt + this.options.intervalMs - Date.now());
+    // On a grid of the interval shared by every projection, so that their writes fall due together and
+    // go in one statement; never sooner than an interval after this row's last write.
+    const interval = this.options.intervalMs;
+    const due = Math.ceil((this.lastWriteAt + interval) / interval) * interval;
+    const wait = Math.max(0, due - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.exclusive(() => this.write());
@@ -89,14 +96,9 @@ export class CoalescedCheckpoint {
     if (target === undefined || target <= this.stored || this.discarded || !this.options.isCurrent()) return;
     const { db, name } = this.options;
     try {
-      const result = await db
-        .updateTable('projection_checkpoints')
-        .set({ position: target.toString(), updated_at: new Date() })
-        .where('name', '=', name)
-        .where('position', '=', this.stored.toString())
-        .executeTakeFirst();
+      const written = await this.options.writes.write({ name, expected: this.stored, target });
       this.lastWriteAt = Date.now();
-      if (Number(result.numUpdatedRows) === 0) {
+      if (!written) {
         const row = await db
           .selectFrom('projection_checkpoints')
           .select('position')

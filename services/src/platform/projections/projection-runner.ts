@@ -2,6 +2,7 @@ import type { StoredEvent } from '@sabaq/events';
 import type { EventStore, Subscription } from '../ports/event-store';
 import type { ReadModelDb } from '../read-models/database';
 import { CoalescedCheckpoint } from './coalesced-checkpoint';
+import { CheckpointWrites } from './checkpoint-writes';
 import {
   errorText,
   forgetParked,
@@ -60,8 +61,10 @@ export class ProjectionRunner {
   private readonly failing = new Map<string, { at: bigint; attempts: number }>();
   private stopped = false;
   private watch: NodeJS.Timeout | undefined;
+  private readonly checkpointWrites: CheckpointWrites;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
+    this.checkpointWrites = new CheckpointWrites(options.db);
     const names = new Set<string>();
     for (const projection of options.projections) {
       if (names.has(projection.name)) throw new Error(`projection '${projection.name}' registered twice`);
@@ -244,6 +247,7 @@ export class ProjectionRunner {
     // apply: a subscription being replaced can never apply a batch its successor applies too.
     const checkpoint: CoalescedCheckpoint = new CoalescedCheckpoint({
       db: this.options.db,
+      writes: this.checkpointWrites,
       name: projection.name,
       written: position,
       intervalMs: this.options.skipWriteIntervalMs ?? 250,
