@@ -124,7 +124,10 @@ async function main(): Promise<void> {
     const postgresCpu = postgresCpuBetween(cpuBefore.postgres, cpuAfter.postgres);
     const timeline = await watch.finish(15_000);
     const afterLoad = await committed(platform);
-    say(`errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}`);
+    say(
+      `errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}` +
+        `${result.proctorDropped ? " (the proctor's socket was closed)" : ''}`,
+    );
     say(`load generator used ${Math.round(result.generatorCpuShare * 100)}% of one core`);
     const acceptedPerSecond = result.acceptedInWindow / SECONDS;
     const figures: Figure[] = [

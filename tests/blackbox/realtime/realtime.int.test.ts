@@ -313,6 +313,32 @@ describe('realtime backpressure, heartbeat and shutdown', () => {
     }
   }, 120_000);
 
+  it('keeps a reading socket that gets a burst larger than the limit in one turn', async () => {
+    const server = await startRealtimeServer({ limits: { maxBufferedBytes: 256 * 1024 } });
+    try {
+      const tokens = server.auth.add('burst-reader', {});
+      const userId = server.auth.caller('burst-reader').userId;
+      const { client } = await TestClient.connect(server.url, tokens.ws);
+      await client.subscribe(`user.${userId}`);
+      let dropped: DroppedSocket | undefined;
+      server.realtime.hub.once('dropped', (info: DroppedSocket) => (dropped = info));
+      // Eight notices of 64 KiB in one append reach the socket in one turn of the event loop: 512 KiB
+      // held back together, twice the limit, for a reader that takes everything it is sent (a proctor's
+      // socket under a class's burst of actions).
+      const body = 'x'.repeat(64 * 1024);
+      await server.store.append(
+        noticeStream(),
+        Array.from({ length: 8 }, () => notice(userId, body)),
+      );
+      await client.next(() => client.pushes('NotificationCreated').length >= 8, 'the burst of notices');
+      expect(dropped).toBeUndefined();
+      expect(server.realtime.hub.stats().sockets).toBe(1);
+      client.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('drops a socket that stops answering pings', async () => {
     const server = await startRealtimeServer({ limits: { heartbeatMs: 100 } });
     try {

@@ -63,7 +63,8 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
   /** Sockets holding this turn's frames, written out together at its end (`holdUntilTurnEnds`). */
-  private readonly held = new Set<Socket>();
+  /** Sockets corked in this turn of the event loop, with what they had waiting before it. */
+  private readonly held = new Map<Socket, number>();
 
   constructor(private readonly limits: HubLimits = DEFAULT_LIMITS) {
     super();
@@ -198,29 +199,31 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
   private send(connection: Connection, text: string): void {
     const socket = connection.socket;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
+    // Slow is what earlier turns left unsent: frames held back in this turn (a burst of pushes, one per
+    // student action under proctoring load) have not had the chance to leave yet.
+    const raw = rawSocketOf(socket);
+    const waiting = (raw && this.held.get(raw)) ?? socket.bufferedAmount;
+    if (waiting + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
       return this.drop(connection, 'too_slow');
     }
-    this.holdUntilTurnEnds(socket);
+    if (raw) this.holdUntilTurnEnds(raw, socket.bufferedAmount);
     socket.send(text);
   }
 
   /**
    * Frames sent to one socket in the same turn of the event loop leave in one write, one system call,
    * instead of one each: a proctor's socket gets a push per student action, and each write cost as much
-   * as building the push (docs/proctoring.md, "Load"). ws keeps its TCP socket private (`_socket`);
-   * without it frames simply go out one by one.
+   * as building the push (docs/proctoring.md, "Load").
    */
-  private holdUntilTurnEnds(socket: WebSocket): void {
-    const raw = (socket as unknown as { _socket?: Socket })._socket;
-    if (!raw || typeof raw.cork !== 'function' || this.held.has(raw)) return;
+  private holdUntilTurnEnds(raw: Socket, waiting: number): void {
+    if (this.held.has(raw)) return;
     raw.cork();
-    this.held.add(raw);
+    this.held.set(raw, waiting);
     if (this.held.size === 1) setImmediate(() => this.release());
   }
 
   private release(): void {
-    for (const raw of this.held) raw.uncork();
+    for (const raw of this.held.keys()) raw.uncork();
     this.held.clear();
   }
 
@@ -252,4 +255,10 @@ export class RealtimeHub extends EventEmitter<{ dropped: [DroppedSocket]; left: 
       connection.socket.ping();
     }
   }
+}
+
+/** ws keeps its TCP socket private (`_socket`); without one that can cork, frames go out one by one. */
+function rawSocketOf(socket: WebSocket): Socket | undefined {
+  const raw = (socket as unknown as { _socket?: Socket })._socket;
+  return raw && typeof raw.cork === 'function' ? raw : undefined;
 }
