@@ -59,6 +59,25 @@ describe('leaving a class’s or an assignment’s chat', () => {
     expect(await linesAbout(chatId, 'left', S(2))).toHaveLength(1);
   });
 
+  it('shows a "left" line live in the open windows of those who stay, not on anyone\'s own channel', async () => {
+    const classId = scene.newClassId();
+    const chatId = classChatId(classId);
+    await scene.plantClass(classId, [S(1), S(2)]);
+    await scene.caughtUp();
+    const stayer = await scene.listen(student(1), chatId);
+    const teacherPeer = await scene.listen(teacher, chatId);
+    await plant(`class-${classId}`, 'ClassUpdated', { id: classId, changes: { students: [S(1)] } });
+    await scene.caughtUp();
+    const [left] = await linesAbout(chatId, 'left', S(2));
+    for (const peer of [stayer, teacherPeer]) {
+      const pushed = await scene.arrives(peer, 'post-message', left!.id);
+      expect(pushed).toMatchObject({ id: left!.id, action: 'left', is_service: true, user_id: S(2) });
+      expect(scene.pushesOf(peer, 'ChatMessagePosted', left!.id)).toEqual([]);
+    }
+    stayer.client.close();
+    teacherPeer.client.close();
+  });
+
   it('announces each return and each new departure with a line of its own', async () => {
     const classId = scene.newClassId();
     const chatId = classChatId(classId);

@@ -66,10 +66,13 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
         eventTypes: ['ChatMessagePosted'],
         async map(event): Promise<Push[]> {
           const d = event.data;
-          if (d.is_service) return [];
           const state = await chatAt(event);
           if (state.status !== 'open') return [];
           const message = dto(d);
+          // A "joined" or "left" line shows in the open chat windows at once; it is nobody's news, so
+          // no one's own channel (the toasts, the unread counts) hears of it.
+          if (d.is_service)
+            return [{ channel: channelName('chat', d.chat_id), event: 'post-message', data: { message } }];
           const readers =
             d.recipient_id === null
               ? state.chat.participants.filter((u) => u !== d.user_id)
