@@ -82,7 +82,7 @@ describe('image operations', () => {
     const planar = toPlanar({ width: 16, height: 16, data }, mean, std, 255);
     const expected = new Float32Array(256 * 3);
     for (let i = 0; i < 256; i++)
-      for (let c = 0; c < 3; c++) expected[c * 256 + i] = (data[i * 3 + c]! / 255 - mean[c]) / std[c];
+      for (let c = 0; c < 3; c++) expected[c * 256 + i] = (data[i * 3 + c]! / 255 - mean[c]!) / std[c]!;
     expect(planar).toEqual(expected);
   });
 });
