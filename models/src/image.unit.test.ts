@@ -72,6 +72,19 @@ describe('image operations', () => {
     );
     expect(Array.from(planar)).toEqual([1, -127 / 128, -127 / 128, 1, 0, 0]);
   });
+
+  it('gives every byte value of every channel the float of its own formula', () => {
+    // All 256 values in each channel, in a different order per channel, with the ImageNet constants.
+    const data = new Uint8Array(256 * 3);
+    for (let i = 0; i < 256; i++) data.set([i, 255 - i, (i * 7) % 256], i * 3);
+    const mean = [0.485, 0.456, 0.406] as const;
+    const std = [0.229, 0.224, 0.225] as const;
+    const planar = toPlanar({ width: 16, height: 16, data }, mean, std, 255);
+    const expected = new Float32Array(256 * 3);
+    for (let i = 0; i < 256; i++)
+      for (let c = 0; c < 3; c++) expected[c * 256 + i] = (data[i * 3 + c]! / 255 - mean[c]!) / std[c]!;
+    expect(planar).toEqual(expected);
+  });
 });
 
 describe('post-processing', () => {

@@ -15,7 +15,12 @@ export function serverSession(id: string): Promise<InferenceSession> {
     if (!existsSync(file)) {
       throw new Error(`model ${id} is missing: run node models/scripts/fetch-models.mjs`);
     }
-    session = InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1 });
+    // Denormals flushed to zero, as in the workers (onnx-worker.mjs says why).
+    session = InferenceSession.create(file, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      extra: { session: { set_denormal_as_zero: '1' } },
+    });
     sessions.set(id, session);
   }
   return session;

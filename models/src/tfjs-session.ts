@@ -54,7 +54,10 @@ export function tfjsGraphSession(
                 if (pending.size === 0) worker.ref();
                 return new Promise<Float32Array>((resolve, reject) => {
                   pending.set(id, { resolve, reject });
-                  worker.postMessage({ id, input: data });
+                  // Moved, not copied (as the onnx workers' inputs): the runners build it for this run.
+                  // A view on a larger buffer is copied, so as not to detach memory it does not own.
+                  const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+                  worker.postMessage({ id, input: data }, whole ? [data.buffer as ArrayBuffer] : []);
                 });
               },
               async close() {
