@@ -45,6 +45,8 @@ export interface LoadResult {
   fanoutMs: number[];
   pushesMissing: number;
   proctorDropped: boolean;
+  /** How the proctor's socket was closed during the run (code, reason, seconds after the start). */
+  proctorClose?: string;
   /** CPU the generator itself used over the run, as a share of one core: near 1, it is the bottleneck. */
   generatorCpuShare: number;
 }
@@ -64,7 +66,13 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
   const pushedAt = new Map<string, number>();
   const proctor = await openSocket(config.url, config.exam.proctor.ws);
   let proctorDropped = false;
-  proctor.socket.on('close', () => (proctorDropped = true));
+  let proctorClose: string | undefined;
+  const openedAt = performance.now();
+  proctor.socket.on('close', (code, reason) => {
+    proctorDropped = true;
+    const after = ((performance.now() - openedAt) / 1000).toFixed(1);
+    proctorClose = `${code}${reason.length ? ` ${reason.toString()}` : ''} after ${after} s`;
+  });
   proctor.socket.on('message', (raw) => {
     const message = JSON.parse(raw.toString()) as { event: string; data?: { id?: string } };
     if (message.event === 'ActionRecorded' && message.data?.id)
@@ -170,6 +178,7 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
     else result.fanoutMs.push(at - action.at);
   }
   result.proctorDropped = proctorDropped;
+  result.proctorClose = proctorClose;
   const cpu = process.cpuUsage(cpuAtStart);
   result.generatorCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - started);
   for (const socket of [proctor, ...overSocket.values()]) socket.socket.terminate();

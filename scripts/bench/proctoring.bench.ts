@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     const afterLoad = await committed(platform);
     say(
       `errors by kind: ${JSON.stringify(result.errorKinds)}; pushes missing: ${result.pushesMissing}` +
-        `${result.proctorDropped ? " (the proctor's socket was closed)" : ''}`,
+        `${result.proctorDropped ? ` (the proctor's socket was closed: ${result.proctorClose})` : ''}`,
     );
     say(`load generator used ${Math.round(result.generatorCpuShare * 100)}% of one core`);
     const acceptedPerSecond = result.acceptedInWindow / SECONDS;

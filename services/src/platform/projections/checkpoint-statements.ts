@@ -36,6 +36,24 @@ export async function writeCheckpoint(
 }
 
 /**
+ * A batch's end: moves the checkpoint and announces the change (announceChange) in one statement, one
+ * round trip of the batch's transaction instead of two.
+ */
+export async function advanceCheckpoint(
+  tx: ReadModelTx,
+  name: string,
+  position: bigint,
+  version: number,
+): Promise<void> {
+  await sql`
+    WITH moved AS (
+      UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, version = ${version},
+        updated_at = now()
+      WHERE name = ${name} RETURNING name)
+    SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, name) FROM moved`.execute(tx);
+}
+
+/**
  * Rebuild from zero: wipe the read model and reset its checkpoint in one transaction. A runner that
  * is running notices at its next batch and starts over; one that is not starts from zero next time.
  */

@@ -13,6 +13,7 @@ import {
 } from './parked-events';
 import type { Projection, ProjectionState } from './projection';
 import {
+  advanceCheckpoint,
   announceChange,
   applyOneByOne,
   lockCheckpoint,
@@ -296,8 +297,7 @@ export class ProjectionRunner {
             if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
             const stepped = isolate ? await applyOneByOne(tx, projection, relevant) : [];
             if (!isolate) await projection.apply(tx, relevant);
-            await announceChange(tx, projection.name);
-            await writeCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+            await advanceCheckpoint(tx, projection.name, last.globalPosition, projection.version);
             return stepped;
           });
           checkpoint.committed(last.globalPosition);

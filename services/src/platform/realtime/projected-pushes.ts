@@ -17,11 +17,25 @@ const MAX_PAYLOAD_BYTES = 7_900;
  * ahead of the read models; this kind tells a page that a read now shows the new state.
  */
 export async function notifyProjectedPush(tx: ReadModelTx, push: Push): Promise<void> {
-  const payload = JSON.stringify(push);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-    throw new Error(`projected push ${push.event} on ${push.channel} is too big for a notice`);
-  }
-  await sql`SELECT pg_notify(${PROJECTED_PUSH_CHANNEL}, ${payload})`.execute(tx);
+  await notifyProjectedPushes(tx, [push]);
+}
+
+/**
+ * Several notices in one statement: a projection's batch under load announces many (a timeline push per
+ * hundred attempts), and each statement is a round trip its transaction waits for.
+ */
+export async function notifyProjectedPushes(tx: ReadModelTx, pushes: readonly Push[]): Promise<void> {
+  if (pushes.length === 0) return;
+  const payloads = pushes.map((push) => {
+    const payload = JSON.stringify(push);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`projected push ${push.event} on ${push.channel} is too big for a notice`);
+    }
+    return payload;
+  });
+  // In the array's order: notices of one transaction are delivered in the order they were sent.
+  await sql`SELECT pg_notify(${PROJECTED_PUSH_CHANNEL}, payload)
+    FROM unnest(${payloads}::text[]) WITH ORDINALITY AS n(payload, at) ORDER BY at`.execute(tx);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { channelName } from '@sabaq/events';
+import { channelName, type Push } from '@sabaq/events';
 import type { ReadModelTx } from '../../../platform/read-models/database';
-import { notifyProjectedPush } from '../../../platform/realtime/projected-pushes';
+import { notifyProjectedPushes } from '../../../platform/realtime/projected-pushes';
 import type { TouchedAttempt } from '../timeline/refresh-timelines';
 
 /** Attempt ids per push: 100 uuids keep a notice far below PostgreSQL's 8,000-byte limit. */
@@ -24,9 +24,10 @@ export async function announceTimelines(
     ids.push(attempt.attemptId);
     byAssignment.set(attempt.assignmentId, ids);
   }
+  const pushes: Push[] = [];
   for (const [assignmentId, ids] of byAssignment) {
     for (let start = 0; start < ids.length; start += IDS_PER_PUSH) {
-      await notifyProjectedPush(tx, {
+      pushes.push({
         channel: channelName('assignment', assignmentId),
         event: 'TimelineChanged',
         data: {
@@ -36,4 +37,6 @@ export async function announceTimelines(
       });
     }
   }
+  // One statement for the batch's notices: each was a round trip of the projection's transaction.
+  await notifyProjectedPushes(tx, pushes);
 }
