@@ -196,7 +196,16 @@ describe('docker-compose.yml', () => {
     expect(stages.every((image) => image === 'node:20-bookworm-slim')).toBe(true);
     expect(dockerfile).toMatch(/apt-get install[^\n]*\bffmpeg\b/);
     expect(dockerfile).toMatch(/^RUN npm ci\b/m);
-    expect(dockerfile).toContain('ENTRYPOINT ["node", "--import", "tsx", "services/src/roles/main.ts"]');
+    // The roles run with the young-generation size `npm start` uses (docs/capacity.md, package.json).
+    expect(dockerfile).toContain(
+      'ENTRYPOINT ["node", "--max-semi-space-size=64", "--import", "tsx", "services/src/roles/main.ts"]',
+    );
+    const start = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts.start;
+    expect(start).toBe('node --max-semi-space-size=64 scripts/start.mjs');
     const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     for (const entry of ['**/node_modules', '.git', '.env', '.data']) expect(ignored).toContain(entry);
   });
