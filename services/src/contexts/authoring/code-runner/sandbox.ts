@@ -197,6 +197,7 @@ function supervise(
   uid: number,
 ): Promise<SandboxOutcome> {
   const namespaces = isolation.mode === 'namespaces';
+  const spawnedAt = Date.now();
   return new Promise<SandboxOutcome>((resolve, reject) => {
     let killedFor: KillReason | null = null;
     let startedAt: number | null = null;
@@ -221,8 +222,11 @@ function supervise(
 
     const programStarted = (pid: number) => {
       if (startedAt !== null) return;
-      startedAt = Date.now();
-      if (exit !== null) return; // the report was read after a very short program had already ended
+      // A very short program may have ended before its start report was read (a busy machine reads the
+      // pipe late): its time is then counted from the spawn, a bound that includes the sandbox's set-up,
+      // rather than as the 0 ms the late reading would give.
+      startedAt = exit === null ? Date.now() : spawnedAt;
+      if (exit !== null) return;
       timers.push(setTimeout(() => killAll('timeout'), run.timeLimitMs));
       watch = new MemoryWatch({
         pid,
