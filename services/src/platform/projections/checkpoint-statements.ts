@@ -22,24 +22,11 @@ export async function lockCheckpoint(
   return { position: BigInt(row.position), version: row.version };
 }
 
-export async function writeCheckpoint(
-  tx: ReadModelTx,
-  name: string,
-  position: bigint,
-  version: number,
-): Promise<void> {
-  await tx
-    .updateTable('projection_checkpoints')
-    .set({ position: position.toString(), version, updated_at: new Date() })
-    .where('name', '=', name)
-    .execute();
-}
-
 /**
- * A batch's end: moves the checkpoint and announces the change (announceChange) in one statement, one
- * round trip of the batch's transaction instead of two.
+ * Moves the checkpoint (a batch's end, or zero for a rebuild) and announces the change (announceChange)
+ * in one statement: one round trip of the transaction instead of two.
  */
-export async function advanceCheckpoint(
+export async function moveCheckpoint(
   tx: ReadModelTx,
   name: string,
   position: bigint,
@@ -67,8 +54,7 @@ export async function resetProjection(db: ReadModelDb, projection: Projection): 
     await lockCheckpoint(tx, projection.name);
     await projection.reset(tx);
     await forgetParked(tx, projection.name);
-    await announceChange(tx, projection.name);
-    await writeCheckpoint(tx, projection.name, 0n, projection.version);
+    await moveCheckpoint(tx, projection.name, 0n, projection.version);
   });
 }
 

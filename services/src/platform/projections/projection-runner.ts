@@ -13,12 +13,11 @@ import {
 } from './parked-events';
 import type { Projection, ProjectionState } from './projection';
 import {
-  advanceCheckpoint,
+  moveCheckpoint,
   announceChange,
   applyOneByOne,
   lockCheckpoint,
   resetProjection,
-  writeCheckpoint,
 } from './checkpoint-statements';
 
 export { resetProjection };
@@ -225,8 +224,7 @@ export class ProjectionRunner {
         });
         await projection.reset(tx);
         await forgetParked(tx, projection.name);
-        await announceChange(tx, projection.name);
-        await writeCheckpoint(tx, projection.name, 0n, projection.version);
+        await moveCheckpoint(tx, projection.name, 0n, projection.version);
         return { position: 0n, rebuilding: true };
       }
       return { position: row.position, rebuilding: false };
@@ -297,7 +295,7 @@ export class ProjectionRunner {
             if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
             const stepped = isolate ? await applyOneByOne(tx, projection, relevant) : [];
             if (!isolate) await projection.apply(tx, relevant);
-            await advanceCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+            await moveCheckpoint(tx, projection.name, last.globalPosition, projection.version);
             return stepped;
           });
           checkpoint.committed(last.globalPosition);
