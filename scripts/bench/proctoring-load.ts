@@ -65,11 +65,9 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
   const agent = new http.Agent({ keepAlive: true, maxSockets: config.httpSockets });
   const pushedAt = new Map<string, number>();
   const proctor = await openSocket(config.url, config.exam.proctor.ws);
-  let proctorDropped = false;
   let proctorClose: string | undefined;
   const openedAt = performance.now();
   proctor.socket.on('close', (code, reason) => {
-    proctorDropped = true;
     const after = ((performance.now() - openedAt) / 1000).toFixed(1);
     proctorClose = `${code}${reason.length ? ` ${reason.toString()}` : ''} after ${after} s`;
   });
@@ -177,7 +175,7 @@ export async function runLoad(config: LoadConfig, report: (sample: Sample) => vo
     if (at === undefined) result.pushesMissing += 1;
     else result.fanoutMs.push(at - action.at);
   }
-  result.proctorDropped = proctorDropped;
+  result.proctorDropped = proctorClose !== undefined;
   result.proctorClose = proctorClose;
   const cpu = process.cpuUsage(cpuAtStart);
   result.generatorCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - started);
