@@ -96,8 +96,11 @@ export class CoalescedCheckpoint {
     if (target === undefined || target <= this.stored || this.discarded || !this.options.isCurrent()) return;
     const { db, name } = this.options;
     try {
-      const written = await this.options.writes.write({ name, expected: this.stored, target });
+      // Counted from when the write is sent: a skip arriving while it is in flight (under load, every
+      // batch) waits for the next interval instead of finding the last write an interval old and
+      // writing again at once, back to back.
       this.lastWriteAt = Date.now();
+      const written = await this.options.writes.write({ name, expected: this.stored, target });
       if (!written) {
         const row = await db
           .selectFrom('projection_checkpoints')
