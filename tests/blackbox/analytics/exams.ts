@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startAnalyticsApp, type AnalyticsApp } from './analytics-app';
 
 /**
@@ -40,24 +41,11 @@ export interface ExamWorld {
   schoolB: Posted;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /** Starts the app and posts the exams before the file's tests; closes it after. Fields fill in then. */
 export function useExamWorld() {
   const world = {} as ExamWorld;
 
-  async function call(method: Method, url: string, token: string, payload?: object) {
-    const response = await world.env.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
-    return {
-      status: response.statusCode,
-      body: (response.body ? response.json() : {}) as Record<string, unknown>,
-    };
-  }
+  const call = caller<Record<string, unknown>>(() => world.env.app);
   async function ok(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
     const answer = await call(method, url, token, payload);
     if (answer.status >= 300) {

@@ -44,10 +44,8 @@ export const questions = [
 
 /** The API's calls against the app `app()` answers with, their bodies typed as these tests read them. */
 export function httpOf(app: () => FastifyInstance) {
-  const inject = caller(app);
   /** The API's answer, its body typed as these tests read it. */
-  const call = async (method: string, url: string, token: string, payload?: unknown) =>
-    (await inject(method, url, token, payload)) as { status: number; body: Body };
+  const call = caller<Body>(app);
   const entity = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
     const { status: got, body } = await answer;
     expect(got, JSON.stringify(body)).toBe(status);

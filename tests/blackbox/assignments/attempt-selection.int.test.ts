@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
 
 /**
@@ -31,23 +32,12 @@ const STUDENTS = Array.from({ length: 16 }, (_, i) => i + 1);
 const studentToken = (n: number) => tokenFor('student', 'school-a', n);
 const studentId = (n: number) => `student-school-a-${n}`;
 
-async function call(method: string, url: string, token: string, payload?: unknown) {
-  const response = await env.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return {
-    status: response.statusCode,
-    body: (response.body ? response.json() : {}) as {
-      entity?: Entity;
-      entities?: Entity[];
-      errors?: Record<string, string[]>;
-      message?: string;
-    },
-  };
-}
+const call = caller<{
+  entity?: Entity;
+  entities?: Entity[];
+  errors?: Record<string, string[]>;
+  message?: string;
+}>(() => env.app);
 async function entity(answer: ReturnType<typeof call>, status = 200) {
   const { status: got, body } = await answer;
   expect(got, JSON.stringify(body)).toBe(status);

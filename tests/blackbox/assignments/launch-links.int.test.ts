@@ -11,6 +11,7 @@ import { HealthChecks } from '../../../services/src/platform/http/health';
 import { buildServer } from '../../../services/src/platform/http/server';
 import { everyEvent } from '../../support/events';
 import { testAccess, tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startAssignmentsApp, type AssignmentsApp } from './assignments-app';
 import { routeAccessTable } from '../../support/access-tables';
 
@@ -57,15 +58,7 @@ const stranger = tokenFor('student', 'school-a', 4);
 const otherSchoolStudent = tokenFor('student', 'school-b');
 const S1 = 'student-school-a-1';
 
-async function call(method: string, url: string, token: string | null, payload?: unknown) {
-  const response = await app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
-}
+const call = caller<Body>(() => app);
 
 const external = (fields: Record<string, unknown> = {}) => ({
   type: 'external',

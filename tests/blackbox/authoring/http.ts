@@ -18,6 +18,7 @@ export function client(baseUrl: string) {
     return ((await response.json()) as { access_token: string }).access_token;
   }
 
+  // Not caller(): over a started platform's URL (fetch), as the browser suites that share this reach it too.
   async function call(
     method: string,
     url: string,

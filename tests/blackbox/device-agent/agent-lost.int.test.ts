@@ -17,6 +17,7 @@ import {
 import type { AgentState } from '../../../web/src/features/exam-client/agent/agent-state';
 import { eventually } from '../../support/platform-fixture';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from '../proctoring/proctoring-app';
 import { startAgent, type RunningAgent } from './agent-process';
 
@@ -36,15 +37,8 @@ const student = tokenFor('student', 'school-a');
 const children: ChildProcess[] = [];
 const stops: (() => void)[] = [];
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { origin: env.url, authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+// The exam page calls from the platform's origin, as a browser sends it.
+const call = caller<Record<string, unknown>>(() => env.app, { headers: () => ({ origin: env.url }) });
 
 interface ListedAction {
   action_type: string;

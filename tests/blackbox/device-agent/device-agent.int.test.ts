@@ -12,6 +12,7 @@ import {
 } from '../../../services/src/contexts/proctoring/device-agent/signing-key';
 import { eventually } from '../../support/platform-fixture';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from '../proctoring/proctoring-app';
 import { openPageSocket, startAgent, type RunningAgent } from './agent-process';
 
@@ -32,16 +33,8 @@ const student2 = tokenFor('student', 'school-a', 2);
 const otherSchool = tokenFor('student', 'school-b');
 const children: ChildProcess[] = [];
 
-async function call(method: 'GET' | 'POST', url: string, token: string | null, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    // The exam page asks for its token from the platform's origin, as a browser sends it.
-    headers: { origin: env.url, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+// The exam page asks for its token from the platform's origin, as a browser sends it.
+const call = caller<Record<string, unknown>>(() => env.app, { headers: () => ({ origin: env.url }) });
 
 async function makeAssignment(name: string, deviceAgent: object) {
   const made = await call('POST', '/api/assignments', teacher, {

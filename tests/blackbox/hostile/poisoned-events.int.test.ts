@@ -8,6 +8,7 @@ import { PostgresEventStore } from '../../../services/src/platform/event-store/p
 import { runningEmbeddedPostgres } from '../../../services/src/platform/postgres/embedded-postgres';
 import { startEmbeddedPlatform } from '../../../services/src/roles/embedded';
 import { eventually } from '../../support/platform-fixture';
+import { caller } from '../schools/contexts-app';
 
 /**
  * Events no API would take today, forced into the store (a fixture appending them directly, past the
@@ -28,15 +29,10 @@ let attempt: string;
 let studentId: string;
 let schoolId: string;
 
-async function call(method: 'GET' | 'POST', url: string, who: string, payload?: object) {
-  const response = await platform.http!.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${tokens[who]}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const inject = caller<Record<string, unknown>>(() => platform.http!);
+/** A call as one of the demo's signed-in users, named. */
+const call = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
+  inject(method, url, tokens[who]!, payload);
 async function ok(method: 'GET' | 'POST', url: string, who: string, payload?: object) {
   const answer = await call(method, url, who, payload);
   if (answer.status >= 300)

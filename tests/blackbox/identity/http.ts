@@ -10,6 +10,7 @@ export const PASSWORD = 'Demo12345';
 
 /** One HTTP client per suite, bound to the platform that suite started. */
 export function httpClient(platform: () => Platform) {
+  // Not caller(): over the started platform's port (fetch), as a client meets it, not app.inject in process.
   const call = async (method: string, url: string, options: { token?: string; json?: unknown } = {}) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;

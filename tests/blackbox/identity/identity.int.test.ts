@@ -17,6 +17,7 @@ const WRONG = {
 let platform: Platform;
 let dataDir: string;
 
+// Not caller(): over the started platform's port (fetch), as a client meets it, not app.inject in process.
 async function call(
   method: string,
   url: string,

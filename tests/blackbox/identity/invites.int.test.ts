@@ -12,6 +12,7 @@ let dataDir: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked by expect, not the compiler
 type Body = Record<string, any>;
 
+// Not caller(): over the started platform's port (fetch), as a client meets it, not app.inject in process.
 async function call(method: string, url: string, options: { token?: string; json?: unknown } = {}) {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;

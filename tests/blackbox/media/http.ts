@@ -5,6 +5,7 @@ import type { Chunk } from './test-media';
 export type Answer = Record<string, any>;
 
 /** JSON calls with a test token (records-app.ts: `student@school-a`, `teacher@school-b#2`). */
+// Not caller(): over a started platform's URL (fetch), like uploadFile below and the browser suites.
 export async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,

@@ -26,6 +26,7 @@ async function token(username: string, password?: string): Promise<string> {
   return token!;
 }
 
+// Not caller(): over the started platform's port (fetch), as a client meets it, not app.inject in process.
 async function call(method: string, url: string, bearer: string, json?: unknown) {
   const response = await fetch(`${platform.url}${url}`, {
     method,

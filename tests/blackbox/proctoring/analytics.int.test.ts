@@ -6,6 +6,7 @@ import { ClickHouseAnalytics } from '../../../services/src/platform/analytics/cl
 import { AnalyticsEventsProjector } from '../../../services/src/platform/analytics/events-projector';
 import { migrateAnalytics } from '../../../services/src/platform/analytics/migrations';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 import { analyticsMigrationsOf } from '../../../services/src/platform/context';
 import { contexts } from '../../../services/src/contexts';
@@ -24,15 +25,7 @@ const analyst = tokenFor('analyst', 'school-a');
 const outsideAnalyst = tokenFor('analyst', 'school-b');
 const student = tokenFor('student', 'school-a');
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const call = caller<Record<string, unknown>>(() => env.app);
 
 beforeAll(async () => {
   analytics = ClickHouseAnalytics.embedded({

@@ -1,6 +1,7 @@
 import type { ServerMessage } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { TestClient } from '../realtime/client';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
@@ -19,15 +20,7 @@ const student2 = tokenFor('student', 'school-a', 2);
 /** The condition's client times: from the start of the test, so they lie inside the attempt. */
 let origin: number;
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const call = caller<Record<string, unknown>>(() => env.app);
 
 interface Interval {
   type: string;

@@ -24,9 +24,7 @@ const outsideProctor = tokenFor('proctor', 'school-b');
 const student = (n: number) => tokenFor('student', 'school-a', n);
 const S = (n: number) => `student-school-a-${n}`;
 
-const inject = caller(() => env.app);
-const call = async (method: string, url: string, token: string, payload?: unknown) =>
-  (await inject(method, url, token, payload)) as { status: number; body: Body };
+const call = caller<Body>(() => env.app);
 const ok = async (answer: Promise<{ status: number; body: Body }>, status = 200) => {
   const { status: got, body } = await answer;
   expect(got, JSON.stringify(body)).toBe(status);

@@ -5,6 +5,7 @@ import { mockKafkaConsumerTuning, startMockKafka, type MockKafka } from '../../.
 import { KafkaTelemetryIngest } from '../../../services/src/platform/ingest/kafka-telemetry-ingest';
 import { TelemetryPersister } from '../../../services/src/platform/ingest/telemetry-persister';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
 /**
@@ -38,15 +39,7 @@ afterAll(async () => {
   await kafka?.stop();
 });
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const call = caller<Record<string, unknown>>(() => env.app);
 
 describe('proctoring actions through Kafka', () => {
   it('reach the store exactly once and the timeline', async () => {

@@ -27,7 +27,7 @@ import {
  */
 let env: ProctoringApp;
 const http = httpOf(() => env.app);
-const { inject, call, ok } = http;
+const { call, ok } = http;
 
 let exam: Exam;
 let assignment: string;
@@ -123,7 +123,7 @@ describe('recording actions', () => {
       [colleague, 404],
       [outsider, 404],
     ] as const) {
-      const response = await inject('GET', url!, token);
+      const response = await call('GET', url!, token);
       expect({ token, status: response.status }).toEqual({ token, status });
       if (status === 200) {
         expect(response.headers['content-type']).toBe('image/png');

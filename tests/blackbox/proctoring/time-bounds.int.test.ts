@@ -1,6 +1,7 @@
 import { streamId, type ServerMessage } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { TestClient } from '../realtime/client';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
@@ -17,15 +18,7 @@ const teacher = tokenFor('teacher', 'school-a');
 const proctor = tokenFor('proctor', 'school-a');
 const student = tokenFor('student', 'school-a');
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const call = caller<Record<string, unknown>>(() => env.app);
 const stored = async () => (await env.store.readStream(streamId('proctoring', attempt))).length;
 const action = (created_at: string) => ({
   assignment_id: assignment,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { TestClient } from '../realtime/client';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
@@ -16,15 +17,7 @@ const teacherB = tokenFor('teacher', 'school-b');
 const proctorB = tokenFor('proctor', 'school-b');
 const studentB = tokenFor('student', 'school-b');
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as { entity: Record<string, unknown> } };
-}
+const call = caller<{ entity: Record<string, unknown> }>(() => env.app);
 
 async function exam(teacher: string, student: string, studentId: string) {
   const made = await call('POST', '/api/assignments', teacher, {

@@ -1,6 +1,7 @@
 import { CLOSE_CODES, streamId, type ServerMessage } from '@sabaq/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../records/records-app';
+import { caller } from '../schools/contexts-app';
 import { TestClient } from '../realtime/client';
 import { startProctoringApp, type ProctoringApp } from './proctoring-app';
 
@@ -26,15 +27,7 @@ type Reply = Extract<ServerMessage, { event: 'proctoring.ack' | 'proctoring.erro
 type Ack = Extract<Reply, { event: 'proctoring.ack' }>;
 type Refusal = Extract<Reply, { event: 'proctoring.error' }>;
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  const response = await env.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const call = caller<Record<string, unknown>>(() => env.app);
 
 const sockets: TestClient[] = [];
 async function socketOf(token: string): Promise<TestClient> {

@@ -16,6 +16,7 @@ async function token(username: string): Promise<string> {
   return body.access_token;
 }
 
+// Not caller(): over the started platform's port (fetch), as a client meets it, not app.inject in process.
 async function call(method: string, url: string, bearer: string, json?: unknown) {
   const response = await fetch(`${platform.url}${url}`, {
     method,

@@ -55,6 +55,7 @@ async function plantUser(group: Group, schoolId: string): Promise<{ id: string; 
   return { id, username };
 }
 
+// Not caller(): over the started platform's port (fetch), so a redirect is seen as a browser gets it.
 async function call(method: string, url: string, token?: string) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;

@@ -132,21 +132,33 @@ export type Body = Record<string, unknown> & {
   status_code?: number;
 };
 
-/** `app.inject` as a bearer of the given test token. */
-export function caller(app: () => FastifyInstance) {
+/**
+ * `app.inject` as a bearer of the given test token (none for `null`), the answer's body read as `B` (by
+ * default `Body`). `headers` are sent with every call, asked for each one so they may name what the
+ * suite starts later (the `origin` a browser page sends).
+ */
+export function caller<B extends object = Body>(
+  app: () => FastifyInstance,
+  options: { headers?: () => Record<string, string> } = {},
+) {
   return async (method: string, url: string, token: string | null, payload?: unknown) => {
     const response = await app().inject({
       method: method as 'GET',
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...options.headers?.(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-    let body: Body;
+    let body: unknown;
     try {
-      body = response.body ? (response.json() as Body) : {};
+      body = response.body ? response.json() : {};
     } catch {
       body = { raw: response.body };
     }
-    return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
+    return {
+      status: response.statusCode,
+      body: body as B,
+      headers: response.headers,
+      raw: response.rawPayload,
+    };
   };
 }

@@ -61,8 +61,8 @@ export class IdentityAuth implements Authenticator {
     const observed = deps.store instanceof ObservedEventStore ? deps.store : undefined;
     const ttl = observed ? CALLER_STATE_TTL_MS : 0;
     const provenCurrentAt = () => observed?.provenCurrentAt() ?? -Infinity;
-    this.sessions = new StreamStateCache(ttl, undefined, undefined, provenCurrentAt);
-    this.pending = new StreamStateCache(ttl, undefined, undefined, provenCurrentAt);
+    this.sessions = new StreamStateCache({ ttlMs: ttl, provenCurrentAt });
+    this.pending = new StreamStateCache({ ttlMs: ttl, provenCurrentAt });
     observed?.onChange((streamId) => {
       if (streamId.startsWith('session-')) this.sessions.forget(streamId);
       else if (streamId.startsWith('account-')) this.pending.forget(streamId);

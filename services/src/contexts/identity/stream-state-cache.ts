@@ -10,17 +10,31 @@ import { performance } from 'node:perf_hooks';
  * statements: docs/proctoring.md, "Load"). Should the reports stop, entries expire after `ttlMs` as
  * before. A load that raced with a change is not kept: the generation moved on.
  */
+export interface StreamStateCacheOptions {
+  /** How long an entry is answered without proof that the change reports are current; 0 keeps nothing. */
+  ttlMs: number;
+  /** Past this many entries the oldest is dropped. */
+  maxEntries?: number;
+  /** The clock entries are timed on (milliseconds). */
+  now?: () => number;
+  /** When (on `now`'s clock) every change committed before that moment was last proven reported. */
+  provenCurrentAt?: () => number;
+}
+
 export class StreamStateCache<T> {
   private readonly entries = new Map<string, { value: T; loadedAt: number }>();
   private generation = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private readonly provenCurrentAt: () => number;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 50_000,
-    private readonly now: () => number = () => performance.now(),
-    /** When (on `now`'s clock) every change committed before that moment was last proven reported. */
-    private readonly provenCurrentAt: () => number = () => -Infinity,
-  ) {}
+  constructor(options: StreamStateCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 50_000;
+    this.now = options.now ?? (() => performance.now());
+    this.provenCurrentAt = options.provenCurrentAt ?? (() => -Infinity);
+  }
 
   async get(streamId: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(streamId);

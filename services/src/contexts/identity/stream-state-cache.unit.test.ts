@@ -4,7 +4,7 @@ import { StreamStateCache } from './stream-state-cache';
 describe('StreamStateCache', () => {
   it('loads once and answers from memory until the entry expires', async () => {
     let now = 0;
-    const cache = new StreamStateCache<number>(1000, 10, () => now);
+    const cache = new StreamStateCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => now });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('session-1', load)).toBe(1);
@@ -14,14 +14,14 @@ describe('StreamStateCache', () => {
   });
 
   it('forgets a stream that changed', async () => {
-    const cache = new StreamStateCache<string>(60_000);
+    const cache = new StreamStateCache<string>({ ttlMs: 60_000 });
     await cache.get('session-1', async () => 'active');
     cache.forget('session-1');
     expect(await cache.get('session-1', async () => 'ended')).toBe('ended');
   });
 
   it('does not keep a load that raced with a change', async () => {
-    const cache = new StreamStateCache<string>(60_000);
+    const cache = new StreamStateCache<string>({ ttlMs: 60_000 });
     let release!: () => void;
     const slow = cache.get('session-1', () => new Promise<string>((r) => (release = () => r('active'))));
     cache.forget('session-1'); // the logout lands while the stale read is in flight
@@ -31,11 +31,11 @@ describe('StreamStateCache', () => {
   });
 
   it('keeps nothing when the time to live is zero, and drops the oldest entry when full', async () => {
-    const off = new StreamStateCache<number>(0);
+    const off = new StreamStateCache<number>({ ttlMs: 0 });
     let n = 0;
     await off.get('a', async () => ++n);
     expect(await off.get('a', async () => ++n)).toBe(2);
-    const small = new StreamStateCache<string>(60_000, 2);
+    const small = new StreamStateCache<string>({ ttlMs: 60_000, maxEntries: 2 });
     await small.get('a', async () => 'a1');
     await small.get('b', async () => 'b1');
     await small.get('c', async () => 'c1');
@@ -49,12 +49,12 @@ describe('StreamStateCache with proven change reports', () => {
   it('keeps an entry past its time to live while the reports are proven current, and not after', async () => {
     let now = 0;
     let proven = -Infinity;
-    const cache = new StreamStateCache<number>(
-      1000,
-      10,
-      () => now,
-      () => proven,
-    );
+    const cache = new StreamStateCache<number>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => now,
+      provenCurrentAt: () => proven,
+    });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('session-1', load)).toBe(1);
@@ -69,12 +69,12 @@ describe('StreamStateCache with proven change reports', () => {
 
   it('still forgets a changed stream at once while proven current', async () => {
     let now = 0;
-    const cache = new StreamStateCache<string>(
-      1000,
-      10,
-      () => now,
-      () => now,
-    );
+    const cache = new StreamStateCache<string>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => now,
+      provenCurrentAt: () => now,
+    });
     await cache.get('session-1', async () => 'active');
     now = 30_000;
     cache.forget('session-1');
