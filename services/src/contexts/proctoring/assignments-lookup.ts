@@ -106,23 +106,6 @@ export async function assignmentsFacts(
 }
 
 /**
- * The proctoring settings of some assignments, for the projection. The projection also runs where the
- * assignments context is not installed (tests of the proctoring tables alone): there, no settings,
- * and the timeline uses the defaults.
- */
-export async function proctoringSettingsOf(
-  tx: ReadModelTx,
-  assignmentIds: readonly string[],
-): Promise<Map<string, Partial<ProctoringSettings> | null>> {
-  const present = await sql<{
-    t: string | null;
-  }>`SELECT to_regclass(${TABLES.assignments})::text AS t`.execute(tx);
-  if (!present.rows[0]?.t) return new Map();
-  const facts = await assignmentsFacts(tx, assignmentIds);
-  return new Map([...facts].map(([id, f]) => [id, f.settings]));
-}
-
-/**
  * Who may watch and judge an assignment's proctoring: the school's admins, managers and proctors, and
  * the teachers who own or review it. The specification names no per-assignment proctor list, so a
  * school's proctors proctor all of its assignments.

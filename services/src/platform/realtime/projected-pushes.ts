@@ -1,5 +1,5 @@
 import { channelEvents, serverEventSchemas, type Push } from '@sabaq/events';
-import { sql } from 'kysely';
+import { sql, type OperationNodeSource } from 'kysely';
 import pg from 'pg';
 import type { ReadModelTx } from '../read-models/database';
 import { parseChannel } from './channels';
@@ -22,10 +22,19 @@ export async function notifyProjectedPush(tx: ReadModelTx, push: Push): Promise<
 
 /**
  * Several notices in one statement: a projection's batch under load announces many (a timeline push per
- * hundred attempts), and each statement is a round trip its transaction waits for.
+ * hundred attempts), and each statement is a round trip its transaction waits for. `alongside`, a write
+ * the notices are about (an INSERT or UPDATE built but not run), goes in the same statement as a
+ * data-modifying WITH, which PostgreSQL runs whole before the notices: one round trip for both.
  */
-export async function notifyProjectedPushes(tx: ReadModelTx, pushes: readonly Push[]): Promise<void> {
-  if (pushes.length === 0) return;
+export async function notifyProjectedPushes(
+  tx: ReadModelTx,
+  pushes: readonly Push[],
+  alongside?: OperationNodeSource,
+): Promise<void> {
+  if (pushes.length === 0) {
+    if (alongside) await sql`${alongside}`.execute(tx);
+    return;
+  }
   const payloads = pushes.map((push) => {
     const payload = JSON.stringify(push);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
@@ -33,8 +42,9 @@ export async function notifyProjectedPushes(tx: ReadModelTx, pushes: readonly Pu
     }
     return payload;
   });
+  const written = alongside ? sql`WITH written AS (${alongside}) ` : sql``;
   // In the array's order: notices of one transaction are delivered in the order they were sent.
-  await sql`SELECT pg_notify(${PROJECTED_PUSH_CHANNEL}, payload)
+  await sql`${written}SELECT pg_notify(${PROJECTED_PUSH_CHANNEL}, payload)
     FROM unnest(${payloads}::text[]) WITH ORDINALITY AS n(payload, at) ORDER BY at`.execute(tx);
 }
 

@@ -1,4 +1,5 @@
 import { channelName, type Push } from '@sabaq/events';
+import type { OperationNodeSource } from 'kysely';
 import type { ReadModelTx } from '../../../platform/read-models/database';
 import { notifyProjectedPushes } from '../../../platform/realtime/projected-pushes';
 import type { TouchedAttempt } from '../timeline/refresh-timelines';
@@ -11,12 +12,14 @@ const IDS_PER_PUSH = 100;
  * rewrote: a `TimelineChanged` push sent at the batch's commit (with the checkpoint it is saved with),
  * so a page that reads the timeline on it sees the new state, where a read on an `ActionRecorded` push
  * (sent from the event, ahead of the projection) could still see the old one. The channel's own rule
- * (a watcher of the assignment) decides who hears it, as for the actions themselves.
+ * (a watcher of the assignment) decides who hears it, as for the actions themselves. `write` is the
+ * timelines' own write (refresh-timelines.ts), sent in the same statement.
  */
 export async function announceTimelines(
   tx: ReadModelTx,
   touched: Iterable<TouchedAttempt>,
   position: bigint,
+  write: OperationNodeSource | undefined,
 ): Promise<void> {
   const byAssignment = new Map<string, string[]>();
   for (const attempt of touched) {
@@ -37,6 +40,7 @@ export async function announceTimelines(
       });
     }
   }
-  // One statement for the batch's notices: each was a round trip of the projection's transaction.
-  await notifyProjectedPushes(tx, pushes);
+  // One statement for the timelines and the batch's notices: each was a round trip of the projection's
+  // transaction.
+  await notifyProjectedPushes(tx, pushes, write);
 }

@@ -5,7 +5,7 @@ import { txWithTables } from '../../../platform/read-models/database';
 import type { ProctoringTables } from '../tables';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
-import { refreshTimelines, type TouchedAttempt } from '../timeline/refresh-timelines';
+import { timelineWrites, type TouchedAttempt } from '../timeline/refresh-timelines';
 import { announceTimelines } from './announce-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
@@ -137,8 +137,8 @@ export const proctoringActionsProjection: Projection = {
         .values(reviews)
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-    await refreshTimelines(untyped, [...touched.values()]);
-    await announceTimelines(untyped, touched.values(), events[events.length - 1]!.globalPosition);
+    const write = await timelineWrites(untyped, [...touched.values()]);
+    await announceTimelines(untyped, touched.values(), events[events.length - 1]!.globalPosition, write);
   },
   async reset(tx) {
     for (const table of [

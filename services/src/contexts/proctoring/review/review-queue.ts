@@ -22,7 +22,9 @@ export async function reviewQueue(db: ReadModelDb, caller: Caller, assignmentId:
     .where('t.assignment_id', '=', assignmentId)
     .where('t.school_id', '=', caller.schoolId)
     // A row whose runs are only session ends (kept to close conditions, conditions.ts) had no signal.
-    .where(sql<boolean>`(t.runs IS NULL OR jsonb_path_exists(t.runs, '$[*] ? (@.type != "session_ended")'))`)
+    .where(
+      sql<boolean>`(t.runs IS NULL OR jsonb_path_exists(t.runs::jsonb, '$[*] ? (@.type != "session_ended")'))`,
+    )
     .execute();
   const ordered = orderQueue(
     rows.map((row) => ({

@@ -5,8 +5,9 @@ import {
   type ReviewDecision,
 } from '@sabaq/events';
 import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
-import { proctoringSettingsOf } from '../assignments-lookup';
-import type { ProctoringTables } from '../tables';
+import { sql } from 'kysely';
+import { assignmentsFacts, type AssignmentFacts } from '../assignments-lookup';
+import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 import {
   mergeSignals,
   timelineFromRuns,
@@ -47,29 +48,54 @@ const toSignal = (row: SignalRow): TimelineSignal => ({
   source: row.source as ProctoringSource,
 });
 
+/** What the timelines of a batch's attempts are made from, read in one statement. */
+interface StoredInputs {
+  /** Whether the assignments context's table is here (tests of the proctoring tables alone: not). */
+  assignments: string | null;
+  runs: { id: string; runs: Run[] | null }[];
+  reviews: ReviewRow[];
+}
+
+interface ReviewRow {
+  assignment_attempt_id: string;
+  action_type: string;
+  start_at: string;
+  end_at: string;
+  decision: string;
+  note: string | null;
+  reviewer_id: string;
+  reviewed_at: string;
+}
+
 /**
- * Brings the stored timeline and score of each touched attempt up to date, inside the projection's
+ * The write that brings the stored timeline and score of each touched attempt up to date, built but not
+ * run: the projection sends it with its notices in one statement (announce-timelines.ts), inside its
  * transaction (its actions and reviews are already written). The stored runs take the batch's new
  * signals (add-signals.ts) without reading the attempt's history; a row without runs (written before
  * they were kept) is merged again from all of its signals. Either way the runs equal a merge of
  * everything the actions table holds, so a replay, a retry or another cut of the batches ends in the
- * same row.
+ * same row. Under load this transaction is what falls behind first, and each statement of it waits a
+ * turn of a busy event loop: the stored runs, the reviews and whether the assignments' table exists
+ * come in one read, their settings in a second.
  */
-export async function refreshTimelines(
-  untyped: ReadModelTx,
-  attempts: readonly TouchedAttempt[],
-): Promise<void> {
-  if (attempts.length === 0) return;
+export async function timelineWrites(untyped: ReadModelTx, attempts: readonly TouchedAttempt[]) {
+  if (attempts.length === 0) return undefined;
   const tx = txWithTables<ProctoringTables>(untyped);
   const ids = attempts.map((a) => a.attemptId);
-  const settings = await proctoringSettingsOf(untyped, [...new Set(attempts.map((a) => a.assignmentId))]);
-  const settingsOf = (attempt: TouchedAttempt) => timelineSettings(settings.get(attempt.assignmentId));
-  const storedRows = await tx
-    .selectFrom('proctoring_timelines')
-    .select(['assignment_attempt_id', 'runs'])
-    .where('assignment_attempt_id', 'in', ids)
-    .execute();
-  const stored = new Map(storedRows.map((r) => [r.assignment_attempt_id, r.runs]));
+  const { rows } = await sql<StoredInputs>`
+    SELECT to_regclass(${ASSIGNMENT_TABLES.assignments})::text AS assignments,
+      (SELECT coalesce(json_agg(json_build_object('id', assignment_attempt_id, 'runs', runs)), '[]'::json)
+        FROM proctoring_timelines WHERE assignment_attempt_id = ANY(${ids}::text[])) AS runs,
+      (SELECT coalesce(json_agg(r ORDER BY r.global_position), '[]'::json)
+        FROM proctoring_reviews r WHERE r.assignment_attempt_id = ANY(${ids}::text[])) AS reviews`.execute(
+    tx,
+  );
+  const inputs = rows[0]!;
+  const facts = inputs.assignments
+    ? await assignmentsFacts(untyped, [...new Set(attempts.map((a) => a.assignmentId))])
+    : new Map<string, AssignmentFacts>();
+  const settingsOf = (attempt: TouchedAttempt) => timelineSettings(facts.get(attempt.assignmentId)?.settings);
+  const stored = new Map(inputs.runs.map((r) => [r.id, r.runs]));
 
   const runsOf = new Map<string, Run[]>();
   const whole: TouchedAttempt[] = [];
@@ -87,8 +113,8 @@ export async function refreshTimelines(
     runsOf.set(attemptId, mergeSignals(signals, settingsOf(attempt)));
   }
 
-  const reviews = await reviewsOf(tx, ids);
-  const rows = attempts.map((attempt) => {
+  const reviews = reviewsByAttempt(inputs.reviews);
+  const values = attempts.map((attempt) => {
     const runs = runsOf.get(attempt.attemptId) ?? [];
     const timeline = timelineFromRuns(runs, settingsOf(attempt), reviews.get(attempt.attemptId) ?? []);
     const score = credibility(timeline);
@@ -104,9 +130,9 @@ export async function refreshTimelines(
       global_position: attempt.position.toString(),
     };
   });
-  await tx
+  return tx
     .insertInto('proctoring_timelines')
-    .values(rows)
+    .values(values)
     .onConflict((oc) =>
       oc.column('assignment_attempt_id').doUpdateSet((eb) => ({
         runs: eb.ref('excluded.runs'),
@@ -115,8 +141,7 @@ export async function refreshTimelines(
         score: eb.ref('excluded.score'),
         global_position: eb.ref('excluded.global_position'),
       })),
-    )
-    .execute();
+    );
 }
 
 async function allSignals(tx: Tx, ids: readonly string[]): Promise<Map<string, TimelineSignal[]>> {
@@ -132,13 +157,7 @@ async function allSignals(tx: Tx, ids: readonly string[]): Promise<Map<string, T
   return found;
 }
 
-async function reviewsOf(tx: Tx, ids: readonly string[]): Promise<Map<string, TimelineReview[]>> {
-  const rows = await tx
-    .selectFrom('proctoring_reviews')
-    .selectAll()
-    .where('assignment_attempt_id', 'in', [...ids])
-    .orderBy('global_position')
-    .execute();
+function reviewsByAttempt(rows: readonly ReviewRow[]): Map<string, TimelineReview[]> {
   const found = new Map<string, TimelineReview[]>();
   for (const row of rows) {
     const list = found.get(row.assignment_attempt_id) ?? [];
