@@ -257,7 +257,7 @@ export class ProjectionRunner {
     });
     const subscription: Subscription = this.options.store.subscribe({
       after: position === 0n ? undefined : position,
-      batchSize: this.options.batchSize ?? 500,
+      batchSize: this.options.batchSize ?? 2000,
       onBatch: async (events) => {
         if (this.subscriptions.get(projection.name) !== subscription) throw new SupersededError();
         await this.applyBatch(projection, handled, events, checkpoint);
