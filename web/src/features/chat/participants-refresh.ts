@@ -1,7 +1,11 @@
 import type { ChatDetails, ChatMessage } from './api';
 
-/** The pauses before each read of the participants after a "joined" / "left" line, in ms. */
-export const PARTICIPANTS_REFRESH_PAUSES = [0, 500, 1_000, 2_000, 4_000];
+/**
+ * The pauses before each read of the participants after a "joined" / "left" line, in ms: about 30 s in
+ * all, since a busy server's read model can be seconds behind the pushed line, and a handful of reads
+ * per join or leave costs nothing.
+ */
+export const PARTICIPANTS_REFRESH_PAUSES = [0, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
 
 /**
  * After a "joined" or "left" line the window reads the chat's participants again until they agree with
