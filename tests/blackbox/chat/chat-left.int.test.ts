@@ -71,7 +71,14 @@ describe('leaving a class’s or an assignment’s chat', () => {
     const [left] = await linesAbout(chatId, 'left', S(2));
     for (const peer of [stayer, teacherPeer]) {
       const pushed = await scene.arrives(peer, 'post-message', left!.id);
-      expect(pushed).toMatchObject({ id: left!.id, action: 'left', is_service: true, user_id: S(2) });
+      // Named as the page names them: an open window's participants no longer have the one who left.
+      expect(pushed).toMatchObject({
+        id: left!.id,
+        action: 'left',
+        is_service: true,
+        user_id: S(2),
+        user: { id: S(2), name: 'Тестова Жанар' },
+      });
       expect(scene.pushesOf(peer, 'ChatMessagePosted', left!.id)).toEqual([]);
     }
     stayer.client.close();

@@ -3,6 +3,7 @@ import type { ContextServices } from '../../platform/context';
 import { pushMapper, type RealtimeContribution } from '../../platform/realtime/contribution';
 import { participantChat } from './access';
 import { chatDecider, type ChatEvent, type ChatState } from './decider';
+import { peopleOf } from './entities';
 import { chatStream } from './ids';
 import { messageChangePushes } from './message-changes';
 import { rememberPresence } from './presence';
@@ -70,9 +71,19 @@ export function chatRealtime(services: Pick<ContextServices, 'db' | 'store'>): R
           if (state.status !== 'open') return [];
           const message = dto(d);
           // A "joined" or "left" line shows in the open chat windows at once; it is nobody's news, so
-          // no one's own channel (the toasts, the unread counts) hears of it.
-          if (d.is_service)
-            return [{ channel: channelName('chat', d.chat_id), event: 'post-message', data: { message } }];
+          // no one's own channel (the toasts, the unread counts) hears of it. It names its person as the
+          // message page does: an open window knows only the participants it read when it opened, and
+          // a newcomer is not among them (nor is one who left, once it reads them again).
+          if (d.is_service) {
+            const user = (await peopleOf(services, [d.user_id])).get(d.user_id);
+            return [
+              {
+                channel: channelName('chat', d.chat_id),
+                event: 'post-message',
+                data: { message: { ...message, user } },
+              },
+            ];
+          }
           const readers =
             d.recipient_id === null
               ? state.chat.participants.filter((u) => u !== d.user_id)

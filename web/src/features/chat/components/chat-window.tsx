@@ -19,8 +19,9 @@ import { useChannel } from '../../../shared/realtime';
 import { useRealtimeConnection } from '../../../shared/realtime/realtime-connection';
 import { useCurrentUser } from '../../../shared/session';
 import { MediaPicker, type PickedMedia } from '../../media-library';
-import { chatApi, type ChatMessage } from '../api';
+import { chatApi, type ChatDetails, type ChatMessage } from '../api';
 import { mergeMessages } from '../message-store';
+import { refreshParticipantsUntil } from '../participants-refresh';
 import { GROUPS_KEY, messagesKey, PERSONAL_KEY, useChatUi } from '../chat-ui';
 import { useChatText } from '../i18n/chat-text';
 import { TypingSender, TypingTracker } from '../typing';
@@ -81,6 +82,10 @@ export function ChatWindow({ chatId }: { chatId: string }) {
     [pages.data, live],
   );
   const newest = messages.at(-1);
+  const readParticipants = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['chat', chatId, 'details'] });
+    return queryClient.getQueryData<ChatDetails>(['chat', chatId, 'details']);
+  };
   const add = (incoming: ChatMessage[]) => setLive((current) => [...current, ...incoming]);
 
   const channelState = useChannel(details.isSuccess ? channel : null, {
@@ -90,6 +95,8 @@ export function ChatWindow({ chatId }: { chatId: string }) {
         tracker.end(message.user_id);
         add([message]);
         void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+        // Somebody joined or left: the participants (the info window, the authors' names) changed.
+        if (message.is_service) void refreshParticipantsUntil(message, readParticipants);
       } else if (event === 'edit-message' || event === 'delete-message') {
         // Someone (the author, a moderator) changed a message: shown here at once, no reload.
         add([(data as { message: ChatMessage }).message]);
@@ -206,6 +213,9 @@ export function ChatWindow({ chatId }: { chatId: string }) {
     );
   }
   const people = new Map((details.data?.participants ?? []).map((p) => [p.id, p]));
+  // Whom the messages themselves name (pages, and the pushed "joined" / "left" lines): a newcomer's name
+  // before the participants are read again, and the name of somebody who has left.
+  const named = new Map(messages.flatMap((m) => (m.user ? [[m.user_id, m.user.name] as const] : [])));
   const typingText =
     typists.length === 1
       ? text('typingOne', { name: people.get(typists[0]!)?.name ?? '' })
@@ -269,7 +279,7 @@ export function ChatWindow({ chatId }: { chatId: string }) {
               key={m.id}
               message={m}
               mine={m.user_id === me}
-              author={people.get(m.user_id)?.name ?? m.user?.name ?? m.user_id}
+              author={people.get(m.user_id)?.name ?? m.user?.name ?? named.get(m.user_id) ?? m.user_id}
               parent={m.parent_id ? messages.find((p) => p.id === m.parent_id) : undefined}
               canDelete={m.user_id === me || Boolean(details.data?.is_moderator)}
               onReply={() => setReplyTo(m)}
