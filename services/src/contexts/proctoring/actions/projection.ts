@@ -123,6 +123,8 @@ export const proctoringActionsProjection: Projection = {
         });
       }
     }
+    // Within PostgreSQL's 65,535 parameters for the runner's batches of up to 2,000 events: at most 16
+    // per action and 9 per touched attempt.
     // Every write goes in one statement at the end, with the notices (announce-timelines.ts): until
     // then the transaction only reads and holds no transaction id, which would hold back every reader
     // of the log (SAFE_TO_READ) for as long as the batch runs. Each insert skips rows it has (a replay).
