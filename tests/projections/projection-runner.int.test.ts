@@ -74,6 +74,31 @@ describe('projection runner', () => {
     expect(await totalCount(env)).toBe(total.length);
   });
 
+  it('holds no transaction id while its batch is applied, so readers of the log are not held back', async () => {
+    // Log readers hand out events below the oldest open transaction id (SAFE_TO_READ); a batch that
+    // took one at its claim held back the fan-out, the relay and other projections while it ran.
+    const seen: (string | null)[] = [];
+    const probe: Projection = {
+      name: 'test.xid-probe',
+      version: 1,
+      handles: ['ProctoringActionRecorded'],
+      async apply(tx) {
+        const { rows } = await sql<{ id: string | null }>`
+          SELECT pg_current_xact_id_if_assigned()::text AS id`.execute(tx);
+        seen.push(rows[0]!.id);
+      },
+      async reset() {},
+    };
+    const stream = attemptStream();
+    await env.store.append(stream, actionEvents(stream, 3));
+    const runner = new ProjectionRunner({ store: env.store, db: env.db, projections: [probe] });
+    await runner.start();
+    await runner.caughtUp();
+    await runner.stop();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((id) => id === null)).toBe(true);
+  });
+
   it('rebuilds from zero when the projection version changes', async () => {
     await sql`UPDATE proctoring_actions SET action_type = 'tampered'`.execute(env.db);
     const next = proctoringActionsProjection.version + 1;

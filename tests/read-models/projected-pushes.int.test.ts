@@ -74,7 +74,7 @@ describe('projected pushes sent together', () => {
     };
     const before = heard.length;
     await env.db.transaction().execute(async (tx) => {
-      await notifyProjectedPushes(tx, [push], upsert(tx, 1));
+      await notifyProjectedPushes(tx, [push], [upsert(tx, 1)]);
     });
     const rows = () =>
       sql<{ id: string; n: number }>`SELECT id, n FROM announced_rows ORDER BY id`
@@ -91,7 +91,7 @@ describe('projected pushes sent together', () => {
     expect(JSON.parse(heard[before]!)).toEqual(push);
     // No notices: the write still runs, alone.
     await env.db.transaction().execute(async (tx) => {
-      await notifyProjectedPushes(tx, [], upsert(tx, 2));
+      await notifyProjectedPushes(tx, [], [upsert(tx, 2)]);
     });
     expect((await rows()).map((r) => r.n)).toEqual([2, 2]);
   });

@@ -11,10 +11,39 @@ import type { Projection } from './projection';
  * apply a failing batch event by event, and announce the change to the api processes' caches.
  */
 
+/**
+ * Who may change a projection's read model and checkpoint: one transaction at a time, through an advisory
+ * lock held to its commit. A lock of this kind gives the transaction no id, where `SELECT … FOR UPDATE`
+ * did: log readers hand out only events below the oldest open transaction id (SAFE_TO_READ), so a batch
+ * that held one from its first statement held back every reader of the log (the fan-out, the relay, the
+ * other projections) for as long as it ran.
+ */
+const CHECKPOINT_LOCK_NAMESPACE = 0x5ab1c0;
+
+/** A batch's claim: the checkpoint as it stood, with the projection's lock held until commit. */
+export async function claimCheckpoint(
+  tx: ReadModelTx,
+  name: string,
+): Promise<{ position: bigint; version: number }> {
+  // One round trip. The row may be read as it stood before a transaction that held the lock committed
+  // (the statement's snapshot predates the wait): the batch's conditional move then finds the checkpoint
+  // moved and rolls the batch back.
+  const result = await sql<{ position: string; version: number }>`
+    SELECT c.position, c.version
+      FROM (SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK_NAMESPACE}, hashtext(${name}))) AS held,
+           projection_checkpoints c
+     WHERE c.name = ${name}`.execute(tx);
+  const row = result.rows[0];
+  if (!row) throw new Error(`checkpoint row of '${name}' is missing`);
+  return { position: BigInt(row.position), version: row.version };
+}
+
+/** The projection's lock and its checkpoint row locked, as read after the lock was had. */
 export async function lockCheckpoint(
   tx: ReadModelTx,
   name: string,
 ): Promise<{ position: bigint; version: number }> {
+  await sql`SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK_NAMESPACE}, hashtext(${name}))`.execute(tx);
   const result = await sql<{ position: string; version: number }>`
     SELECT position, version FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`.execute(tx);
   const row = result.rows[0];
@@ -24,20 +53,31 @@ export async function lockCheckpoint(
 
 /**
  * Moves the checkpoint (a batch's end, or zero for a rebuild) and announces the change (announceChange)
- * in one statement: one round trip of the transaction instead of two.
+ * in one statement: one round trip of the transaction instead of two. With `expected`, only from there:
+ * false when the checkpoint stands elsewhere (moved by a rebuild or another runner since it was read).
  */
 export async function moveCheckpoint(
   tx: ReadModelTx,
   name: string,
   position: bigint,
   version: number,
-): Promise<void> {
-  await sql`
+  expected?: bigint,
+): Promise<boolean> {
+  const from = expected === undefined ? sql`` : sql` AND position = ${expected.toString()}::bigint`;
+  const result = await sql`
     WITH moved AS (
       UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, version = ${version},
         updated_at = now()
-      WHERE name = ${name} RETURNING name)
+      WHERE name = ${name}${from} RETURNING name)
     SELECT pg_notify(${READ_MODEL_CHANGED_CHANNEL}, name) FROM moved`.execute(tx);
+  return result.rows.length > 0;
+}
+
+/** Where the checkpoint stands now (after a conditional move found it elsewhere). */
+export async function storedCheckpoint(tx: ReadModelTx, name: string): Promise<bigint> {
+  const result = await sql<{ position: string }>`
+    SELECT position FROM projection_checkpoints WHERE name = ${name}`.execute(tx);
+  return BigInt(result.rows[0]?.position ?? 0);
 }
 
 /**

@@ -16,8 +16,10 @@ import {
   moveCheckpoint,
   announceChange,
   applyOneByOne,
+  claimCheckpoint,
   lockCheckpoint,
   resetProjection,
+  storedCheckpoint,
 } from './checkpoint-statements';
 
 export { resetProjection };
@@ -45,10 +47,11 @@ class CheckpointMovedError extends Error {
 
 /**
  * Runs every registered projection on its own checkpointed subscription to the global log.
- * Each batch with events the projection reads is one transaction: lock the checkpoint row, check it
- * is where this runner left it, apply, advance the checkpoint. So two runners never apply a batch
- * twice, and a rebuild started by `npm run rebuild` while the platform runs is noticed at the next
- * batch and followed from zero. A batch with none of them opens no transaction: its position is
+ * Each batch with events the projection reads is one transaction: take the projection's lock (an
+ * advisory lock, which gives the transaction no id to hold the log's readers back with), check the
+ * checkpoint is where this runner left it, apply, and move it on only from there. So two runners never
+ * apply a batch twice, and a rebuild started by `npm run rebuild` while the platform runs is noticed at
+ * the next batch and followed from zero. A batch with none of them opens no transaction: its position is
  * written coalesced (coalesced-checkpoint.ts), with the same check, since under proctoring load most
  * projections read none of a batch and a transaction each per batch kept the main thread busy.
  */
@@ -291,11 +294,19 @@ export class ProjectionRunner {
       try {
         await checkpoint.exclusive(async () => {
           const parked = await this.options.db.transaction().execute(async (tx) => {
-            const row = await lockCheckpoint(tx, projection.name);
-            if (row.position !== checkpoint.written()) throw new CheckpointMovedError(row.position);
+            const expected = checkpoint.written();
+            const row = await claimCheckpoint(tx, projection.name);
+            if (row.position !== expected) throw new CheckpointMovedError(row.position);
             const stepped = isolate ? await applyOneByOne(tx, projection, relevant) : [];
             if (!isolate) await projection.apply(tx, relevant);
-            await moveCheckpoint(tx, projection.name, last.globalPosition, projection.version);
+            const moved = await moveCheckpoint(
+              tx,
+              projection.name,
+              last.globalPosition,
+              projection.version,
+              expected,
+            );
+            if (!moved) throw new CheckpointMovedError(await storedCheckpoint(tx, projection.name));
             return stepped;
           });
           checkpoint.committed(last.globalPosition);

@@ -22,19 +22,16 @@ export async function notifyProjectedPush(tx: ReadModelTx, push: Push): Promise<
 
 /**
  * Several notices in one statement: a projection's batch under load announces many (a timeline push per
- * hundred attempts), and each statement is a round trip its transaction waits for. `alongside`, a write
- * the notices are about (an INSERT or UPDATE built but not run), goes in the same statement as a
- * data-modifying WITH, which PostgreSQL runs whole before the notices: one round trip for both.
+ * hundred attempts), and each statement is a round trip its transaction waits for. `alongside`, writes
+ * the notices are about (INSERTs or UPDATEs built but not run), go in the same statement as
+ * data-modifying WITHs, which PostgreSQL runs whole, notices or none: one round trip for all of them.
  */
 export async function notifyProjectedPushes(
   tx: ReadModelTx,
   pushes: readonly Push[],
-  alongside?: OperationNodeSource,
+  alongside: readonly OperationNodeSource[] = [],
 ): Promise<void> {
-  if (pushes.length === 0) {
-    if (alongside) await sql`${alongside}`.execute(tx);
-    return;
-  }
+  if (pushes.length === 0 && alongside.length === 0) return;
   const payloads = pushes.map((push) => {
     const payload = JSON.stringify(push);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
@@ -42,7 +39,12 @@ export async function notifyProjectedPushes(
     }
     return payload;
   });
-  const written = alongside ? sql`WITH written AS (${alongside}) ` : sql``;
+  const written = alongside.length
+    ? sql`WITH ${sql.join(
+        alongside.map((write, at) => sql`${sql.raw(`written_${at}`)} AS (${write})`),
+        sql`, `,
+      )} `
+    : sql``;
   // In the array's order: notices of one transaction are delivered in the order they were sent.
   await sql`${written}SELECT pg_notify(${PROJECTED_PUSH_CHANNEL}, payload)
     FROM unnest(${payloads}::text[]) WITH ORDINALITY AS n(payload, at) ORDER BY at`.execute(tx);

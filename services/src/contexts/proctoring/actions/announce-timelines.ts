@@ -12,14 +12,14 @@ const IDS_PER_PUSH = 100;
  * rewrote: a `TimelineChanged` push sent at the batch's commit (with the checkpoint it is saved with),
  * so a page that reads the timeline on it sees the new state, where a read on an `ActionRecorded` push
  * (sent from the event, ahead of the projection) could still see the old one. The channel's own rule
- * (a watcher of the assignment) decides who hears it, as for the actions themselves. `write` is the
- * timelines' own write (refresh-timelines.ts), sent in the same statement.
+ * (a watcher of the assignment) decides who hears it, as for the actions themselves. `writes` are the
+ * batch's writes (its rows and the timelines, refresh-timelines.ts), sent in the same statement.
  */
 export async function announceTimelines(
   tx: ReadModelTx,
   touched: Iterable<TouchedAttempt>,
   position: bigint,
-  write: OperationNodeSource | undefined,
+  writes: readonly OperationNodeSource[],
 ): Promise<void> {
   const byAssignment = new Map<string, string[]>();
   for (const attempt of touched) {
@@ -40,7 +40,7 @@ export async function announceTimelines(
       });
     }
   }
-  // One statement for the timelines and the batch's notices: each was a round trip of the projection's
+  // One statement for the batch's writes and notices: each was a round trip of the projection's
   // transaction.
-  await notifyProjectedPushes(tx, pushes, write);
+  await notifyProjectedPushes(tx, pushes, writes);
 }

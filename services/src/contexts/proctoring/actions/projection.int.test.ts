@@ -1,4 +1,6 @@
 import type { StoredEvent } from '@sabaq/events';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../../tests/support/databases';
 import { createReadModelDb, type ReadModelDb } from '../../../platform/read-models/database';
@@ -14,8 +16,10 @@ import { proctoringActionsProjection } from './projection';
  * default settings.
  */
 let db: ReadModelDb;
+let url: string;
 beforeAll(async () => {
-  db = createReadModelDb(await createTestDatabase('proctoring_projection'));
+  url = await createTestDatabase('proctoring_projection');
+  db = createReadModelDb(url);
   await migrateReadModels(db, { ...assignmentsContext.migrations, ...proctoringContext.migrations });
 });
 afterAll(async () => {
@@ -133,5 +137,40 @@ describe('the proctoring projection', () => {
     await db.updateTable('proctoring_timelines').set({ runs: null }).execute();
     await apply([events[4]!]);
     expect(await snapshot()).toEqual(once);
+  });
+
+  it('writes nothing before the last statement of its batch', async () => {
+    // Until a transaction writes it holds no transaction id, and log readers are held back only by
+    // open ids (SAFE_TO_READ): the batch's writes go in its last statement.
+    await reset();
+    const sent: string[] = [];
+    const logged = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+      log: (entry) => {
+        sent.push(entry.query.sql);
+      },
+    }) as unknown as ReadModelDb;
+    const ids: (string | null)[] = [];
+    try {
+      await logged.transaction().execute(async (tx) => {
+        await proctoringActionsProjection.apply(tx, events);
+        const { rows } = await sql<{ id: string | null }>`
+          SELECT pg_current_xact_id_if_assigned()::text AS id`.execute(tx);
+        ids.push(rows[0]!.id);
+      });
+    } finally {
+      await logged.destroy();
+    }
+    // The statements of apply: after the transaction's begin, before the probe.
+    const applied = sent.slice(
+      1,
+      sent.findIndex((text) => text.includes('pg_current_xact_id_if_assigned')),
+    );
+    const writing = applied.map((text) => /\b(insert|update|delete)\b/i.test(text));
+    expect(applied.length).toBeGreaterThan(1);
+    expect(writing.at(-1)).toBe(true);
+    expect(writing.slice(0, -1)).not.toContain(true);
+    expect(ids[0]).not.toBeNull();
+    expect((await snapshot()).actions).toHaveLength(4);
   });
 });

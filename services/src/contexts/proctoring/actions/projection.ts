@@ -1,11 +1,11 @@
 import { isEvent, proctoringActionKind, type StoredEvent } from '@sabaq/events';
-import type { Insertable } from 'kysely';
+import type { Insertable, OperationNodeSource } from 'kysely';
 import type { Projection } from '../../../platform/projections/projection';
 import { txWithTables } from '../../../platform/read-models/database';
 import type { ProctoringTables } from '../tables';
 import type { TimelineSignal } from '../timeline/build-timeline';
 import { SESSION_END } from '../timeline/conditions';
-import { timelineWrites, type TouchedAttempt } from '../timeline/refresh-timelines';
+import { timelineWrites, type PositionedReview, type TouchedAttempt } from '../timeline/refresh-timelines';
 import { announceTimelines } from './announce-timelines';
 
 export const PROCTORING_PROJECTION = 'proctoring.actions';
@@ -43,6 +43,7 @@ export const proctoringActionsProjection: Projection = {
     const actions: Insertable<ProctoringTables['proctoring_actions']>[] = [];
     const activities: Insertable<ProctoringTables['proctoring_activities']>[] = [];
     const reviews: Insertable<ProctoringTables['proctoring_reviews']>[] = [];
+    const batchReviews: PositionedReview[] = [];
     for (const event of events) {
       if (isEvent(event, 'ProctoringActionRecorded')) {
         const data = event.data;
@@ -108,37 +109,50 @@ export const proctoringActionsProjection: Projection = {
           reviewed_at: occurredAt(event),
           global_position: event.globalPosition.toString(),
         });
+        batchReviews.push({
+          id: event.id,
+          attemptId: data.attemptId,
+          position: event.globalPosition,
+          actionType: data.actionType,
+          start: new Date(data.start).getTime(),
+          end: new Date(data.end).getTime(),
+          decision: data.decision,
+          note: data.note,
+          reviewerId: data.reviewerId,
+          reviewedAt: occurredAt(event).toISOString(),
+        });
       }
     }
-    // The rows this insert really added: a replayed or retried action is not new, and must not be
-    // counted into a timeline twice.
-    const added = new Set<string>();
-    if (actions.length) {
-      const inserted = await tx
-        .insertInto('proctoring_actions')
-        .values(actions)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
-      for (const row of inserted) added.add(row.id);
-    }
-    for (const attempt of touched.values()) {
-      attempt.incoming = attempt.incoming.filter((signal) => added.has(signal.id));
-    }
+    // Within PostgreSQL's 65,535 parameters for the runner's batches of up to 2,000 events: at most 16
+    // per action and 9 per touched attempt.
+    // Every write goes in one statement at the end, with the notices (announce-timelines.ts): until
+    // then the transaction only reads and holds no transaction id, which would hold back every reader
+    // of the log (SAFE_TO_READ) for as long as the batch runs. Each insert skips rows it has (a replay).
+    const writes: OperationNodeSource[] = [];
+    if (actions.length)
+      writes.push(
+        tx
+          .insertInto('proctoring_actions')
+          .values(actions)
+          .onConflict((oc) => oc.column('id').doNothing()),
+      );
     if (activities.length)
-      await tx
-        .insertInto('proctoring_activities')
-        .values(activities)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      writes.push(
+        tx
+          .insertInto('proctoring_activities')
+          .values(activities)
+          .onConflict((oc) => oc.column('id').doNothing()),
+      );
     if (reviews.length)
-      await tx
-        .insertInto('proctoring_reviews')
-        .values(reviews)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    const write = await timelineWrites(untyped, [...touched.values()]);
-    await announceTimelines(untyped, touched.values(), events[events.length - 1]!.globalPosition, write);
+      writes.push(
+        tx
+          .insertInto('proctoring_reviews')
+          .values(reviews)
+          .onConflict((oc) => oc.column('id').doNothing()),
+      );
+    const timelines = await timelineWrites(untyped, [...touched.values()], batchReviews);
+    if (timelines) writes.push(timelines);
+    await announceTimelines(untyped, touched.values(), events[events.length - 1]!.globalPosition, writes);
   },
   async reset(tx) {
     for (const table of [

@@ -4,8 +4,8 @@ import {
   type ProctoringSource,
   type ReviewDecision,
 } from '@sabaq/events';
-import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
 import { sql } from 'kysely';
+import { txWithTables, type ReadModelTx, type TablesTx } from '../../../platform/read-models/database';
 import { assignmentsFacts, type AssignmentFacts } from '../assignments-lookup';
 import { ASSIGNMENT_TABLES, type ProctoringTables } from '../tables';
 import {
@@ -25,11 +25,18 @@ export interface TouchedAttempt {
   studentId: string;
   schoolId: string | null;
   position: bigint;
-  /** The warnings and violations this batch added (not replays); reviews touch an attempt with none. */
+  /** The batch's warnings, violations and session ends; reviews touch an attempt with none. */
   incoming: TimelineSignal[];
 }
 
-const MERGED_TYPES = [...PROCTORING_VIOLATIONS, ...PROCTORING_WARNINGS];
+/** A review as the timeline needs it, with its place in the log (reviews apply in log order). */
+export interface PositionedReview extends TimelineReview {
+  id: string;
+  attemptId: string;
+  position: bigint;
+}
+
+const MERGED_TYPES: readonly string[] = [...PROCTORING_VIOLATIONS, ...PROCTORING_WARNINGS];
 
 type Tx = TablesTx<ProctoringTables>;
 
@@ -54,9 +61,12 @@ interface StoredInputs {
   assignments: string | null;
   runs: { id: string; runs: Run[] | null }[];
   reviews: ReviewRow[];
+  /** Which of the batch's signals are stored already: a replay or a retry, not to be counted again. */
+  stored_signals: string[];
 }
 
 interface ReviewRow {
+  id: string;
   assignment_attempt_id: string;
   action_type: string;
   start_at: string;
@@ -65,37 +75,48 @@ interface ReviewRow {
   note: string | null;
   reviewer_id: string;
   reviewed_at: string;
+  global_position: string | number;
 }
 
 /**
  * The write that brings the stored timeline and score of each touched attempt up to date, built but not
- * run: the projection sends it with its notices in one statement (announce-timelines.ts), inside its
- * transaction (its actions and reviews are already written). The stored runs take the batch's new
- * signals (add-signals.ts) without reading the attempt's history; a row without runs (written before
- * they were kept) is merged again from all of its signals. Either way the runs equal a merge of
- * everything the actions table holds, so a replay, a retry or another cut of the batches ends in the
- * same row. Under load this transaction is what falls behind first, and each statement of it waits a
- * turn of a busy event loop: the stored runs, the reviews and whether the assignments' table exists
- * come in one read, their settings in a second.
+ * run: the projection sends it with the batch's other writes and its notices in one statement, at the
+ * end of its transaction (announce-timelines.ts). Until then the transaction only reads, and so holds
+ * no transaction id: log readers hand out events only below the oldest open one (SAFE_TO_READ), and a
+ * batch that wrote first held the fan-out and every other reader of the log back while it ran.
+ *
+ * The stored runs take the batch's new signals (add-signals.ts) without reading the attempt's history;
+ * a signal already in the actions table (a replay, a retry) is not new. A row without runs (written
+ * before they were kept) is merged again from all of its signals. Either way the runs equal a merge of
+ * everything the actions table holds once the batch is written, so a replay, a retry or another cut of
+ * the batches ends in the same row. The stored runs, the reviews, the stored signals and whether the
+ * assignments' table exists come in one read, the assignments' settings in a second.
  */
-export async function timelineWrites(untyped: ReadModelTx, attempts: readonly TouchedAttempt[]) {
+export async function timelineWrites(
+  untyped: ReadModelTx,
+  attempts: readonly TouchedAttempt[],
+  batchReviews: readonly PositionedReview[],
+) {
   if (attempts.length === 0) return undefined;
   const tx = txWithTables<ProctoringTables>(untyped);
   const ids = attempts.map((a) => a.attemptId);
+  const signalIds = attempts.flatMap((a) => a.incoming.map((s) => s.id));
   const { rows } = await sql<StoredInputs>`
     SELECT to_regclass(${ASSIGNMENT_TABLES.assignments})::text AS assignments,
       (SELECT coalesce(json_agg(json_build_object('id', assignment_attempt_id, 'runs', runs)), '[]'::json)
         FROM proctoring_timelines WHERE assignment_attempt_id = ANY(${ids}::text[])) AS runs,
-      (SELECT coalesce(json_agg(r ORDER BY r.global_position), '[]'::json)
-        FROM proctoring_reviews r WHERE r.assignment_attempt_id = ANY(${ids}::text[])) AS reviews`.execute(
-    tx,
-  );
+      (SELECT coalesce(json_agg(r), '[]'::json)
+        FROM proctoring_reviews r WHERE r.assignment_attempt_id = ANY(${ids}::text[])) AS reviews,
+      (SELECT coalesce(json_agg(id), '[]'::json)
+        FROM proctoring_actions WHERE id = ANY(${signalIds}::text[])) AS stored_signals`.execute(tx);
   const inputs = rows[0]!;
   const facts = inputs.assignments
     ? await assignmentsFacts(untyped, [...new Set(attempts.map((a) => a.assignmentId))])
     : new Map<string, AssignmentFacts>();
   const settingsOf = (attempt: TouchedAttempt) => timelineSettings(facts.get(attempt.assignmentId)?.settings);
   const stored = new Map(inputs.runs.map((r) => [r.id, r.runs]));
+  const storedSignals = new Set(inputs.stored_signals);
+  const newSignals = (attempt: TouchedAttempt) => attempt.incoming.filter((s) => !storedSignals.has(s.id));
 
   const runsOf = new Map<string, Run[]>();
   const whole: TouchedAttempt[] = [];
@@ -103,17 +124,22 @@ export async function timelineWrites(untyped: ReadModelTx, attempts: readonly To
     // No row yet: nothing merged before (a reset empties both tables). A row without runs: rebuild.
     const runs = stored.has(attempt.attemptId) ? stored.get(attempt.attemptId) : [];
     if (!runs) whole.push(attempt);
-    else runsOf.set(attempt.attemptId, addSignals(runs, attempt.incoming, settingsOf(attempt)));
+    else runsOf.set(attempt.attemptId, addSignals(runs, newSignals(attempt), settingsOf(attempt)));
   }
-  for (const [attemptId, signals] of await allSignals(
+  const signalsInTable = await allSignals(
     tx,
     whole.map((a) => a.attemptId),
-  )) {
-    const attempt = whole.find((a) => a.attemptId === attemptId)!;
-    runsOf.set(attemptId, mergeSignals(signals, settingsOf(attempt)));
+  );
+  for (const attempt of whole) {
+    // The table's signals and the batch's new ones, as the table will hold them once it is written.
+    const added = newSignals(attempt)
+      .filter((s) => MERGED_TYPES.includes(s.type))
+      .map(({ id, type, at, source }) => ({ id, type, at, source }));
+    const signals = [...(signalsInTable.get(attempt.attemptId) ?? []), ...added];
+    runsOf.set(attempt.attemptId, mergeSignals(signals, settingsOf(attempt)));
   }
 
-  const reviews = reviewsByAttempt(inputs.reviews);
+  const reviews = reviewsByAttempt(inputs.reviews, batchReviews);
   const values = attempts.map((attempt) => {
     const runs = runsOf.get(attempt.attemptId) ?? [];
     const timeline = timelineFromRuns(runs, settingsOf(attempt), reviews.get(attempt.attemptId) ?? []);
@@ -157,21 +183,40 @@ async function allSignals(tx: Tx, ids: readonly string[]): Promise<Map<string, T
   return found;
 }
 
-function reviewsByAttempt(rows: readonly ReviewRow[]): Map<string, TimelineReview[]> {
+/** The stored reviews and the batch's new ones (a replayed review is stored already), in log order. */
+function reviewsByAttempt(
+  rows: readonly ReviewRow[],
+  batch: readonly PositionedReview[],
+): Map<string, TimelineReview[]> {
+  const all: PositionedReview[] = rows.map((row) => ({
+    id: row.id,
+    attemptId: row.assignment_attempt_id,
+    position: BigInt(row.global_position),
+    actionType: row.action_type,
+    start: new Date(row.start_at).getTime(),
+    end: new Date(row.end_at).getTime(),
+    // Why the cast: the column holds only decisions the review's event allowed.
+    decision: row.decision as ReviewDecision,
+    note: row.note,
+    reviewerId: row.reviewer_id,
+    reviewedAt: new Date(row.reviewed_at).toISOString(),
+  }));
+  const storedIds = new Set(all.map((r) => r.id));
+  all.push(...batch.filter((r) => !storedIds.has(r.id)));
+  all.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
   const found = new Map<string, TimelineReview[]>();
-  for (const row of rows) {
-    const list = found.get(row.assignment_attempt_id) ?? [];
+  for (const review of all) {
+    const list = found.get(review.attemptId) ?? [];
     list.push({
-      actionType: row.action_type,
-      start: new Date(row.start_at).getTime(),
-      end: new Date(row.end_at).getTime(),
-      // Why the cast: the column holds only decisions the review's event allowed.
-      decision: row.decision as ReviewDecision,
-      note: row.note,
-      reviewerId: row.reviewer_id,
-      reviewedAt: new Date(row.reviewed_at).toISOString(),
+      actionType: review.actionType,
+      start: review.start,
+      end: review.end,
+      decision: review.decision,
+      note: review.note,
+      reviewerId: review.reviewerId,
+      reviewedAt: review.reviewedAt,
     });
-    found.set(row.assignment_attempt_id, list);
+    found.set(review.attemptId, list);
   }
   return found;
 }
