@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { openLiveChat } from './support/chat-modal';
 
 /**
  * A class chat's "joined" and "left" lines arrive live (docs/chat.md "The channels"): the demo student
@@ -61,10 +62,7 @@ describe('the "joined" and "left" lines of a class chat', () => {
 
     const student = await demo.signedInPage('student', '/s');
     const teacher = await demo.signedInPage('teacher', '/t');
-    await student.getByTestId('header-chat').click();
-    const modal = student.getByRole('dialog', { name: 'Чаты' });
-    await modal.getByText('7 «А»').first().click();
-    await modal.locator('[data-testid="chat-messages"][data-channel-state="live"]').waitFor();
+    const modal = await openLiveChat(student, '7 «А»');
     const lines = modal.getByTestId('chat-service-line');
     // The chat's own "joined" lines of its first people are there from the start.
     await lines.first().waitFor();

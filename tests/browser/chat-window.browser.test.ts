@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DemoPlatform, screenshotPath, seedTokensScript } from './support/demo-platform';
+import { openChats, openLiveChat } from './support/chat-modal';
 
 /**
  * The chat window's longer conversations (001 §2 "Chat modal", docs/chat.md "The web app"): a class chat
@@ -47,10 +48,7 @@ describe('the chat window', () => {
     }
 
     const page = await demo.signedInPage('teacher', '/t');
-    await page.getByTestId('header-chat').click();
-    const modal = page.getByRole('dialog', { name: 'Чаты' });
-    await modal.getByText('7 «А»').first().click();
-    await modal.locator('[data-testid="chat-messages"][data-channel-state="live"]').waitFor();
+    const modal = await openLiveChat(page, '7 «А»');
     const texts = modal.getByTestId('chat-message-text');
     // The newest page (25) first, with the way to the older one; the oldest message not yet there.
     await texts.filter({ hasText: /^Сообщение №29$/ }).waitFor();
@@ -149,8 +147,7 @@ describe('the chat window', () => {
     });
     await page.addInitScript(seedTokensScript(await demo.tokensOf('student')));
     await page.goto(`${demo.url}/s`);
-    await page.getByTestId('header-chat').click();
-    const modal = page.getByRole('dialog', { name: 'Чаты' });
+    const modal = await openChats(page);
     await modal.getByText('Группа без чата').click();
     await modal.getByTestId('chat-not-supported').getByText('В этой группе нет чата').waitFor();
     expect(await modal.getByTestId('chat-input').count()).toBe(0);

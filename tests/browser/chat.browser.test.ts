@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DemoPlatform, screenshotPath } from './support/demo-platform';
+import { openChats } from './support/chat-modal';
 
 /**
  * The chat modal (001 §2) between the demo teacher and a demo student of the class 7 «А»: both open the
@@ -17,8 +18,7 @@ describe('the chat modal', () => {
   afterAll(() => demo.stop());
 
   const openClassChat = async (page: Page) => {
-    await page.getByTestId('header-chat').click();
-    const modal = page.getByRole('dialog', { name: 'Чаты' });
+    const modal = await openChats(page);
     await modal.getByText('7 «А»').first().click();
     await modal.getByTestId('chat-input').waitFor();
     // Typing is passed on only between sockets already listening to the chat.
