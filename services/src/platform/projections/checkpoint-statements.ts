@@ -19,6 +19,19 @@ import type { Projection } from './projection';
  * other projections) for as long as it ran.
  */
 const CHECKPOINT_LOCK_NAMESPACE = 0x5ab1c0;
+const projectionLock = (name: string) =>
+  sql`pg_advisory_xact_lock(${CHECKPOINT_LOCK_NAMESPACE}, hashtext(${name}))`;
+
+interface CheckpointRow {
+  position: string;
+  version: number;
+}
+
+function checkpointOf(rows: readonly CheckpointRow[], name: string): { position: bigint; version: number } {
+  const row = rows[0];
+  if (!row) throw new Error(`checkpoint row of '${name}' is missing`);
+  return { position: BigInt(row.position), version: row.version };
+}
 
 /** A batch's claim: the checkpoint as it stood, with the projection's lock held until commit. */
 export async function claimCheckpoint(
@@ -28,14 +41,10 @@ export async function claimCheckpoint(
   // One round trip. The row may be read as it stood before a transaction that held the lock committed
   // (the statement's snapshot predates the wait): the batch's conditional move then finds the checkpoint
   // moved and rolls the batch back.
-  const result = await sql<{ position: string; version: number }>`
-    SELECT c.position, c.version
-      FROM (SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK_NAMESPACE}, hashtext(${name}))) AS held,
-           projection_checkpoints c
+  const result = await sql<CheckpointRow>`
+    SELECT c.position, c.version FROM (SELECT ${projectionLock(name)}) AS held, projection_checkpoints c
      WHERE c.name = ${name}`.execute(tx);
-  const row = result.rows[0];
-  if (!row) throw new Error(`checkpoint row of '${name}' is missing`);
-  return { position: BigInt(row.position), version: row.version };
+  return checkpointOf(result.rows, name);
 }
 
 /** The projection's lock and its checkpoint row locked, as read after the lock was had. */
@@ -43,12 +52,10 @@ export async function lockCheckpoint(
   tx: ReadModelTx,
   name: string,
 ): Promise<{ position: bigint; version: number }> {
-  await sql`SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK_NAMESPACE}, hashtext(${name}))`.execute(tx);
-  const result = await sql<{ position: string; version: number }>`
+  await sql`SELECT ${projectionLock(name)}`.execute(tx);
+  const result = await sql<CheckpointRow>`
     SELECT position, version FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`.execute(tx);
-  const row = result.rows[0];
-  if (!row) throw new Error(`checkpoint row of '${name}' is missing`);
-  return { position: BigInt(row.position), version: row.version };
+  return checkpointOf(result.rows, name);
 }
 
 /**
@@ -73,10 +80,10 @@ export async function moveCheckpoint(
   return result.rows.length > 0;
 }
 
-/** Where the checkpoint stands now (after a conditional move found it elsewhere). */
-export async function storedCheckpoint(tx: ReadModelTx, name: string): Promise<bigint> {
+/** Where the checkpoint stands now (after a conditional move or write found it elsewhere). */
+export async function storedCheckpoint(db: ReadModelDb | ReadModelTx, name: string): Promise<bigint> {
   const result = await sql<{ position: string }>`
-    SELECT position FROM projection_checkpoints WHERE name = ${name}`.execute(tx);
+    SELECT position FROM projection_checkpoints WHERE name = ${name}`.execute(db);
   return BigInt(result.rows[0]?.position ?? 0);
 }
 

@@ -1,4 +1,5 @@
 import type { ReadModelDb } from '../read-models/database';
+import { storedCheckpoint } from './checkpoint-statements';
 import type { CheckpointWrites } from './checkpoint-writes';
 
 export interface CoalescedCheckpointOptions {
@@ -102,13 +103,9 @@ export class CoalescedCheckpoint {
       this.lastWriteAt = Date.now();
       const written = await this.options.writes.write({ name, expected: this.stored, target });
       if (!written) {
-        const row = await db
-          .selectFrom('projection_checkpoints')
-          .select('position')
-          .where('name', '=', name)
-          .executeTakeFirst();
+        const stored = await storedCheckpoint(db, name);
         this.discard();
-        this.options.onMoved(BigInt(row?.position ?? 0));
+        this.options.onMoved(stored);
         return;
       }
       this.stored = target;
